@@ -1,0 +1,147 @@
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Drawer,
+  Group,
+  Image,
+  Menu,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconLogout } from "@tabler/icons-react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { ADMIN_MENU, isMenuActive } from "./admin-menu";
+
+export const SIDEBAR_WIDTH = 250;
+
+function SidebarMenu({ pathname }: { pathname: string }) {
+  return (
+    <Stack gap={4} component="nav" aria-label="เมนูหลัก">
+      {ADMIN_MENU.map(({ to, label, icon: Icon }) => {
+        const active = isMenuActive(pathname, to);
+        return (
+          <Link
+            key={to}
+            to={to}
+            prefetch="intent"
+            className={active ? "menu-link menu-active" : "menu-link"}
+            aria-current={active ? "page" : undefined}
+          >
+            <Icon size={20} stroke={1.6} aria-hidden />
+            <span>{label}</span>
+          </Link>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function Logo() {
+  return (
+    <Group
+      gap="xs"
+      renderRoot={(props) => <Link to="/admin" {...props} />}
+      style={{ textDecoration: "none" }}
+    >
+      <Image src="/logo.svg" alt="" w={32} h={32} />
+      <Text fw={700} c="blue.7">
+        TN Management
+      </Text>
+    </Group>
+  );
+}
+
+export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => drawer.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: "sm", collapsed: { mobile: true } }}
+      footer={{ height: 36 }}
+      padding="md"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="เปิดเมนู"
+              data-testid="hamburger"
+            />
+            <Title order={1} fz="lg" fw={700}>
+              TN Management
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Anchor component={Link} to="/admin/account" c="dark" fz="sm" visibleFrom="xs">
+              {username}
+            </Anchor>
+            <Menu position="bottom-end" shadow="md" width={180}>
+              <Menu.Target>
+                <UnstyledButton aria-label="เมนูผู้ใช้" data-testid="user-avatar">
+                  <Avatar color="blue" radius="xl">
+                    {username.slice(0, 2).toUpperCase()}
+                  </Avatar>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Form method="post" action="/logout">
+                  <Menu.Item
+                    component="button"
+                    type="submit"
+                    leftSection={<IconLogout size={16} aria-hidden />}
+                  >
+                    ออกจากระบบ
+                  </Menu.Item>
+                </Form>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" data-testid="sidebar">
+        <Stack gap="lg">
+          <Logo />
+          <SidebarMenu pathname={pathname} />
+        </Stack>
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        size={SIDEBAR_WIDTH}
+        position="left"
+        title={<Logo />}
+        closeButtonProps={{ "aria-label": "ปิดเมนู" }}
+        hiddenFrom="sm"
+        data-testid="drawer"
+      >
+        <SidebarMenu pathname={pathname} />
+      </Drawer>
+
+      <AppShell.Main>{children}</AppShell.Main>
+
+      <AppShell.Footer px="md">
+        <Group h="100%" justify="flex-end">
+          <Text fz="xs" c="dimmed">
+            TN Management v1.0.0
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

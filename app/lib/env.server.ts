@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const baseUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((v) => (v === "" ? fallback : v).replace(/\/+$/, ""))
+    .pipe(z.url({ protocol: /^https?$/ }));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  SESSION_SECRET: optional,
+  ADMIN_USERNAME: optional,
+  ADMIN_PASSWORD: optional,
+  LIFF_ID: optional,
+  LINE_LOGIN_CHANNEL_ID: optional,
+  LINE_CHANNEL_SECRET: optional,
+  LINE_CHANNEL_ACCESS_TOKEN: optional,
+  LINE_API_BASE: baseUrl("https://api.line.me"),
+  LINE_DATA_API_BASE: baseUrl("https://api-data.line.me"),
+  GEOCODER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  APP_TIMEZONE: z
+    .string()
+    .trim()
+    .default("Asia/Bangkok")
+    .refine(isTimeZone, { message: "APP_TIMEZONE is not an IANA time zone" }),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function isTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Parses a set of variables; throws one readable error listing every bad name. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; this forgets the parsed copy. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+/** Demo mode: no LIFF app configured, employee screens use the LIFF mock. */
+export function isDemoMode(e: Env = env()) {
+  return !e.LIFF_ID;
+}

@@ -1,0 +1,52 @@
+import { json } from "@remix-run/node";
+
+export type FieldErrors = Record<string, string>;
+
+/** The API's error shape: `{ error, fields }` with a Thai message. */
+export function apiError(
+  status: number,
+  error: string,
+  fields?: FieldErrors,
+  headers?: HeadersInit,
+) {
+  return json({ error, ...(fields ? { fields } : {}) }, { status, headers });
+}
+
+/** Throws the API error response unless the condition holds. */
+export function invariantResponse(
+  condition: unknown,
+  error: string,
+  status = 400,
+): asserts condition {
+  if (!condition) throw apiError(status, error);
+}
+
+/** Reads a JSON body or a form body into a plain object of strings (files are left out). */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      const body: unknown = await request.json();
+      if (body && typeof body === "object" && !Array.isArray(body)) {
+        return body as Record<string, unknown>;
+      }
+    } catch {
+      // fall through to the 400 below
+    }
+    throw apiError(400, "รูปแบบข้อมูล JSON ไม่ถูกต้อง");
+  }
+  if (type.includes("form")) {
+    const form = await request.formData();
+    return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  }
+  throw apiError(400, "ต้องส่งข้อมูลเป็น JSON หรือฟอร์ม");
+}
+
+/** The client address, set by server.mjs from the socket (never from a client header). */
+export function clientIp(request: Request) {
+  return request.headers.get("x-tn-client-ip") ?? "unknown";
+}
+
+export function methodNotAllowed() {
+  return apiError(405, "ไม่รองรับวิธีการเรียกนี้");
+}

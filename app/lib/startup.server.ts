@@ -1,0 +1,36 @@
+import { ensureFirstAdmin } from "~/models/admin.server";
+import { closeDb, databasePath, db } from "./db.server";
+import { env } from "./env.server";
+import { pruneLoginAttempts } from "./rate-limit.server";
+import { purgeExpiredSessions, sessionSecrets } from "./session.server";
+
+/** Runs before the server listens: migrate, make sure a secret and a first admin exist. */
+export async function onServerStart(log: (line: string) => void = console.log) {
+  const e = env();
+  db();
+  sessionSecrets();
+  purgeExpiredSessions();
+  pruneLoginAttempts();
+  const first = await ensureFirstAdmin({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD });
+  if (first?.password) {
+    log(
+      [
+        "",
+        "==================================================================",
+        " ผู้ดูแลระบบคนแรกถูกสร้างแล้ว (first admin created) — shown only once",
+        `   username: ${first.username}`,
+        `   password: ${first.password}`,
+        " เปลี่ยนรหัสผ่านได้ที่ /admin/account หรือ npm run admin -- <username>",
+        "==================================================================",
+        "",
+      ].join("\n"),
+    );
+  } else if (first) {
+    log(`First admin "${first.username}" created from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+  }
+  log(`Database: ${databasePath()}${e.LIFF_ID ? "" : " · demo mode (no LIFF_ID)"}`);
+}
+
+export function onServerStop() {
+  closeDb();
+}

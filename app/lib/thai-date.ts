@@ -1,0 +1,56 @@
+import dayjs from "dayjs";
+import "dayjs/locale/th";
+import buddhistEra from "dayjs/plugin/buddhistEra";
+import timezone from "dayjs/plugin/timezone";
+import updateLocale from "dayjs/plugin/updateLocale";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(buddhistEra);
+dayjs.extend(updateLocale);
+// dayjs's th locale has no weekStart; Thai offices start the week on Monday.
+dayjs.updateLocale("th", { weekStart: 1 });
+
+export const BUSINESS_TIMEZONE = "Asia/Bangkok";
+export const FIRST_DAY_OF_WEEK = 1;
+export { dayjs };
+
+type DateLike = Date | string | number | dayjs.Dayjs;
+
+/** The business date (YYYY-MM-DD) of an instant, in Asia/Bangkok whatever the server's TZ is. */
+export function businessDate(instant: DateLike = new Date(), tz = BUSINESS_TIMEZONE) {
+  return dayjs(instant).tz(tz).format("YYYY-MM-DD");
+}
+
+export function todayInBangkok(now: DateLike = new Date(), tz = BUSINESS_TIMEZONE) {
+  return businessDate(now, tz);
+}
+
+function inZone(value: DateLike, tz: string) {
+  // A bare YYYY-MM-DD is a calendar date, not an instant: no zone shift.
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return dayjs(value).locale("th");
+  }
+  return dayjs(value).tz(tz).locale("th");
+}
+
+/** `21 พ.ย. 2569` */
+export function formatThaiDate(value: DateLike, tz = BUSINESS_TIMEZONE) {
+  return inZone(value, tz).format("D MMM BBBB");
+}
+
+/** `21 พฤศจิกายน 2569` */
+export function formatThaiDateLong(value: DateLike, tz = BUSINESS_TIMEZONE) {
+  return inZone(value, tz).format("D MMMM BBBB");
+}
+
+/** `21 พ.ย. 2569 08:30` */
+export function formatThaiDateTime(value: DateLike, tz = BUSINESS_TIMEZONE) {
+  return inZone(value, tz).format("D MMM BBBB HH:mm");
+}
+
+/** Monday of the week containing the date, as YYYY-MM-DD. */
+export function startOfWeek(date: string) {
+  return dayjs(date).locale("th").startOf("week").format("YYYY-MM-DD");
+}

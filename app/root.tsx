@@ -1,0 +1,60 @@
+import coreStyles from "@mantine/core/styles.css";
+import datesStyles from "@mantine/dates/styles.css";
+import notificationsStyles from "@mantine/notifications/styles.css";
+import sarabun400 from "@fontsource/sarabun/400.css";
+import sarabun600 from "@fontsource/sarabun/600.css";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
+import { useNonce } from "./lib/nonce";
+import { FIRST_DAY_OF_WEEK } from "./lib/thai-date";
+import { theme } from "./lib/theme";
+import appStyles from "./styles/app.css";
+
+export const links: LinksFunction = () =>
+  [coreStyles, datesStyles, notificationsStyles, sarabun400, sarabun600, appStyles].map(
+    (href) => ({ rel: "stylesheet", href }),
+  );
+
+export const meta: MetaFunction = () => [{ title: "TN Management" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="th" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <DatesProvider settings={{ locale: "th", firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
+            <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }}>
+              <Notifications position="top-right" zIndex={1200} />
+              {children}
+            </ModalsProvider>
+          </DatesProvider>
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, Paper, PasswordInput, Stack, Text } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageFrame } from "~/components/PageFrame";
+import { requireAdmin } from "~/lib/guard.server";
+import { fieldErrors } from "~/lib/validation";
+import { changeOwnPassword, ChangePasswordSchema } from "~/models/admin.server";
+
+export const meta: MetaFunction = () => [{ title: "บัญชีผู้ใช้ · TN Management" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return json({ username: admin.username });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return json({ ok: false as const, fields: fieldErrors(parsed.error), revoked: 0 }, { status: 400 });
+  }
+  const result = await changeOwnPassword({
+    adminId: admin.id,
+    sessionId: admin.sessionId,
+    currentPassword: parsed.data.current_password,
+    newPassword: parsed.data.new_password,
+  });
+  if (!result.ok) return json({ ...result, revoked: 0 }, { status: 400 });
+  return json({ ok: true as const, fields: {} as Record<string, string>, revoked: result.revoked });
+}
+
+export default function AccountPage() {
+  const { username } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <PageFrame title="บัญชีผู้ใช้" description={`เปลี่ยนรหัสผ่านของ ${username}`}>
+      <Paper withBorder p="lg" radius="md" maw={440}>
+        <Form method="post" noValidate key={result?.ok ? "done" : "form"}>
+          <Stack>
+            {result?.ok ? (
+              <Alert color="green" role="status">
+                เปลี่ยนรหัสผ่านแล้ว
+                {result.revoked > 0 ? ` และออกจากระบบบนอุปกรณ์อื่น ${result.revoked} เครื่อง` : ""}
+              </Alert>
+            ) : null}
+            <PasswordInput
+              name="current_password"
+              label="รหัสผ่านปัจจุบัน"
+              autoComplete="current-password"
+              required
+              error={result?.fields.current_password}
+            />
+            <PasswordInput
+              name="new_password"
+              label="รหัสผ่านใหม่"
+              description="อย่างน้อย 8 ตัวอักษร"
+              autoComplete="new-password"
+              required
+              error={result?.fields.new_password}
+            />
+            <PasswordInput
+              name="confirm_password"
+              label="ยืนยันรหัสผ่านใหม่"
+              autoComplete="new-password"
+              required
+              error={result?.fields.confirm_password}
+            />
+            <Text fz="xs" c="dimmed">
+              เมื่อเปลี่ยนรหัสผ่าน อุปกรณ์อื่นที่เข้าสู่ระบบด้วยบัญชีนี้จะถูกออกจากระบบ
+            </Text>
+            <Button type="submit" loading={navigation.state === "submitting"}>
+              บันทึกรหัสผ่านใหม่
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </PageFrame>
+  );
+}

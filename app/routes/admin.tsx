@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AdminShell } from "~/components/AdminShell";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { requireAdmin } from "~/lib/guard.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return json({ user: { username: admin.username, fullName: admin.fullName } });
+}
+
+export default function AdminLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell username={user.username}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,6 @@
+import { apiError } from "~/lib/http.server";
+
+const notFound = () => apiError(404, "ไม่พบ API ที่เรียก");
+
+export const loader = notFound;
+export const action = notFound;

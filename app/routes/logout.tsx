@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { signOut } from "~/lib/auth.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  return redirect("/login", { headers: { "Set-Cookie": await signOut(request) } });
+}
+
+export const loader = () => redirect("/admin");
