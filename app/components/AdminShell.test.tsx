@@ -1,0 +1,59 @@
+import { MantineProvider } from "@mantine/core";
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen } from "@testing-library/react";
+import { ADMIN_MENU, isMenuActive } from "./admin-menu";
+import { AdminShell } from "./AdminShell";
+
+function renderAt(path: string) {
+  const Stub = createRemixStub([
+    {
+      path: "*",
+      Component: () => (
+        <MantineProvider>
+          <AdminShell username="somchai">
+            <p>เนื้อหา</p>
+          </AdminShell>
+        </MantineProvider>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe("AdminShell", () => {
+  test("lists the six menu entries with Thai labels in the spec's order", () => {
+    renderAt("/admin");
+    const nav = screen.getAllByRole("navigation", { name: "เมนูหลัก" })[0];
+    const links = Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
+    expect(links).toEqual([
+      "/admin/employee",
+      "/admin/leave-work",
+      "/admin/checkin-out",
+      "/admin/vending-machine",
+      "/admin/line-reply",
+      "/admin/line-group",
+    ]);
+    expect(nav).toHaveTextContent("พนักงาน");
+  });
+
+  test("the entry whose route the path starts with carries menu-active, and only that one", () => {
+    renderAt("/admin/leave-work/calendar");
+    const nav = screen.getAllByRole("navigation", { name: "เมนูหลัก" })[0];
+    const active = Array.from(nav.querySelectorAll("a.menu-active")).map((a) => a.getAttribute("href"));
+    expect(active).toEqual(["/admin/leave-work"]);
+  });
+
+  test("shows the title, the username and the version", () => {
+    renderAt("/admin");
+    expect(screen.getByRole("heading", { name: "TN Management" })).toBeInTheDocument();
+    expect(screen.getByText("somchai")).toBeInTheDocument();
+    expect(screen.getByText(/v1\.0\.0/)).toBeInTheDocument();
+  });
+
+  test("isMenuActive follows 'starts with'", () => {
+    expect(isMenuActive("/admin/employee", "/admin/employee")).toBe(true);
+    expect(isMenuActive("/admin/employee/12", "/admin/employee")).toBe(true);
+    expect(isMenuActive("/admin", "/admin/employee")).toBe(false);
+    expect(ADMIN_MENU).toHaveLength(6);
+  });
+});

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { admins } from "../../db/schema";
+import { closeDb, databasePath, db, immediate, openDatabase } from "./db.server";
+
+describe("database", () => {
+  test("opens with WAL, foreign keys on and an explicit busy timeout", () => {
+    const client = db().$client;
+    expect(client.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(client.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(client.pragma("busy_timeout", { simple: true })).toBe(5000);
+  });
+
+  test("lives at DATA_DIR/tn.sqlite and has every migration applied", () => {
+    expect(databasePath()).toBe(path.resolve(process.env.DATA_DIR!, "tn.sqlite"));
+    const tables = db()
+      .all<{ name: string }>(sql`select name from sqlite_master where type = 'table' order by name`)
+      .map((t) => t.name);
+    expect(tables).toEqual(
+      expect.arrayContaining(["admins", "admin_sessions", "login_attempts", "uploads", "audit_log", "settings"]),
+    );
+  });
+
+  test("is a singleton", () => {
+    expect(db()).toBe(db());
+  });
+
+  test("foreign keys are enforced", () => {
+    expect(() =>
+      db()
+        .$client.prepare("insert into admin_sessions (id, admin_id, expires_at) values ('x', 999999, 0)")
+        .run(),
+    ).toThrow(/FOREIGN KEY/);
+  });
+
+  test("immediate() rolls back the whole transaction on error", () => {
+    expect(() =>
+      immediate((tx) => {
+        tx.insert(admins).values({ username: "rollback-me", passwordHash: "h" }).run();
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
+    expect(db().select().from(admins).all().some((a) => a.username === "rollback-me")).toBe(false);
+  });
+
+  test("closing checkpoints the WAL so the .sqlite file alone holds the data", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-db-"));
+    const file = path.join(dir, "tn.sqlite");
+    const own = openDatabase(file);
+    own.insert(admins).values({ username: "kept", passwordHash: "h" }).run();
+    own.$client.pragma("wal_checkpoint(TRUNCATE)");
+    own.$client.close();
+    expect(fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0).toBe(0);
+    // Copy only the main file, as a backup would, and read it back.
+    const copy = path.join(dir, "copy.sqlite");
+    fs.copyFileSync(file, copy);
+    const reopened = new Database(copy, { readonly: true });
+    expect(reopened.prepare("select username from admins").all()).toEqual([{ username: "kept" }]);
+    reopened.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("closeDb() leaves no WAL content behind for the shared connection", () => {
+    db().insert(admins).values({ username: "before-close", passwordHash: "h" }).run();
+    const file = databasePath();
+    closeDb();
+    const walSize = fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0;
+    expect(walSize).toBe(0);
+    expect(db().select().from(admins).all().some((a) => a.username === "before-close")).toBe(true);
+  });
+});

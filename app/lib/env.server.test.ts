@@ -1,0 +1,52 @@
+import { isDemoMode, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  test("applies the documented defaults", () => {
+    const e = parseEnv({});
+    expect(e.PORT).toBe(3000);
+    expect(e.DATA_DIR).toBe("./data");
+    expect(e.LINE_API_BASE).toBe("https://api.line.me");
+    expect(e.LINE_DATA_API_BASE).toBe("https://api-data.line.me");
+    expect(e.APP_TIMEZONE).toBe("Asia/Bangkok");
+    expect(e.GEOCODER_URL).toBeUndefined();
+    expect(e.SESSION_SECRET).toBeUndefined();
+  });
+
+  test("reads every configured name and trims trailing slashes from base URLs", () => {
+    const e = parseEnv({
+      PORT: "8080",
+      DATA_DIR: "/srv/tn",
+      SESSION_SECRET: "new,old",
+      ADMIN_USERNAME: "boss",
+      ADMIN_PASSWORD: "long-password",
+      LIFF_ID: "1234-abcd",
+      LINE_LOGIN_CHANNEL_ID: "1234",
+      LINE_CHANNEL_SECRET: "s",
+      LINE_CHANNEL_ACCESS_TOKEN: "t",
+      LINE_API_BASE: "http://127.0.0.1:9999/",
+      LINE_DATA_API_BASE: "http://127.0.0.1:9998",
+      GEOCODER_URL: "http://127.0.0.1:9997",
+      APP_TIMEZONE: "Asia/Tokyo",
+    });
+    expect(e.PORT).toBe(8080);
+    expect(e.LINE_API_BASE).toBe("http://127.0.0.1:9999");
+    expect(e.GEOCODER_URL).toBe("http://127.0.0.1:9997");
+    expect(e.LIFF_ID).toBe("1234-abcd");
+    expect(isDemoMode(e)).toBe(false);
+  });
+
+  test("empty strings count as unset", () => {
+    const e = parseEnv({ LIFF_ID: "", ADMIN_PASSWORD: " ", LINE_API_BASE: "" });
+    expect(e.LIFF_ID).toBeUndefined();
+    expect(e.ADMIN_PASSWORD).toBeUndefined();
+    expect(e.LINE_API_BASE).toBe("https://api.line.me");
+    expect(isDemoMode(e)).toBe(true);
+  });
+
+  test("rejects bad values with the variable's name", () => {
+    expect(() => parseEnv({ PORT: "not-a-port" })).toThrow(/PORT/);
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => parseEnv({ LINE_API_BASE: "ftp://x" })).toThrow(/LINE_API_BASE/);
+    expect(() => parseEnv({ APP_TIMEZONE: "Mars/Olympus" })).toThrow(/APP_TIMEZONE/);
+  });
+});

@@ -1,0 +1,36 @@
+import {
+  businessDate,
+  dayjs,
+  formatThaiDate,
+  formatThaiDateLong,
+  formatThaiDateTime,
+  startOfWeek,
+  todayInBangkok,
+} from "./thai-date";
+
+describe("Thai dates", () => {
+  test("formats with Buddhist Era years and Thai month names", () => {
+    expect(formatThaiDate("2026-11-21")).toBe("21 พ.ย. 2569");
+    expect(formatThaiDateLong("2026-11-21")).toBe("21 พฤศจิกายน 2569");
+    expect(formatThaiDate("2024-01-01")).toBe("1 ม.ค. 2567");
+  });
+
+  test("an instant is shown in Asia/Bangkok time, whatever the server's zone", () => {
+    // 2026-11-21 20:30 UTC is 03:30 on the 22nd in Bangkok.
+    const instant = new Date("2026-11-21T20:30:00Z");
+    expect(formatThaiDateTime(instant)).toBe("22 พ.ย. 2569 03:30");
+    expect(businessDate(instant)).toBe("2026-11-22");
+  });
+
+  test("today in Bangkok changes at Bangkok midnight, not UTC midnight", () => {
+    expect(todayInBangkok(new Date("2026-11-21T16:59:59Z"))).toBe("2026-11-21");
+    expect(todayInBangkok(new Date("2026-11-21T17:00:00Z"))).toBe("2026-11-22");
+  });
+
+  test("weeks start on Monday in the th locale", () => {
+    // 2026-11-22 is a Sunday; its week began on Monday the 16th.
+    expect(startOfWeek("2026-11-22")).toBe("2026-11-16");
+    expect(startOfWeek("2026-11-16")).toBe("2026-11-16");
+    expect(dayjs("2026-11-19").locale("th").startOf("week").day()).toBe(1);
+  });
+});
