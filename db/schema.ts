@@ -95,3 +95,73 @@ export const settings = sqliteTable("settings", {
   value: text("value", { mode: "json" }).notNull(),
   updatedAt: timestampNow("updated_at"),
 });
+
+// Thai address reference data, keyed by our own ids (the source's codes have quirks).
+export const provinces = sqliteTable("provinces", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull(),
+  nameTh: text("name_th").notNull(),
+  nameEn: text("name_en").notNull(),
+});
+
+export const amphurs = sqliteTable(
+  "amphurs",
+  {
+    id: integer("id").primaryKey(),
+    provinceId: integer("province_id")
+      .notNull()
+      .references(() => provinces.id),
+    code: text("code").notNull(),
+    nameTh: text("name_th").notNull(),
+    nameEn: text("name_en").notNull(),
+  },
+  (t) => [index("amphurs_province_idx").on(t.provinceId)],
+);
+
+export const districts = sqliteTable(
+  "districts",
+  {
+    id: integer("id").primaryKey(),
+    amphurId: integer("amphur_id")
+      .notNull()
+      .references(() => amphurs.id),
+    code: text("code").notNull(),
+    nameTh: text("name_th").notNull(),
+    nameEn: text("name_en").notNull(),
+    zipcode: text("zipcode").notNull(),
+  },
+  (t) => [index("districts_amphur_idx").on(t.amphurId)],
+);
+
+export const employees = sqliteTable(
+  "employees",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    title: integer("title").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    nickname: text("nickname").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    email: text("email").notNull().default(""),
+    position: text("position").notNull().default(""),
+    department: text("department").notNull().default(""),
+    startDate: text("start_date"),
+    resignDate: text("resign_date"),
+    address: text("address").notNull().default(""),
+    provinceId: integer("province_id").references(() => provinces.id),
+    amphurId: integer("amphur_id").references(() => amphurs.id),
+    districtId: integer("district_id").references(() => districts.id),
+    zipcode: text("zipcode").notNull().default(""),
+    photoUploadId: text("photo_upload_id").references(() => uploads.id),
+    lineUserId: text("line_user_id"),
+    faceDescriptor: text("face_descriptor", { mode: "json" }).$type<number[]>(),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("employees_code_unique").on(sql`lower(${t.code})`),
+    uniqueIndex("employees_line_user_unique").on(t.lineUserId),
+    index("employees_resign_idx").on(t.resignDate),
+  ],
+);
