@@ -1,0 +1,61 @@
+// Serves stored images at /uploads/<folder>/<id>.jpg after the canView policy (uploads.server.ts).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, methodNotAllowed } from "~/lib/http.server";
+import { getSessionAdmin } from "~/lib/session.server";
+import {
+  UPLOAD_MESSAGES,
+  canView,
+  getUpload,
+  parseUploadPath,
+  type Viewer,
+} from "~/lib/uploads.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const notFound = () => apiError(404, UPLOAD_MESSAGES.notFound, undefined, NO_STORE);
+
+async function viewerOf(request: Request): Promise<Viewer> {
+  const admin = await getSessionAdmin(request);
+  return admin ? { kind: "admin", adminId: admin.id } : null;
+}
+
+/** True when If-None-Match names this ETag (or is `*`); weak comparison, as for GET. */
+function matchesEtag(header: string | null, etag: string) {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const target = parseUploadPath(params["*"] ?? "");
+  if (!target) return notFound();
+
+  const viewer = await viewerOf(request);
+  if (!viewer) return apiError(401, "กรุณาเข้าสู่ระบบ", undefined, NO_STORE);
+
+  const upload = getUpload(target.id);
+  if (!upload || upload.folder !== target.folder) return notFound();
+  if (!canView(target.folder, upload, viewer)) {
+    return apiError(403, "ไม่มีสิทธิ์เข้าถึง", undefined, NO_STORE);
+  }
+
+  const etag = `"${upload.sha256}"`;
+  // X-Content-Type-Options: nosniff comes from server/security.mjs on every response (setting it
+  // here as well would send it twice: the express adapter appends).
+  const common = { ETag: etag, "Cache-Control": "private, max-age=86400" };
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers: common });
+  }
+  return new Response(upload.bytes as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      ...common,
+      "Content-Type": upload.mime,
+      "Content-Length": String(upload.bytes.byteLength),
+      "Content-Disposition": "inline",
+    },
+  });
+}
+
+export const action = () => methodNotAllowed();
