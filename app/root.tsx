@@ -16,10 +16,12 @@ import { FIRST_DAY_OF_WEEK } from "./lib/thai-date";
 import { theme } from "./lib/theme";
 import appStyles from "./styles/app.css";
 
-export const links: LinksFunction = () =>
-  [coreStyles, datesStyles, notificationsStyles, sarabun400, sarabun600, appStyles].map(
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
+  ...[coreStyles, datesStyles, notificationsStyles, sarabun400, sarabun600, appStyles].map(
     (href) => ({ rel: "stylesheet", href }),
-  );
+  ),
+];
 
 export const meta: MetaFunction = () => [{ title: "TN Management" }];
 

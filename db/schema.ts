@@ -7,6 +7,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { UPLOAD_FOLDERS } from "../app/lib/enums";
 
 const timestampNow = (name: string) =>
   integer(name, { mode: "timestamp_ms" })
@@ -61,9 +62,7 @@ export const uploads = sqliteTable(
   "uploads",
   {
     id: text("id").primaryKey(),
-    folder: text("folder", {
-      enum: ["employees", "machines", "checkinouts", "linegroups"],
-    }).notNull(),
+    folder: text("folder", { enum: UPLOAD_FOLDERS }).notNull(),
     mime: text("mime").notNull(),
     bytes: blob("bytes", { mode: "buffer" }).notNull(),
     size: integer("size").notNull(),

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { DomainError } from "./errors";
 
 export type FieldErrors = Record<string, string>;
 
@@ -49,4 +50,23 @@ export function clientIp(request: Request) {
 
 export function methodNotAllowed() {
   return apiError(405, "ไม่รองรับวิธีการเรียกนี้");
+}
+
+/** Runs an API handler; a DomainError becomes the API's `{ error, fields }` response. */
+export async function handleApi(fn: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof DomainError) return apiError(error.status, error.message, error.fields);
+    throw error;
+  }
+}
+
+/** Positive integer route/query parameter, else a 404 (ids) or 400. */
+export function intParam(value: string | null | undefined, status: 400 | 404 = 404): number {
+  const n = Number(value);
+  if (!value || !Number.isSafeInteger(n) || n <= 0 || String(n) !== value) {
+    throw apiError(status, status === 404 ? "ไม่พบข้อมูล" : "พารามิเตอร์ไม่ถูกต้อง");
+  }
+  return n;
 }

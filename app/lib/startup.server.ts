@@ -1,3 +1,4 @@
+import { seedAddressData } from "~/models/address.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
 import { closeDb, databasePath, db } from "./db.server";
 import { env } from "./env.server";
@@ -8,6 +9,10 @@ import { purgeExpiredSessions, sessionSecrets } from "./session.server";
 export async function onServerStart(log: (line: string) => void = console.log) {
   const e = env();
   db();
+  const address = await seedAddressData();
+  if (address.seeded) {
+    log(`Thai address data loaded: ${address.provinces} provinces, ${address.amphurs} amphurs, ${address.districts} districts`);
+  }
   sessionSecrets();
   purgeExpiredSessions();
   pruneLoginAttempts();

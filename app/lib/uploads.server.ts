@@ -12,18 +12,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { uploads } from "../../db/schema";
 import { db } from "./db.server";
+import { UPLOAD_FOLDERS, type UploadFolder } from "./enums";
 import { apiError } from "./http.server";
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type UploadFolder = UploadRow["folder"];
-
-/** The spec's upload folders; each is also the URL folder under /uploads/. */
-export const UPLOAD_FOLDERS = [
-  "employees",
-  "machines",
-  "checkinouts",
-  "linegroups",
-] as const satisfies readonly UploadFolder[];
+export { UPLOAD_FOLDERS, type UploadFolder };
 
 /** Largest accepted image file. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { DomainError } from "./errors";
 
 /** zod issues → one Thai message per field (the first one wins). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -8,4 +9,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     out[key] ??= issue.message;
   }
   return out;
+}
+
+/** Parses input with the domain's schema, or throws a 400 DomainError carrying the field messages. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message: string): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new DomainError(400, message, fieldErrors(result.error));
+  return result.data;
 }

@@ -1,8 +1,192 @@
-import type { MetaFunction } from "@remix-run/node";
+import { Button, Group, LoadingOverlay, Pagination, Paper, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import { notifications } from "@mantine/notifications";
+import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
+import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
+import { PhotoModal } from "~/components/employees/PhotoModal";
+import { ResignModal } from "~/components/employees/ResignModal";
 import { PageFrame } from "~/components/PageFrame";
+import { DomainError } from "~/lib/errors";
+import { requireAdmin } from "~/lib/guard.server";
+import { readMultipartImage } from "~/lib/uploads.server";
+import { parseOrThrow } from "~/lib/validation";
+import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employee-schema";
+import {
+  createEmployee,
+  listEmployees,
+  reinstateEmployee,
+  resignEmployee,
+  setEmployeePhoto,
+  updateEmployee,
+  type EmployeeDto,
+} from "~/models/employee.server";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
-export default function Page() {
-  return <PageFrame title="พนักงาน" description="ข้อมูลพนักงานและรายชื่อผู้ลาออก" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const tab = params.get("tab") === "resigned" ? "resigned" : "active";
+  const query = EmployeeListQuery.parse(Object.fromEntries(params));
+  return json({ tab, q: query.q ?? "", ...listEmployees(tab, query) });
+}
+
+const DONE: Record<string, string> = {
+  create: "เพิ่มพนักงานแล้ว",
+  update: "บันทึกการแก้ไขแล้ว",
+  resign: "บันทึกการลาออกแล้ว",
+  reinstate: "นำพนักงานกลับเข้าทำงานแล้ว",
+  photo: "อัปโหลดรูปแล้ว",
+};
+
+/** Same model functions as /api/employee*: one way to create, edit, resign or reinstate. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const actor = { type: "admin" as const, id: admin.id };
+  const multipart = (request.headers.get("content-type") ?? "").includes("multipart/form-data");
+  try {
+    if (multipart) {
+      const { file, form } = await readMultipartImage(request, "photo");
+      await setEmployeePhoto(Number(form.get("id")), file, actor);
+      return json({ ok: true as const, intent: "photo", message: DONE.photo });
+    }
+    const form = Object.fromEntries(await request.formData());
+    const intent = String(form.intent ?? "");
+    const id = Number(form.id);
+    if (intent === "create") createEmployee(parseOrThrow(EmployeeCreateSchema, form, "กรุณาตรวจสอบข้อมูล"), actor);
+    else if (intent === "update") updateEmployee(id, parseOrThrow(EmployeeCreateSchema, form, "กรุณาตรวจสอบข้อมูล"), actor);
+    else if (intent === "resign") resignEmployee(id, parseOrThrow(ResignSchema, form, "กรุณาเลือกวันที่ลาออก").resign_date, actor);
+    else if (intent === "reinstate") reinstateEmployee(id, actor);
+    else throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
+    return json({ ok: true as const, intent, message: DONE[intent] });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return json({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: error.status });
+    }
+    if (error instanceof Response && !error.ok) {
+      const body = (await error.json().catch(() => ({}))) as { error?: string };
+      return json({ ok: false as const, error: body.error ?? "ไม่สำเร็จ", fields: {} }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+type Dialog = { kind: "create" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
+
+export default function EmployeesPage() {
+  const data = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const fetcher = useFetcher<typeof action>();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const resigned = data.tab === "resigned";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      notifications.show({ color: "green", message: fetcher.data.message });
+      setDialog(null);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const search = useDebouncedCallback((form: HTMLFormElement) => submit(form, { replace: true }), 350);
+
+  function onAction(kind: EmployeeRowAction, employee: EmployeeDto) {
+    if (kind !== "reinstate") return setDialog({ kind, employee });
+    modals.openConfirmModal({
+      title: "นำพนักงานกลับเข้าทำงาน",
+      children: <Text fz="sm">ยืนยันให้ {employee.full_name} กลับมาอยู่ในรายชื่อพนักงานปัจจุบัน?</Text>,
+      labels: { confirm: "ยืนยัน", cancel: "ยกเลิก" },
+      onConfirm: () => fetcher.submit({ intent: "reinstate", id: String(employee.id) }, { method: "post" }),
+    });
+  }
+
+  const exportHref = `/api/employee${resigned ? "/resigned" : ""}?format=csv${data.q ? `&q=${encodeURIComponent(data.q)}` : ""}`;
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/employee";
+
+  return (
+    <PageFrame title="พนักงาน" description="ข้อมูลพนักงานและรายชื่อผู้ลาออก">
+      <Tabs
+        value={data.tab}
+        onChange={(tab) => setParams(tab === "resigned" ? { tab } : {}, { preventScrollReset: true })}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="active">พนักงานปัจจุบัน</Tabs.Tab>
+          <Tabs.Tab value="resigned">ลาออกแล้ว</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Group justify="space-between" wrap="wrap">
+        <Form method="get" role="search" onChange={(e) => search(e.currentTarget)} style={{ flex: "1 1 260px" }}>
+          {resigned ? <input type="hidden" name="tab" value="resigned" /> : null}
+          <TextInput
+            name="q"
+            defaultValue={data.q}
+            key={data.tab}
+            placeholder="ค้นหา รหัส ชื่อ ชื่อเล่น หรือเบอร์โทร"
+            aria-label="ค้นหาพนักงาน"
+            leftSection={<IconSearch size={16} />}
+            maw={420}
+          />
+        </Form>
+        <Group gap="xs">
+          <Button component="a" href={exportHref} download variant="default" leftSection={<IconDownload size={16} />}>
+            ส่งออก CSV
+          </Button>
+          {!resigned ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: "create" })}>
+              เพิ่มพนักงาน
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Paper withBorder radius="md" pos="relative">
+        <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
+        {data.items.length === 0 ? (
+          <Stack align="center" p="xl" gap={4}>
+            <Text fw={600}>{data.q ? "ไม่พบพนักงานที่ค้นหา" : resigned ? "ยังไม่มีพนักงานที่ลาออก" : "ยังไม่มีพนักงาน"}</Text>
+            <Text c="dimmed" fz="sm">
+              {data.q ? "ลองค้นหาด้วยคำอื่น" : resigned ? "" : "กด “เพิ่มพนักงาน” เพื่อเริ่มต้น"}
+            </Text>
+          </Stack>
+        ) : (
+          <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} />
+        )}
+      </Paper>
+      <Group justify="space-between">
+        <Text fz="sm" c="dimmed">
+          ทั้งหมด {data.total.toLocaleString("th-TH")} คน
+        </Text>
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={data.page}
+            onChange={(page) => {
+              const next = new URLSearchParams(params);
+              next.set("page", String(page));
+              setParams(next, { preventScrollReset: true });
+            }}
+            getControlProps={(control) => ({
+              "aria-label": control === "next" ? "หน้าถัดไป" : control === "previous" ? "หน้าก่อนหน้า" : control,
+            })}
+          />
+        ) : null}
+      </Group>
+
+      <EmployeeFormModal
+        opened={dialog?.kind === "create" || dialog?.kind === "edit"}
+        employee={dialog && dialog.kind === "edit" ? dialog.employee : null}
+        onClose={() => setDialog(null)}
+        fetcher={fetcher}
+      />
+      <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
+      <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
+    </PageFrame>
+  );
 }

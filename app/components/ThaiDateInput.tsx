@@ -1,0 +1,24 @@
+import { DatePickerInput, type DatePickerInputProps } from "@mantine/dates";
+import { todayInBangkok } from "~/lib/thai-date";
+
+/**
+ * A date field in Thai: Buddhist Era years, weeks from Monday (DatesProvider), a 'วันนี้'
+ * shortcut and a 'ล้าง' clear button. Posts YYYY-MM-DD under `name`.
+ */
+export function ThaiDateInput(props: DatePickerInputProps<"default">) {
+  return (
+    <DatePickerInput
+      valueFormat="D MMM BBBB"
+      monthLabelFormat="MMMM BBBB"
+      yearLabelFormat="BBBB"
+      decadeLabelFormat="BBBB"
+      yearsListFormat="BBBB"
+      placeholder="เลือกวันที่"
+      clearable
+      clearButtonProps={{ "aria-label": "ล้าง" }}
+      presets={[{ value: todayInBangkok(), label: "วันนี้" }]}
+      popoverProps={{ zIndex: 1200 }}
+      {...props}
+    />
+  );
+}

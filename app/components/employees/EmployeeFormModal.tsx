@@ -1,0 +1,84 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import type { useFetcher } from "@remix-run/react";
+import { AddressFields } from "~/components/AddressFields";
+import { ThaiDateInput } from "~/components/ThaiDateInput";
+import { TITLE_LABELS } from "~/lib/enums";
+import type { EmployeeDto } from "~/models/employee.server";
+
+type Fetcher = ReturnType<typeof useFetcher<{ ok: boolean; fields?: Record<string, string>; error?: string }>>;
+
+const TITLE_OPTIONS = Object.entries(TITLE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** Create (no employee) or edit one; posts to the page action through the given fetcher. */
+export function EmployeeFormModal({
+  opened,
+  onClose,
+  employee,
+  fetcher,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  employee: EmployeeDto | null;
+  fetcher: Fetcher;
+}) {
+  const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
+  const busy = fetcher.state !== "idle";
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={employee ? `แก้ไขข้อมูล ${employee.full_name}` : "เพิ่มพนักงาน"}
+      size="lg"
+    >
+      <fetcher.Form method="post" key={employee?.id ?? "new"} noValidate>
+        <input type="hidden" name="intent" value={employee ? "update" : "create"} />
+        {employee ? <input type="hidden" name="id" value={employee.id} /> : null}
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput name="code" label="รหัสพนักงาน" required defaultValue={employee?.code} error={fields.code} />
+            <Select
+              name="title"
+              label="คำนำหน้า"
+              required
+              data={TITLE_OPTIONS}
+              defaultValue={String(employee?.title ?? 1)}
+              allowDeselect={false}
+              error={fields.title}
+              comboboxProps={{ zIndex: 1200 }}
+            />
+            <TextInput name="first_name" label="ชื่อ" required defaultValue={employee?.first_name} error={fields.first_name} />
+            <TextInput name="last_name" label="นามสกุล" required defaultValue={employee?.last_name} error={fields.last_name} />
+            <TextInput name="nickname" label="ชื่อเล่น" defaultValue={employee?.nickname} error={fields.nickname} />
+            <TextInput name="phone" label="เบอร์โทรศัพท์" inputMode="tel" defaultValue={employee?.phone} error={fields.phone} />
+            <TextInput name="email" label="อีเมล" type="email" defaultValue={employee?.email} error={fields.email} />
+            <ThaiDateInput name="start_date" label="วันเริ่มงาน" defaultValue={employee?.start_date ?? undefined} error={fields.start_date} />
+            <TextInput name="position" label="ตำแหน่ง" defaultValue={employee?.position} error={fields.position} />
+            <TextInput name="department" label="แผนก" defaultValue={employee?.department} error={fields.department} />
+          </SimpleGrid>
+          <Textarea name="address" label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autosize minRows={2} defaultValue={employee?.address} error={fields.address} />
+          <AddressFields
+            defaultValue={
+              employee
+                ? {
+                    province_id: employee.province_id,
+                    amphur_id: employee.amphur_id,
+                    district_id: employee.district_id,
+                    zipcode: employee.zipcode,
+                  }
+                : undefined
+            }
+            errors={fields}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              ยกเลิก
+            </Button>
+            <Button type="submit" loading={busy}>
+              บันทึก
+            </Button>
+          </Group>
+        </Stack>
+      </fetcher.Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,151 @@
+import { ActionIcon, Avatar, Badge, Group, Menu, Table, Text, UnstyledButton } from "@mantine/core";
+import {
+  IconArrowBackUp,
+  IconChevronDown,
+  IconChevronUp,
+  IconDots,
+  IconEdit,
+  IconPhoto,
+  IconSelector,
+  IconUserOff,
+} from "@tabler/icons-react";
+import { Link, useSearchParams } from "@remix-run/react";
+import { formatThaiDate } from "~/lib/thai-date";
+import type { EmployeeSort } from "~/models/employee-schema";
+import type { EmployeeDto } from "~/models/employee.server";
+
+export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate";
+
+function SortHeader({ sort, children }: { sort: EmployeeSort; children: string }) {
+  const [params] = useSearchParams();
+  const current = params.get("sort") ?? "code";
+  const order = params.get("order") === "desc" ? "desc" : "asc";
+  const active = current === sort;
+  const next = new URLSearchParams(params);
+  next.set("sort", sort);
+  next.set("order", active && order === "asc" ? "desc" : "asc");
+  next.delete("page");
+  const Icon = !active ? IconSelector : order === "asc" ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}>
+      <UnstyledButton component={Link} to={`?${next}`} preventScrollReset>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} fz="sm">
+            {children}
+          </Text>
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function EmployeeTable({
+  items,
+  resigned,
+  onAction,
+}: {
+  items: EmployeeDto[];
+  resigned: boolean;
+  onAction: (action: EmployeeRowAction, employee: EmployeeDto) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="รายชื่อพนักงาน">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={56}>รูป</Table.Th>
+            <SortHeader sort="code">รหัส</SortHeader>
+            <SortHeader sort="name">ชื่อ-นามสกุล</SortHeader>
+            <SortHeader sort="position">ตำแหน่ง</SortHeader>
+            <Table.Th>เบอร์โทร</Table.Th>
+            <Table.Th>LINE</Table.Th>
+            <Table.Th>ใบหน้า</Table.Th>
+            {resigned ? <SortHeader sort="resign_date">วันที่ลาออก</SortHeader> : null}
+            <Table.Th w={48}>
+              <span className="visually-hidden">จัดการ</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((e) => (
+            <Table.Tr key={e.id} data-testid="employee-row">
+              <Table.Td>
+                <Avatar src={e.photo_url} alt="" radius="xl">
+                  {e.first_name.slice(0, 1)}
+                </Avatar>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" ff="monospace">
+                  {e.code}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" fw={500}>
+                  {e.full_name}
+                </Text>
+                {e.nickname ? (
+                  <Text fz="xs" c="dimmed">
+                    ({e.nickname})
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{e.position || "-"}</Text>
+                {e.department ? (
+                  <Text fz="xs" c="dimmed">
+                    {e.department}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{e.phone || "-"}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={e.line_linked ? "green" : "gray"}>
+                  {e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม"}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={e.face_registered ? "green" : "gray"}>
+                  {e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน"}
+                </Badge>
+              </Table.Td>
+              {resigned ? (
+                <Table.Td>
+                  <Text fz="sm">{e.resign_date ? formatThaiDate(e.resign_date) : "-"}</Text>
+                </Table.Td>
+              ) : null}
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`จัดการ ${e.full_name}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", e)}>
+                      แก้ไขข้อมูล
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
+                      เปลี่ยนรูป
+                    </Menu.Item>
+                    {resigned ? (
+                      <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate", e)}>
+                        กลับเข้าทำงาน
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign", e)}>
+                        บันทึกการลาออก
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

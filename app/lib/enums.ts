@@ -1,0 +1,35 @@
+// The spec's enumerations (§3), with their Thai labels beside them.
+
+export const YesNo = { yes: 1, no: 0 } as const;
+
+export const Title = { mr: 1, mrs: 2, miss: 3 } as const;
+export const TITLE_LABELS: Record<number, string> = { 1: "นาย", 2: "นาง", 3: "นางสาว" };
+
+export const MachineType = { normal: 1, sync: 2 } as const;
+export const MACHINE_TYPE_LABELS: Record<number, string> = { 1: "ทั่วไป", 2: "ผูกกับตู้" };
+
+export const LeaveType = { business: 1, sick: 2, vacation: 3 } as const;
+export const LEAVE_TYPE_LABELS: Record<number, string> = { 1: "ลากิจ", 2: "ลาป่วย", 3: "ลาพักร้อน" };
+
+export const LeaveStatus = { cancel: 0, request: 1, approve: 2, reject: 3 } as const;
+export const LEAVE_STATUS_LABELS: Record<number, string> = {
+  0: "ยกเลิก",
+  1: "ยื่นคำขอ",
+  2: "อนุมัติ",
+  3: "ไม่อนุมัติ",
+};
+
+export const Checked = { unchecked: 0, checked: 1 } as const;
+export const Match = { notMatch: 0, match: 1 } as const;
+export const Action = { accept: "accept", reject: "reject" } as const;
+
+export const UPLOAD_FOLDERS = ["employees", "machines", "checkinouts", "linegroups"] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
+/** The spec's constants: 23 is the hour after which a day without check-out counts as missing; 2024 the first statistics year. */
+export const MISSING_CHECKOUT_HOUR = 23;
+export const FIRST_STATISTICS_YEAR = 2024;
+
+export function fullName(e: { title: number; first_name: string; last_name: string }) {
+  return `${TITLE_LABELS[e.title] ?? ""}${e.first_name} ${e.last_name}`;
+}

@@ -1,0 +1,181 @@
+import { DomainError } from "~/lib/errors";
+import { fieldErrors } from "~/lib/validation";
+import { seedAddressData, listAmphurs, listDistricts, listProvinces } from "./address.server";
+import { listAudit } from "./audit.server";
+import { EmployeeCreateSchema, EmployeeListQuery } from "./employee-schema";
+import { employeesCsv } from "./employee-csv.server";
+import {
+  createEmployee,
+  getEmployee,
+  listEmployees,
+  reinstateEmployee,
+  resignEmployee,
+  updateEmployee,
+} from "./employee.server";
+
+const admin = { type: "admin" as const, id: 1 };
+const query = (q: Partial<EmployeeListQuery> = {}) => EmployeeListQuery.parse(q);
+
+let serial = 0;
+function make(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  const input = EmployeeCreateSchema.parse({
+    code: `E${String(serial).padStart(4, "0")}`,
+    title: 1,
+    first_name: "สมชาย",
+    last_name: "ใจดี",
+    ...overrides,
+  });
+  return createEmployee(input, admin);
+}
+
+function domainError(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error("expected a DomainError");
+}
+
+beforeAll(async () => {
+  await seedAddressData();
+});
+
+describe("validation", () => {
+  test("required fields and formats have Thai messages", () => {
+    const result = EmployeeCreateSchema.safeParse({ code: "", title: 9, first_name: " ", last_name: "", email: "x@", phone: "12", start_date: "2026-02-30" });
+    expect(result.success).toBe(false);
+    const fields = fieldErrors(result.error!);
+    expect(fields).toMatchObject({
+      code: "กรุณากรอกรหัสพนักงาน",
+      title: "กรุณาเลือกคำนำหน้า",
+      first_name: "กรุณากรอกชื่อ",
+      last_name: "กรุณากรอกนามสกุล",
+      email: "อีเมลไม่ถูกต้อง",
+      phone: "เบอร์โทรศัพท์ไม่ถูกต้อง",
+      start_date: "วันเริ่มงานไม่ใช่วันที่ที่มีอยู่จริง",
+    });
+  });
+
+  test("empty form fields clear the value", () => {
+    const parsed = EmployeeCreateSchema.parse({ code: "A1", title: "3", first_name: "ก", last_name: "ข", start_date: "", province_id: "", nickname: "" });
+    expect(parsed).toMatchObject({ title: 3, start_date: null, province_id: null, nickname: "" });
+  });
+});
+
+describe("create and update", () => {
+  test("creates with a Thai address; the zipcode comes from the district", () => {
+    const bangkok = listProvinces().find((p) => p.name_th === "กรุงเทพมหานคร")!;
+    const khet = listAmphurs(bangkok.id)[0];
+    const khwaeng = listDistricts(khet.id)[0];
+    const e = make({ province_id: bangkok.id, amphur_id: khet.id, district_id: khwaeng.id, zipcode: "00000", address: "99/1 ซอยสุขุมวิท 1" });
+    expect(e).toMatchObject({
+      province_id: bangkok.id,
+      amphur_id: khet.id,
+      district_id: khwaeng.id,
+      zipcode: khwaeng.zipcode,
+      province_name: "กรุงเทพมหานคร",
+      full_name: "นายสมชาย ใจดี",
+      line_linked: false,
+      face_registered: false,
+      photo_url: null,
+      resign_date: null,
+    });
+  });
+
+  test("a district outside its amphur is refused and nothing is written", () => {
+    const [p1, p2] = listProvinces();
+    const a1 = listAmphurs(p1.id)[0];
+    const dOther = listDistricts(listAmphurs(p2.id)[0].id)[0];
+    const before = listEmployees("active", query()).total;
+    const error = domainError(() => make({ province_id: p1.id, amphur_id: a1.id, district_id: dOther.id }));
+    expect(error.status).toBe(400);
+    expect(error.fields?.district_id).toBeTruthy();
+    expect(listEmployees("active", query()).total).toBe(before);
+  });
+
+  test("codes are unique, case-insensitively, on create and on update", () => {
+    const first = make({ code: "DUP-1" });
+    expect(domainError(() => make({ code: "dup-1" })).status).toBe(409);
+    const other = make({ code: "DUP-2" });
+    const error = domainError(() => updateEmployee(other.id, { code: "Dup-1" }, admin));
+    expect(error.status).toBe(409);
+    expect(error.fields?.code).toBe("รหัสพนักงานนี้มีอยู่แล้ว");
+    expect(getEmployee(first.id)?.code).toBe("DUP-1");
+    expect(updateEmployee(first.id, { code: "DUP-1" }, admin).code).toBe("DUP-1");
+  });
+
+  test("updates only the given fields and audits what changed", () => {
+    const e = make({ position: "พนักงานขาย", phone: "081-234-5678" });
+    const after = updateEmployee(e.id, { position: "หัวหน้าฝ่ายขาย" }, admin);
+    expect(after.position).toBe("หัวหน้าฝ่ายขาย");
+    expect(after.phone).toBe("081-234-5678");
+    const audit = listAudit({ entity: "employee", entityId: e.id });
+    expect(audit[0]).toMatchObject({
+      action: "update",
+      actorType: "admin",
+      changes: { position: { from: "พนักงานขาย", to: "หัวหน้าฝ่ายขาย" } },
+    });
+    expect(audit.map((a) => a.action)).toContain("create");
+  });
+
+  test("unknown employee → 404", () => {
+    expect(domainError(() => updateEmployee(999999, { nickname: "x" }, admin)).status).toBe(404);
+  });
+});
+
+describe("resign and reinstate", () => {
+  test("resigning moves to the resigned list; twice is a conflict; reinstating brings back", () => {
+    const e = make({ start_date: "2024-05-01" });
+    expect(domainError(() => resignEmployee(e.id, "2024-04-30", admin)).status).toBe(400);
+    const resigned = resignEmployee(e.id, "2026-11-30", admin);
+    expect(resigned.resign_date).toBe("2026-11-30");
+    expect(listEmployees("active", query()).items.some((x) => x.id === e.id)).toBe(false);
+    expect(listEmployees("resigned", query()).items.some((x) => x.id === e.id)).toBe(true);
+    expect(domainError(() => resignEmployee(e.id, "2026-12-01", admin)).status).toBe(409);
+
+    expect(reinstateEmployee(e.id, admin).resign_date).toBeNull();
+    expect(domainError(() => reinstateEmployee(e.id, admin)).status).toBe(409);
+    expect(listAudit({ entity: "employee", entityId: e.id }).map((a) => a.action)).toEqual(
+      expect.arrayContaining(["resign", "reinstate"]),
+    );
+  });
+});
+
+describe("search, sort and paging", () => {
+  test("finds by code, Thai name, full name, nickname and phone digits", () => {
+    const e = make({ code: "FIND-77", first_name: "วิไลวรรณ", last_name: "ศรีสุข", nickname: "แป้ง", phone: "089 765 4321" });
+    for (const q of ["FIND-77", "find-77", "วิไล", "วิไลวรรณ ศรีสุข", "แป้ง", "0897654321", "765-4321"]) {
+      const ids = listEmployees("active", query({ q })).items.map((x) => x.id);
+      expect(ids, q).toContain(e.id);
+    }
+    expect(listEmployees("active", query({ q: "ไม่มีใครชื่อนี้" })).total).toBe(0);
+    // LIKE wildcards in the query are literal
+    expect(listEmployees("active", query({ q: "%" })).total).toBe(0);
+  });
+
+  test("sorts Thai names in Thai order and pages", () => {
+    make({ code: "SORT-1", first_name: "เอกชัย", last_name: "ก" });
+    make({ code: "SORT-2", first_name: "กมล", last_name: "ข" });
+    make({ code: "SORT-3", first_name: "ไพโรจน์", last_name: "ค" });
+    const names = listEmployees("active", query({ q: "SORT-", sort: "name" })).items.map((x) => x.first_name);
+    // Thai collation ignores leading vowels: กมล < เอกชัย (อ) < ไพโรจน์ (พ)... by consonant
+    expect(names).toEqual(["กมล", "ไพโรจน์", "เอกชัย"]);
+    const page2 = listEmployees("active", query({ q: "SORT-", sort: "code", page: 2, page_size: 2 }));
+    expect(page2).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(page2.items.map((x) => x.code)).toEqual(["SORT-3"]);
+  });
+});
+
+describe("CSV export", () => {
+  test("Thai headers, BOM, every matching row, formula-safe", () => {
+    make({ code: "CSV-1", first_name: "=HYPERLINK(\"x\")", last_name: "ทดสอบ" });
+    const csv = employeesCsv("active", query({ q: "CSV-1" }));
+    expect(csv.startsWith("\uFEFFรหัสพนักงาน,คำนำหน้า,ชื่อ,นามสกุล")).toBe(true);
+    expect(csv).toContain("CSV-1,นาย,");
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv.trim().split("\r\n")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,318 @@
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { amphurs, districts, employees, provinces } from "../../db/schema";
+import { db, immediate } from "~/lib/db.server";
+import { fullName, TITLE_LABELS } from "~/lib/enums";
+import { DomainError } from "~/lib/errors";
+import { storeImage } from "~/lib/uploads.server";
+import { validateAddressSelection } from "./address.server";
+import { recordAudit, type Actor } from "./audit.server";
+import type {
+  EmployeeCreateInput,
+  EmployeeListQuery,
+  EmployeeSort,
+  EmployeeUpdateInput,
+} from "./employee-schema";
+
+type Row = typeof employees.$inferSelect;
+
+export type EmployeeDto = {
+  id: number;
+  code: string;
+  title: number;
+  title_label: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  nickname: string;
+  phone: string;
+  email: string;
+  position: string;
+  department: string;
+  start_date: string | null;
+  resign_date: string | null;
+  photo_url: string | null;
+  line_linked: boolean;
+  face_registered: boolean;
+  address: string;
+  province_id: number | null;
+  amphur_id: number | null;
+  district_id: number | null;
+  zipcode: string;
+  province_name: string | null;
+  amphur_name: string | null;
+  district_name: string | null;
+};
+
+const NOT_FOUND = "ไม่พบพนักงาน";
+const DUPLICATE_CODE = "รหัสพนักงานนี้มีอยู่แล้ว";
+
+const selectWithPlaces = () =>
+  db()
+    .select({
+      e: employees,
+      provinceName: provinces.nameTh,
+      amphurName: amphurs.nameTh,
+      districtName: districts.nameTh,
+    })
+    .from(employees)
+    .leftJoin(provinces, eq(provinces.id, employees.provinceId))
+    .leftJoin(amphurs, eq(amphurs.id, employees.amphurId))
+    .leftJoin(districts, eq(districts.id, employees.districtId));
+
+type JoinedRow = {
+  e: Row;
+  provinceName: string | null;
+  amphurName: string | null;
+  districtName: string | null;
+};
+
+function toDto({ e, provinceName, amphurName, districtName }: JoinedRow): EmployeeDto {
+  const names = { title: e.title, first_name: e.firstName, last_name: e.lastName };
+  return {
+    id: e.id,
+    code: e.code,
+    title: e.title,
+    title_label: TITLE_LABELS[e.title] ?? "",
+    first_name: e.firstName,
+    last_name: e.lastName,
+    full_name: fullName(names),
+    nickname: e.nickname,
+    phone: e.phone,
+    email: e.email,
+    position: e.position,
+    department: e.department,
+    start_date: e.startDate,
+    resign_date: e.resignDate,
+    photo_url: e.photoUploadId ? `/uploads/employees/${e.photoUploadId}.jpg` : null,
+    line_linked: e.lineUserId != null,
+    face_registered: e.faceDescriptor != null,
+    address: e.address,
+    province_id: e.provinceId,
+    amphur_id: e.amphurId,
+    district_id: e.districtId,
+    zipcode: e.zipcode,
+    province_name: provinceName,
+    amphur_name: amphurName,
+    district_name: districtName,
+  };
+}
+
+export function getEmployee(id: number): EmployeeDto | null {
+  const row = selectWithPlaces().where(eq(employees.id, id)).get();
+  return row ? toDto(row) : null;
+}
+
+export function requireEmployee(id: number): EmployeeDto {
+  const found = getEmployee(id);
+  if (!found) throw new DomainError(404, NOT_FOUND);
+  return found;
+}
+
+const collator = new Intl.Collator("th", { numeric: true, sensitivity: "base" });
+
+const sortKey: Record<EmployeeSort, (e: EmployeeDto) => string> = {
+  code: (e) => e.code,
+  name: (e) => `${e.first_name} ${e.last_name}`,
+  position: (e) => e.position,
+  start_date: (e) => e.start_date ?? "",
+  resign_date: (e) => e.resign_date ?? "",
+};
+
+function escapeLike(q: string) {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Active (no resign date) or resigned employees, searched by code, Thai names, nickname or phone,
+ * sorted in Thai collation order (SQLite's binary order puts เ แ โ ใ ไ words in the wrong place),
+ * then paged. An office has hundreds to a few thousand employees, so sorting in memory is cheap.
+ */
+export function listEmployees(
+  status: "active" | "resigned",
+  query: EmployeeListQuery,
+): { items: EmployeeDto[]; total: number; page: number; page_size: number } {
+  const conditions = [status === "active" ? isNull(employees.resignDate) : isNotNull(employees.resignDate)];
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    const digits = query.q.replace(/\D/g, "");
+    conditions.push(
+      sql`(${employees.code} like ${like} escape '\\'
+        or ${employees.firstName} like ${like} escape '\\'
+        or ${employees.lastName} like ${like} escape '\\'
+        or (${employees.firstName} || ' ' || ${employees.lastName}) like ${like} escape '\\'
+        or ${employees.nickname} like ${like} escape '\\'
+        ${digits.length >= 3 ? sql`or replace(replace(${employees.phone}, '-', ''), ' ', '') like ${`%${digits}%`}` : sql``})`,
+    );
+  }
+  const all = selectWithPlaces()
+    .where(and(...conditions))
+    .all()
+    .map(toDto);
+  const key = sortKey[query.sort];
+  const direction = query.order === "desc" ? -1 : 1;
+  all.sort((a, b) => direction * collator.compare(key(a), key(b)) || a.id - b.id);
+  const start = (query.page - 1) * query.page_size;
+  return {
+    items: all.slice(start, start + query.page_size),
+    total: all.length,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+function assertAddress(input: {
+  province_id?: number | null;
+  amphur_id?: number | null;
+  district_id?: number | null;
+  zipcode?: string;
+}) {
+  const result = validateAddressSelection({
+    province_id: input.province_id ?? null,
+    amphur_id: input.amphur_id ?? null,
+    district_id: input.district_id ?? null,
+    zipcode: input.zipcode ?? "",
+  });
+  if (!result.ok) throw new DomainError(400, "ที่อยู่ไม่ถูกต้อง", result.fields);
+  return result.zipcode ?? input.zipcode ?? "";
+}
+
+function codeTaken(code: string, exceptId?: number) {
+  const row = db()
+    .select({ id: employees.id })
+    .from(employees)
+    .where(eq(sql`lower(${employees.code})`, code.toLowerCase()))
+    .get();
+  return row != null && row.id !== exceptId;
+}
+
+function toColumns(input: EmployeeUpdateInput) {
+  const columns: Partial<typeof employees.$inferInsert> = {};
+  if (input.code !== undefined) columns.code = input.code;
+  if (input.title !== undefined) columns.title = input.title;
+  if (input.first_name !== undefined) columns.firstName = input.first_name;
+  if (input.last_name !== undefined) columns.lastName = input.last_name;
+  if (input.nickname !== undefined) columns.nickname = input.nickname;
+  if (input.phone !== undefined) columns.phone = input.phone;
+  if (input.email !== undefined) columns.email = input.email;
+  if (input.position !== undefined) columns.position = input.position;
+  if (input.department !== undefined) columns.department = input.department;
+  if (input.start_date !== undefined) columns.startDate = input.start_date;
+  if (input.address !== undefined) columns.address = input.address;
+  return columns;
+}
+
+export function createEmployee(input: EmployeeCreateInput, actor: Actor): EmployeeDto {
+  const zipcode = assertAddress(input);
+  const id = immediate((tx) => {
+    if (codeTaken(input.code)) {
+      throw new DomainError(409, DUPLICATE_CODE, { code: DUPLICATE_CODE });
+    }
+    const row = tx
+      .insert(employees)
+      .values({
+        ...(toColumns(input) as typeof employees.$inferInsert),
+        provinceId: input.province_id ?? null,
+        amphurId: input.amphur_id ?? null,
+        districtId: input.district_id ?? null,
+        zipcode,
+      })
+      .returning({ id: employees.id })
+      .get();
+    recordAudit({ actor, action: "create", entity: "employee", entityId: row.id, changes: input });
+    return row.id;
+  });
+  return requireEmployee(id);
+}
+
+const AUDITED_FIELDS = [
+  "code", "title", "first_name", "last_name", "nickname", "phone", "email", "position",
+  "department", "start_date", "address", "province_id", "amphur_id", "district_id", "zipcode",
+] as const;
+
+export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Actor): EmployeeDto {
+  const before = requireEmployee(id);
+  const addressTouched = (["province_id", "amphur_id", "district_id", "zipcode"] as const).some(
+    (k) => input[k] !== undefined,
+  );
+  const merged = {
+    province_id: input.province_id !== undefined ? input.province_id : before.province_id,
+    amphur_id: input.amphur_id !== undefined ? input.amphur_id : before.amphur_id,
+    district_id: input.district_id !== undefined ? input.district_id : before.district_id,
+    zipcode: input.zipcode ?? before.zipcode,
+  };
+  const zipcode = addressTouched ? assertAddress(merged) : before.zipcode;
+  immediate((tx) => {
+    if (input.code !== undefined && codeTaken(input.code, id)) {
+      throw new DomainError(409, DUPLICATE_CODE, { code: DUPLICATE_CODE });
+    }
+    tx.update(employees)
+      .set({
+        ...toColumns(input),
+        ...(addressTouched
+          ? { provinceId: merged.province_id, amphurId: merged.amphur_id, districtId: merged.district_id, zipcode }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(employees.id, id))
+      .run();
+  });
+  const after = requireEmployee(id);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of AUDITED_FIELDS) {
+    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
+  }
+  if (Object.keys(changes).length > 0) {
+    recordAudit({ actor, action: "update", entity: "employee", entityId: id, changes });
+  }
+  return after;
+}
+
+export function resignEmployee(id: number, resignDate: string, actor: Actor): EmployeeDto {
+  immediate((tx) => {
+    const current = requireEmployee(id);
+    if (current.resign_date) throw new DomainError(409, "พนักงานคนนี้ลาออกแล้ว");
+    if (current.start_date && resignDate < current.start_date) {
+      throw new DomainError(400, "วันที่ลาออกต้องไม่ก่อนวันเริ่มงาน", {
+        resign_date: "วันที่ลาออกต้องไม่ก่อนวันเริ่มงาน",
+      });
+    }
+    tx.update(employees).set({ resignDate, updatedAt: new Date() }).where(eq(employees.id, id)).run();
+    recordAudit({ actor, action: "resign", entity: "employee", entityId: id, changes: { resign_date: resignDate } });
+  });
+  return requireEmployee(id);
+}
+
+export function reinstateEmployee(id: number, actor: Actor): EmployeeDto {
+  immediate((tx) => {
+    const current = requireEmployee(id);
+    if (!current.resign_date) throw new DomainError(409, "พนักงานคนนี้ยังทำงานอยู่");
+    tx.update(employees).set({ resignDate: null, updatedAt: new Date() }).where(eq(employees.id, id)).run();
+    recordAudit({
+      actor,
+      action: "reinstate",
+      entity: "employee",
+      entityId: id,
+      changes: { resign_date: { from: current.resign_date, to: null } },
+    });
+  });
+  return requireEmployee(id);
+}
+
+/** Stores the photo (re-encoded by the uploads module) and points the employee at it. */
+export async function setEmployeePhoto(id: number, bytes: Uint8Array, actor: Actor) {
+  const before = requireEmployee(id);
+  const stored = await storeImage(bytes, "employees");
+  db()
+    .update(employees)
+    .set({ photoUploadId: stored.id, updatedAt: new Date() })
+    .where(eq(employees.id, id))
+    .run();
+  recordAudit({
+    actor,
+    action: "photo",
+    entity: "employee",
+    entityId: id,
+    changes: { photo_url: { from: before.photo_url, to: stored.url } },
+  });
+  return { photo_url: stored.url };
+}
