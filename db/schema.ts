@@ -164,3 +164,89 @@ export const employees = sqliteTable(
     index("employees_resign_idx").on(t.resignDate),
   ],
 );
+
+/** One-time 6-digit codes an admin issues so an employee can link their LINE account. */
+export const verifyCodes = sqliteTable(
+  "verify_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    failedTries: integer("failed_tries").notNull().default(0),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    createdBy: integer("created_by").references(() => admins.id),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [index("verify_codes_employee_idx").on(t.employeeId)],
+);
+
+/** Auto-reply messages: a keyword and 1–5 LINE message objects. */
+export const replyMessages = sqliteTable("reply_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  keyword: text("keyword").notNull(),
+  match: text("match", { enum: ["exact", "contains"] }).notNull().default("exact"),
+  messages: text("messages", { mode: "json" }).notNull().$type<Record<string, unknown>[]>(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  syncError: text("sync_error"),
+  syncedAt: integer("synced_at", { mode: "timestamp_ms" }),
+  createdAt: timestampNow("created_at"),
+  updatedAt: timestampNow("updated_at"),
+});
+
+export const lineGroups = sqliteTable(
+  "line_groups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    groupId: text("group_id").notNull(),
+    name: text("name").notNull().default(""),
+    pictureUploadId: text("picture_upload_id").references(() => uploads.id),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }),
+    leftAt: integer("left_at", { mode: "timestamp_ms" }),
+    notifyLeave: integer("notify_leave", { mode: "boolean" }).notNull().default(false),
+    notifyMachine: integer("notify_machine", { mode: "boolean" }).notNull().default(false),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [uniqueIndex("line_groups_group_id_unique").on(t.groupId)],
+);
+
+/** Webhook events already handled (LINE may redeliver): de-duplication by webhookEventId. */
+export const lineWebhookEvents = sqliteTable("line_webhook_events", {
+  webhookEventId: text("webhook_event_id").primaryKey(),
+  type: text("type").notNull(),
+  sourceType: text("source_type"),
+  sourceId: text("source_id"),
+  receivedAt: timestampNow("received_at"),
+});
+
+/** LINE users who follow (added) or unfollowed (blocked) the bot. */
+export const lineFollowers = sqliteTable("line_followers", {
+  lineUserId: text("line_user_id").primaryKey(),
+  following: integer("following", { mode: "boolean" }).notNull(),
+  changedAt: timestampNow("changed_at"),
+});
+
+/** Every push the app sends, with the retry key LINE uses to drop duplicates. */
+export const linePushes = sqliteTable(
+  "line_pushes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    retryKey: text("retry_key").notNull(),
+    to: text("to").notNull(),
+    employeeId: integer("employee_id").references(() => employees.id),
+    groupId: integer("group_id").references(() => lineGroups.id),
+    kind: text("kind").notNull(),
+    messages: text("messages", { mode: "json" }).notNull().$type<Record<string, unknown>[]>(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdBy: integer("created_by").references(() => admins.id),
+    createdAt: timestampNow("created_at"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("line_pushes_retry_key_unique").on(t.retryKey), index("line_pushes_employee_idx").on(t.employeeId)],
+);
