@@ -1,0 +1,202 @@
+// Every call to LINE goes through here, against the configurable base URLs (DESIGN.md §5), so
+// tests point them at the fake LINE server in tests/fixtures/fake-line.ts.
+import crypto from "node:crypto";
+import { env } from "./env.server";
+
+export type LineMessage = Record<string, unknown> & { type: string };
+
+export class LineApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "LineApiError";
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+export function isMessagingConfigured() {
+  const e = env();
+  return Boolean(e.LINE_CHANNEL_SECRET && e.LINE_CHANNEL_ACCESS_TOKEN);
+}
+
+export function isLoginConfigured() {
+  return Boolean(env().LINE_LOGIN_CHANNEL_ID);
+}
+
+/** Any LINE channel configured: then demo identities are refused (DESIGN.md §5). */
+export function isLineConfigured() {
+  const e = env();
+  return Boolean(e.LIFF_ID || e.LINE_LOGIN_CHANNEL_ID || e.LINE_CHANNEL_SECRET || e.LINE_CHANNEL_ACCESS_TOKEN);
+}
+
+function botHeaders(extra: Record<string, string> = {}) {
+  const token = env().LINE_CHANNEL_ACCESS_TOKEN;
+  if (!token) throw new LineApiError(503, "ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_ACCESS_TOKEN)");
+  return { Authorization: `Bearer ${token}`, ...extra };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorMessage(body: unknown, fallback: string) {
+  if (body && typeof body === "object" && "message" in body && typeof body.message === "string") {
+    return body.message;
+  }
+  return fallback;
+}
+
+async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; headers: Headers }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    // Network failure or timeout: no answer from LINE, so the caller may retry.
+    throw new LineApiError(0, `ติดต่อ LINE ไม่ได้: ${(error as Error).message}`);
+  }
+  const body = await readBody(response);
+  return { status: response.status, body, headers: response.headers };
+}
+
+function fail(status: number, body: unknown, headers: Headers, what: string): never {
+  const retryAfter = Number(headers.get("retry-after"));
+  throw new LineApiError(
+    status,
+    `${what}: ${errorMessage(body, `HTTP ${status}`)}`,
+    body,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}
+
+export type IdTokenClaims = {
+  iss: string;
+  sub: string;
+  aud: string;
+  exp: number;
+  iat: number;
+  name?: string;
+  picture?: string;
+};
+
+/**
+ * Verifies a LIFF ID token with LINE (POST /oauth2/v2.1/verify). LINE checks the signature,
+ * expiry and audience; the answer is checked again here. Any failure is a LineApiError(401).
+ */
+export async function verifyIdToken(idToken: string, now = Date.now()): Promise<IdTokenClaims> {
+  const clientId = env().LINE_LOGIN_CHANNEL_ID;
+  if (!clientId) throw new LineApiError(503, "ยังไม่ได้ตั้งค่า LINE_LOGIN_CHANNEL_ID");
+  const { status, body } = await call(`${env().LINE_API_BASE}/oauth2/v2.1/verify`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ id_token: idToken, client_id: clientId }),
+  });
+  if (status !== 200 || !body || typeof body !== "object") {
+    throw new LineApiError(401, `LINE ปฏิเสธโทเค็น: ${errorMessage(body, `HTTP ${status}`)}`, body);
+  }
+  const claims = body as Partial<IdTokenClaims>;
+  if (typeof claims.sub !== "string" || !claims.sub) throw new LineApiError(401, "โทเค็นไม่มี sub");
+  if (claims.aud !== clientId) throw new LineApiError(401, "โทเค็นไม่ได้ออกให้แอปนี้ (aud)");
+  if (typeof claims.exp !== "number" || claims.exp * 1000 <= now) throw new LineApiError(401, "โทเค็นหมดอายุแล้ว");
+  return claims as IdTokenClaims;
+}
+
+/**
+ * Push with an X-Line-Retry-Key. LINE answers 409 when a request with the same key was already
+ * accepted: that is a success, not an error.
+ */
+export async function pushMessage(input: { to: string; messages: LineMessage[]; retryKey: string }) {
+  const { status, body, headers } = await call(`${env().LINE_API_BASE}/v2/bot/message/push`, {
+    method: "POST",
+    headers: botHeaders({ "content-type": "application/json", "X-Line-Retry-Key": input.retryKey }),
+    body: JSON.stringify({ to: input.to, messages: input.messages }),
+  });
+  if (status === 200) return { duplicate: false };
+  if (status === 409) return { duplicate: true };
+  fail(status, body, headers, "ส่งข้อความ LINE ไม่สำเร็จ");
+}
+
+export async function replyMessage(replyToken: string, messages: LineMessage[]) {
+  const { status, body, headers } = await call(`${env().LINE_API_BASE}/v2/bot/message/reply`, {
+    method: "POST",
+    headers: botHeaders({ "content-type": "application/json" }),
+    body: JSON.stringify({ replyToken, messages }),
+  });
+  if (status !== 200) fail(status, body, headers, "ตอบกลับ LINE ไม่สำเร็จ");
+}
+
+/** LINE's own check of message objects: `{ ok: true }` or `{ ok: false, error }`. */
+export async function validateReply(messages: LineMessage[]): Promise<{ ok: true } | { ok: false; error: string }> {
+  const { status, body, headers } = await call(`${env().LINE_API_BASE}/v2/bot/message/validate/reply`, {
+    method: "POST",
+    headers: botHeaders({ "content-type": "application/json" }),
+    body: JSON.stringify({ messages }),
+  });
+  if (status === 200) return { ok: true };
+  if (status === 400) {
+    const details =
+      body && typeof body === "object" && "details" in body && Array.isArray(body.details)
+        ? (body.details as { message?: string; property?: string }[])
+            .map((d) => [d.property, d.message].filter(Boolean).join(": "))
+            .join("; ")
+        : "";
+    return { ok: false, error: [errorMessage(body, "invalid"), details].filter(Boolean).join(" — ") };
+  }
+  fail(status, body, headers, "ตรวจสอบข้อความกับ LINE ไม่สำเร็จ");
+}
+
+export type GroupSummary = { groupId: string; groupName: string; pictureUrl?: string };
+
+export async function getGroupSummary(groupId: string): Promise<GroupSummary> {
+  const { status, body, headers } = await call(
+    `${env().LINE_API_BASE}/v2/bot/group/${encodeURIComponent(groupId)}/summary`,
+    { headers: botHeaders() },
+  );
+  if (status !== 200) fail(status, body, headers, "อ่านข้อมูลกลุ่ม LINE ไม่สำเร็จ");
+  return body as GroupSummary;
+}
+
+export async function getMessageContent(messageId: string): Promise<Uint8Array> {
+  const response = await fetch(
+    `${env().LINE_DATA_API_BASE}/v2/bot/message/${encodeURIComponent(messageId)}/content`,
+    { headers: botHeaders(), signal: AbortSignal.timeout(TIMEOUT_MS) },
+  );
+  if (!response.ok) fail(response.status, await readBody(response), response.headers, "ดาวน์โหลดเนื้อหาไม่สำเร็จ");
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Downloads a picture LINE pointed us at (group pictures); 10 MB at most. */
+export async function downloadPicture(url: string): Promise<Uint8Array> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) throw new LineApiError(response.status, `ดาวน์โหลดรูปไม่สำเร็จ: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength > 10 * 1024 * 1024) throw new LineApiError(413, "รูปมีขนาดใหญ่เกินไป");
+  return bytes;
+}
+
+/** x-line-signature: base64 HMAC-SHA256 of the raw body with the channel secret, compared in constant time. */
+export function verifySignature(rawBody: Uint8Array | string, signature: string | null, secret: string) {
+  if (!signature) return false;
+  const expected = crypto.createHmac("sha256", secret).update(rawBody).digest();
+  let given: Buffer;
+  try {
+    given = Buffer.from(signature, "base64");
+  } catch {
+    return false;
+  }
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+export function signBody(rawBody: Uint8Array | string, secret: string) {
+  return crypto.createHmac("sha256", secret).update(rawBody).digest("base64");
+}
