@@ -11,6 +11,7 @@ import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
+import { VerifyCodeModal } from "~/components/employees/VerifyCodeModal";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
@@ -26,6 +27,7 @@ import {
   updateEmployee,
   type EmployeeDto,
 } from "~/models/employee.server";
+import { issueVerifyCode, unlinkLineUser } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
@@ -43,6 +45,8 @@ const DONE: Record<string, string> = {
   resign: "บันทึกการลาออกแล้ว",
   reinstate: "นำพนักงานกลับเข้าทำงานแล้ว",
   photo: "อัปโหลดรูปแล้ว",
+  "issue-code": "ออกรหัสเชื่อม LINE แล้ว",
+  unlink: "ยกเลิกการเชื่อม LINE แล้ว",
 };
 
 /** Same model functions as /api/employee*: one way to create, edit, resign or reinstate. */
@@ -54,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (multipart) {
       const { file, form } = await readMultipartImage(request, "photo");
       await setEmployeePhoto(Number(form.get("id")), file, actor);
-      return json({ ok: true as const, intent: "photo", message: DONE.photo });
+      return json({ ok: true as const, intent: "photo", message: DONE.photo, issued: null });
     }
     const form = Object.fromEntries(await request.formData());
     const intent = String(form.intent ?? "");
@@ -63,8 +67,11 @@ export async function action({ request }: ActionFunctionArgs) {
     else if (intent === "update") updateEmployee(id, parseOrThrow(EmployeeCreateSchema, form, "กรุณาตรวจสอบข้อมูล"), actor);
     else if (intent === "resign") resignEmployee(id, parseOrThrow(ResignSchema, form, "กรุณาเลือกวันที่ลาออก").resign_date, actor);
     else if (intent === "reinstate") reinstateEmployee(id, actor);
-    else throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
-    return json({ ok: true as const, intent, message: DONE[intent] });
+    else if (intent === "unlink") unlinkLineUser(id, actor);
+    else if (intent === "issue-code") {
+      return json({ ok: true as const, intent, message: DONE[intent], issued: issueVerifyCode(id, actor) });
+    } else throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
+    return json({ ok: true as const, intent, message: DONE[intent], issued: null });
   } catch (error) {
     if (error instanceof DomainError) {
       return json({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: error.status });
@@ -86,24 +93,47 @@ export default function EmployeesPage() {
   const submit = useSubmit();
   const fetcher = useFetcher<typeof action>();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [issued, setIssued] = useState<{ name: string; code: string; expires_at: string } | null>(null);
   const resigned = data.tab === "resigned";
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
       notifications.show({ color: "green", message: fetcher.data.message });
+      if (fetcher.data.issued && dialog && dialog.kind !== "create") {
+        setIssued({ name: dialog.employee.full_name, ...fetcher.data.issued });
+      }
       setDialog(null);
+    } else if (dialog?.kind === "issue-code" || dialog?.kind === "unlink" || dialog?.kind === "reinstate" || !dialog) {
+      notifications.show({ color: "red", message: fetcher.data.error });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   const search = useDebouncedCallback((form: HTMLFormElement) => submit(form, { replace: true }), 350);
 
+  const CONFIRM: Partial<Record<EmployeeRowAction, { title: string; body: string; danger?: boolean }>> = {
+    reinstate: { title: "นำพนักงานกลับเข้าทำงาน", body: "กลับมาอยู่ในรายชื่อพนักงานปัจจุบัน" },
+    unlink: { title: "ยกเลิกการเชื่อม LINE", body: "ต้องใช้รหัสใหม่เพื่อเชื่อมบัญชี LINE อีกครั้ง", danger: true },
+    "issue-code": { title: "ออกรหัสเชื่อม LINE", body: "รหัสเดิมที่ยังไม่ได้ใช้จะใช้ไม่ได้อีก" },
+  };
+
   function onAction(kind: EmployeeRowAction, employee: EmployeeDto) {
-    if (kind !== "reinstate") return setDialog({ kind, employee });
+    const confirm = CONFIRM[kind];
+    if (!confirm) return setDialog({ kind, employee });
     modals.openConfirmModal({
-      title: "นำพนักงานกลับเข้าทำงาน",
-      children: <Text fz="sm">ยืนยันให้ {employee.full_name} กลับมาอยู่ในรายชื่อพนักงานปัจจุบัน?</Text>,
+      title: confirm.title,
+      children: (
+        <Text fz="sm">
+          {employee.full_name} ({employee.code}): {confirm.body}
+        </Text>
+      ),
       labels: { confirm: "ยืนยัน", cancel: "ยกเลิก" },
-      onConfirm: () => fetcher.submit({ intent: "reinstate", id: String(employee.id) }, { method: "post" }),
+      confirmProps: confirm.danger ? { color: "red" } : undefined,
+      onConfirm: () => {
+        setDialog({ kind, employee });
+        fetcher.submit({ intent: kind, id: String(employee.id) }, { method: "post" });
+      },
     });
   }
 
@@ -187,6 +217,7 @@ export default function EmployeesPage() {
       />
       <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
       <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
+      <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />
     </PageFrame>
   );
 }

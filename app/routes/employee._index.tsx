@@ -1,8 +1,66 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PageFrame } from "~/components/PageFrame";
+import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { readLineIdentity } from "~/lib/employee-session.server";
+import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
+import { requireEmployee } from "~/models/employee.server";
+import { authenReply } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 
-export default function Page() {
-  return <PageFrame title="หน้าหลักพนักงาน" description="ลงเวลา ขอลา และรายงานการเข้าตู้" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const identity = await readLineIdentity(request);
+  if (!identity) return json({ employee: null, today: todayInBangkok() });
+  const reply = authenReply(identity.lineUserId);
+  if (!reply.isVerify) throw redirect("/employee/verify");
+  const e = requireEmployee(reply.id);
+  return json({
+    employee: { first_name: e.first_name, full_name: e.full_name, code: e.code, photo_url: e.photo_url, position: e.position },
+    today: todayInBangkok(),
+  });
+}
+
+const MENU = [
+  { to: "/employee/checkin-out", label: "ลงเวลาเข้า-ออกงาน", icon: IconClockHour4, color: "blue" },
+  { to: "/employee/petition", label: "ขอลางาน", icon: IconCalendarEvent, color: "teal" },
+  { to: "/employee/vending-machine", label: "ตู้ที่รับผิดชอบ", icon: IconBuildingStore, color: "orange" },
+];
+
+export default function EmployeeHome() {
+  const { employee, today } = useLoaderData<typeof loader>();
+  if (!employee) return null;
+  return (
+    <Stack>
+      <Group wrap="nowrap">
+        <Avatar src={employee.photo_url} size={64} radius={64} alt="">
+          {employee.first_name.slice(0, 1)}
+        </Avatar>
+        <div>
+          <Title order={2} fz="h3">
+            สวัสดี คุณ{employee.first_name}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {employee.full_name} · {employee.code}
+            {employee.position ? ` · ${employee.position}` : ""}
+          </Text>
+        </div>
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <Text fz="sm" c="dimmed">
+          วันนี้ {formatThaiDateLong(today)}
+        </Text>
+        <Text fw={600}>ยังไม่ได้ลงเวลาเข้างาน</Text>
+      </Paper>
+      <SimpleGrid cols={1} spacing="sm">
+        {MENU.map(({ to, label, icon: Icon, color }) => (
+          <Button key={to} component={Link} to={to} size="xl" variant="light" color={color} justify="flex-start"
+            leftSection={<ThemeIcon variant="transparent" color={color}><Icon size={26} /></ThemeIcon>}>
+            {label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
 }

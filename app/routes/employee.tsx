@@ -1,15 +1,34 @@
 import { Container } from "@mantine/core";
-import { Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { DemoBanner, SigningIn, useLiffSignIn } from "~/components/employee/LiffGate";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { readLineIdentity } from "~/lib/employee-session.server";
+import { env, isDemoMode } from "~/lib/env.server";
+import { authenReply } from "~/models/line-link.server";
 
-/** The spec's client layout: empty header and footer around a main area at least 80vh high. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const identity = await readLineIdentity(request);
+  const reply = identity ? authenReply(identity.lineUserId) : null;
+  return json({
+    demo: isDemoMode(),
+    liffId: env().LIFF_ID ?? null,
+    signedIn: identity != null,
+    linked: reply?.isVerify === true,
+  });
+}
+
+/** The spec's client layout (empty header and footer, main ≥ 80vh) around the LIFF sign-in. */
 export default function EmployeeLayout() {
+  const data = useLoaderData<typeof loader>();
+  const { run, error } = useLiffSignIn(data);
   return (
     <>
-      <header />
+      <header>{data.demo ? <DemoBanner onSwitch={run} /> : null}</header>
       <main className="client-main">
         <Container size="xs" py="md">
-          <Outlet />
+          {data.signedIn ? <Outlet /> : <SigningIn error={error} onRetry={run} />}
         </Container>
       </main>
       <footer />

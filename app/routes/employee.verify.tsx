@@ -1,8 +1,77 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PageFrame } from "~/components/PageFrame";
+import { Alert, Button, Paper, PinInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { readLineIdentity } from "~/lib/employee-session.server";
+import { DomainError } from "~/lib/errors";
+import { parseOrThrow } from "~/lib/validation";
+import { authenReply, linkLineUser, LinkSchema } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "ยืนยันตัวตนพนักงาน · TN Management" }];
 
-export default function Page() {
-  return <PageFrame title="ยืนยันตัวตนพนักงาน" description="ผูกบัญชี LINE กับข้อมูลพนักงาน" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const identity = await readLineIdentity(request);
+  if (identity && authenReply(identity.lineUserId).isVerify) throw redirect("/employee");
+  return json({ name: identity?.name ?? "" });
+}
+
+/** The same model function as POST /api/emp/verify. */
+export async function action({ request }: ActionFunctionArgs) {
+  const identity = await readLineIdentity(request);
+  if (!identity) return json({ error: "กรุณาเปิดหน้านี้จากแอป LINE", fields: {} as Record<string, string> }, { status: 401 });
+  try {
+    const input = parseOrThrow(LinkSchema, Object.fromEntries(await request.formData()), "กรุณาตรวจสอบข้อมูล");
+    linkLineUser({ lineUserId: identity.lineUserId, employeeCode: input.employee_code, verifyCode: input.verify_code });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return json({ error: error.message, fields: error.fields ?? {} }, { status: error.status });
+  }
+  return redirect("/employee");
+}
+
+export default function VerifyPage() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>ยืนยันตัวตนพนักงาน</Title>
+        <Text c="dimmed">เชื่อมบัญชี LINE ของคุณกับข้อมูลพนักงาน (ทำครั้งเดียว)</Text>
+      </div>
+      <Paper withBorder p="lg" radius="md">
+        <Form method="post" noValidate>
+          <Stack>
+            {result?.error ? (
+              <Alert color="red" role="alert">
+                {result.error}
+              </Alert>
+            ) : null}
+            <TextInput
+              name="employee_code"
+              label="รหัสพนักงาน"
+              size="md"
+              autoCapitalize="characters"
+              autoComplete="off"
+              required
+              error={result?.fields.employee_code}
+            />
+            <div>
+              <Text fw={500} fz="sm" mb={4}>
+                รหัสยืนยัน 6 หลัก (ขอจากผู้ดูแลระบบ)
+              </Text>
+              <PinInput name="verify_code" length={6} type="number" oneTimeCode size="lg" aria-label="รหัสยืนยัน" />
+              {result?.fields.verify_code ? (
+                <Text c="red" fz="sm" mt={4}>
+                  {result.fields.verify_code}
+                </Text>
+              ) : null}
+            </div>
+            <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+              ยืนยัน
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </Stack>
+  );
 }

@@ -5,6 +5,9 @@ import {
   IconChevronUp,
   IconDots,
   IconEdit,
+  IconKey,
+  IconLinkOff,
+  IconMessage,
   IconPhoto,
   IconSelector,
   IconUserOff,
@@ -14,7 +17,7 @@ import { formatThaiDate } from "~/lib/thai-date";
 import type { EmployeeSort } from "~/models/employee-schema";
 import type { EmployeeDto } from "~/models/employee.server";
 
-export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate";
+export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push";
 
 function SortHeader({ sort, children }: { sort: EmployeeSort; children: string }) {
   const [params] = useSearchParams();
@@ -130,6 +133,21 @@ export function EmployeeTable({
                     <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
                       เปลี่ยนรูป
                     </Menu.Item>
+                    {!resigned && !e.line_linked ? (
+                      <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code", e)}>
+                        ออกรหัสเชื่อม LINE
+                      </Menu.Item>
+                    ) : null}
+                    {e.line_linked ? (
+                      <>
+                        <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push", e)}>
+                          ส่งข้อความ LINE
+                        </Menu.Item>
+                        <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink", e)}>
+                          ยกเลิกการเชื่อม LINE
+                        </Menu.Item>
+                      </>
+                    ) : null}
                     {resigned ? (
                       <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate", e)}>
                         กลับเข้าทำงาน

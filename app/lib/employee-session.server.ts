@@ -1,0 +1,48 @@
+import { createCookie, type Cookie } from "@remix-run/node";
+import { env } from "./env.server";
+import { isLineConfigured } from "./line.server";
+import { sessionSecrets } from "./session.server";
+
+/** A LINE user whose identity the server verified (with LINE, or as a demo user in demo mode). */
+export type LineIdentity = { lineUserId: string; name: string; picture: string | null; demo: boolean };
+
+export const EMPLOYEE_COOKIE_NAME = "tn_emp";
+const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+let cookie: Cookie | undefined;
+
+/** Separate from the admin cookie: holds the verified LINE identity, signed, so later calls skip LINE. */
+export function employeeCookie(): Cookie {
+  cookie ??= createCookie(EMPLOYEE_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env().NODE_ENV === "production",
+    secrets: sessionSecrets(),
+    maxAge: MAX_AGE_SECONDS,
+  });
+  return cookie;
+}
+
+export function resetEmployeeCookieCache() {
+  cookie = undefined;
+}
+
+export function commitLineIdentity(identity: LineIdentity) {
+  return employeeCookie().serialize({ ...identity, iat: Date.now() });
+}
+
+export function clearLineIdentity() {
+  return employeeCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export async function readLineIdentity(request: Request): Promise<LineIdentity | null> {
+  const value: unknown = await employeeCookie().parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const v = value as Partial<LineIdentity> & { iat?: number };
+  if (typeof v.lineUserId !== "string" || !v.lineUserId) return null;
+  if (typeof v.iat !== "number" || Date.now() - v.iat > MAX_AGE_SECONDS * 1000) return null;
+  // A demo identity stops counting the moment a LINE channel is configured.
+  if (v.demo && isLineConfigured()) return null;
+  return { lineUserId: v.lineUserId, name: v.name ?? "", picture: v.picture ?? null, demo: Boolean(v.demo) };
+}

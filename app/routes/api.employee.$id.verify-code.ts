@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireAdminApi } from "~/lib/guard.server";
+import { handleApi, intParam, methodNotAllowed } from "~/lib/http.server";
+import { issueVerifyCode } from "~/models/line-link.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const admin = await requireAdminApi(request);
+  return handleApi(async () => json(issueVerifyCode(intParam(params.id), { type: "admin", id: admin.id })));
+}
+
+export const loader = () => methodNotAllowed();
