@@ -51,7 +51,7 @@ export default function EmployeeHome() {
         <Text fz="sm" c="dimmed">
           วันนี้ {formatThaiDateLong(today)}
         </Text>
-        <Text fw={600}>ยังไม่ได้ลงเวลาเข้างาน</Text>
+        <Text fw={600}>ยังไม่มีข้อมูลการลงเวลาของวันนี้</Text>
       </Paper>
       <SimpleGrid cols={1} spacing="sm">
         {MENU.map(({ to, label, icon: Icon, color }) => (

@@ -19,6 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+// Cheap, and the sign-in state it carries changes between child navigations.
+export const shouldRevalidate = () => true;
+
 /** The spec's client layout (empty header and footer, main ≥ 80vh) around the LIFF sign-in. */
 export default function EmployeeLayout() {
   const data = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, PinInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -41,7 +41,7 @@ export default function VerifyPage() {
       <Paper withBorder p="lg" radius="md">
         <Form method="post" noValidate>
           <Stack>
-            {result?.error ? (
+            {result?.error && !Object.keys(result.fields).length ? (
               <Alert color="red" role="alert">
                 {result.error}
               </Alert>
@@ -55,17 +55,17 @@ export default function VerifyPage() {
               required
               error={result?.fields.employee_code}
             />
-            <div>
-              <Text fw={500} fz="sm" mb={4}>
-                รหัสยืนยัน 6 หลัก (ขอจากผู้ดูแลระบบ)
-              </Text>
-              <PinInput name="verify_code" length={6} type="number" oneTimeCode size="lg" aria-label="รหัสยืนยัน" />
-              {result?.fields.verify_code ? (
-                <Text c="red" fz="sm" mt={4}>
-                  {result.fields.verify_code}
-                </Text>
-              ) : null}
-            </div>
+            <TextInput
+              name="verify_code"
+              label="รหัสยืนยัน 6 หลัก (ขอจากผู้ดูแลระบบ)"
+              size="md"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              styles={{ input: { letterSpacing: "0.5em", fontSize: 24, textAlign: "center" } }}
+              error={result?.fields.verify_code}
+            />
             <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
               ยืนยัน
             </Button>

@@ -17,8 +17,10 @@ export type AuthenResult = { isVerify: boolean };
 export async function signInWithLiff(options: { liffId: string | null; demo: boolean }): Promise<AuthenResult | null> {
   const { default: liff } = await import("@line/liff");
   if (options.demo) {
-    const { LiffMockPlugin } = await import("@line/liff-mock");
-    liff.use(new LiffMockPlugin());
+    // A CommonJS package: depending on the bundler's interop the class sits on the namespace or on default.
+    const mod = (await import("@line/liff-mock")) as unknown as Record<string, unknown> & { default?: Record<string, unknown> };
+    const Plugin = (mod.LiffMockPlugin ?? mod.default?.LiffMockPlugin ?? mod.default) as new () => Parameters<typeof liff.use>[0];
+    liff.use(new Plugin());
   }
   await liff.init({ liffId: options.liffId ?? "demo-liff-id", ...(options.demo ? { mock: true } : {}) } as Parameters<typeof liff.init>[0]);
   if (options.demo) {
