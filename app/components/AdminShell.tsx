@@ -79,6 +79,7 @@ export function AdminShell({ username, children }: { username: string; children:
               hiddenFrom="sm"
               size="sm"
               aria-label="เปิดเมนู"
+              aria-expanded={drawerOpened}
               data-testid="hamburger"
             />
             <Title order={1} fz="lg" fw={700}>
@@ -113,7 +114,7 @@ export function AdminShell({ username, children }: { username: string; children:
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" data-testid="sidebar">
+      <AppShell.Navbar p="md" data-testid="sidebar" visibleFrom="sm">
         <Stack gap="lg">
           <Logo />
           <SidebarMenu pathname={pathname} />
