@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconBrandLine } from "@tabler/icons-react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import type { PushDto } from "~/models/notifier.server";
+
+/** Same limit as the server's (notifier.server.ts PUSH_TEXT_MAX), which is the rule. */
+export const PUSH_TEXT_MAX = 2000;
+export const PUSH_ONE_ACTION = "/api/line/push-one";
+
+export type PushTarget = { id: number; full_name: string; line_linked?: boolean; resign_date?: string | null };
+
+/** 200 {push}; otherwise {error, fields?} and, for 502/503, the failed push. */
+type PushOneResult = { push?: PushDto; error?: string; fields?: Record<string, string> };
+
+/**
+ * "Send a LINE message" dialog: open while `employee` is set. Posts JSON to /api/line/push-one
+ * with a fetcher; success shows a notification, calls onSent and closes; a failure stays inline.
+ */
+export function PushDialog({
+  employee,
+  onClose,
+  onSent,
+}: {
+  employee: PushTarget | null;
+  onClose: () => void;
+  onSent?: (push: PushDto) => void;
+}) {
+  return (
+    <Modal opened={employee != null} onClose={onClose} title={employee ? `ส่งข้อความ LINE ถึง ${employee.full_name}` : ""} size="lg">
+      {employee ? <PushForm key={employee.id} employee={employee} onClose={onClose} onSent={onSent} /> : null}
+    </Modal>
+  );
+}
+
+function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose: () => void; onSent?: (push: PushDto) => void }) {
+  const fetcher = useFetcher<PushOneResult>();
+  const [text, setText] = useState("");
+  const [localError, setLocalError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failed = result?.error ? { error: result.error, fields: result.fields } : null;
+  const unreachable = employee.line_linked === false || Boolean(employee.resign_date);
+
+  useEffect(() => {
+    const sent = fetcher.state === "idle" && fetcher.data && !fetcher.data.error ? fetcher.data.push : undefined;
+    if (!sent) return;
+    notifications.show({ color: "green", title: "ส่งข้อความแล้ว", message: `ส่งข้อความ LINE ถึง ${employee.full_name} แล้ว` });
+    onSent?.(sent as PushDto);
+    onClose();
+    // Only a new answer should notify; the callbacks may change identity on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return setLocalError("กรุณากรอกข้อความ");
+    if (trimmed.length > PUSH_TEXT_MAX) return setLocalError(`ข้อความยาวเกิน ${PUSH_TEXT_MAX} ตัวอักษร`);
+    setLocalError(null);
+    fetcher.submit({ employee_id: employee.id, text: trimmed }, { method: "post", action: PUSH_ONE_ACTION, encType: "application/json" });
+  }
+
+  const fieldError = localError ?? failed?.fields?.text;
+  const over = text.trim().length > PUSH_TEXT_MAX;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {unreachable ? (
+          <Alert color="yellow">
+            {employee.resign_date ? "พนักงานคนนี้ลาออกแล้ว ส่งข้อความ LINE ไม่ได้" : "พนักงานคนนี้ยังไม่ได้เชื่อมบัญชี LINE"}
+          </Alert>
+        ) : null}
+        <Textarea
+          label="ข้อความ"
+          placeholder="พิมพ์ข้อความที่จะส่งทาง LINE"
+          required
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={PUSH_TEXT_MAX}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setLocalError(null);
+          }}
+          error={fieldError}
+          disabled={busy || unreachable}
+          data-autofocus
+        />
+        <Text fz="xs" c={over ? "red" : "dimmed"} ta="right" aria-live="polite" data-testid="push-counter">
+          {text.length.toLocaleString("th-TH")}/{PUSH_TEXT_MAX.toLocaleString("th-TH")} ตัวอักษร
+        </Text>
+        {failed && !failed.fields?.text ? (
+          <Alert color="red" title="ส่งไม่สำเร็จ">
+            {failed.error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            ยกเลิก
+          </Button>
+          <Button type="submit" color="green" leftSection={<IconBrandLine size={16} />} loading={busy} disabled={unreachable}>
+            ส่งข้อความ
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { ActionIcon, Alert, Badge, Group, Loader, Table, Text, Tooltip } from "@mantine/core";
+import { IconRefresh } from "@tabler/icons-react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import { formatThaiDateTime } from "~/lib/thai-date";
+import type { PushDto } from "~/models/notifier.server";
+
+type ListResult = { items?: PushDto[]; total?: number; error?: string };
+
+const STATUS: Record<PushDto["status"], { label: string; color: string }> = {
+  sent: { label: "ส่งแล้ว", color: "green" },
+  pending: { label: "กำลังส่ง", color: "gray" },
+  failed: { label: "ไม่สำเร็จ", color: "red" },
+};
+
+const KIND: Record<string, string> = {
+  manual: "ผู้ดูแลส่ง",
+  leave_request: "แจ้งคำขอลา",
+  leave_decision: "ผลการลา",
+  machine_visit: "รายงานตู้",
+};
+
+function preview(push: PushDto) {
+  const texts = push.messages.map((m) => (typeof m.text === "string" ? m.text : `[${String(m.type)}]`));
+  return texts.join(" · ");
+}
+
+/**
+ * The latest LINE pushes to one employee (GET /api/line/push?employee_id=). Reloads when
+ * `employeeId` or `refreshKey` changes (pass the last sent push's id to show it at once).
+ */
+export function PushLog({ employeeId, refreshKey, pageSize = 10 }: { employeeId: number; refreshKey?: unknown; pageSize?: number }) {
+  const fetcher = useFetcher<ListResult>();
+  const { load } = fetcher;
+  const url = `/api/line/push?employee_id=${employeeId}&page_size=${pageSize}`;
+  useEffect(() => {
+    load(url);
+  }, [load, url, refreshKey]);
+
+  const data = fetcher.data as ListResult | undefined;
+  const loading = fetcher.state !== "idle";
+  return (
+    <div>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>ประวัติการส่งข้อความ LINE{data?.total ? ` (${data.total.toLocaleString("th-TH")})` : ""}</Text>
+        <Tooltip label="โหลดใหม่">
+          <ActionIcon variant="subtle" aria-label="โหลดประวัติการส่งใหม่" onClick={() => load(url)} loading={loading}>
+            <IconRefresh size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {!data && loading ? (
+        <Group justify="center" p="md">
+          <Loader size="sm" aria-label="กำลังโหลด" />
+        </Group>
+      ) : data?.error ? (
+        <Alert color="red">{data.error}</Alert>
+      ) : data?.items && data.items.length === 0 ? (
+        <Text c="dimmed" fz="sm" ta="center" p="md">
+          ยังไม่เคยส่งข้อความ LINE ถึงพนักงานคนนี้
+        </Text>
+      ) : data?.items ? (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" fz="sm" aria-label="ประวัติการส่งข้อความ LINE">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={150}>เวลา</Table.Th>
+                <Table.Th>ข้อความ</Table.Th>
+                <Table.Th w={110}>สถานะ</Table.Th>
+                <Table.Th w={70} ta="right">
+                  ครั้งที่ส่ง
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((push) => (
+                <Table.Tr key={push.id}>
+                  <Table.Td>
+                    <Text fz="sm">{formatThaiDateTime(push.created_at)}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {KIND[push.kind] ?? push.kind}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap" }}>
+                      {preview(push)}
+                    </Text>
+                    {push.status === "failed" && push.last_error ? (
+                      <Text fz="xs" c="red" lineClamp={2}>
+                        {push.last_error}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS[push.status].color} variant="light">
+                      {STATUS[push.status].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{push.attempts}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,319 @@
+// Every push to LINE goes through here. A push is first persisted (line_pushes) with a fresh
+// X-Line-Retry-Key, then sent; retries reuse the same key, so LINE drops duplicates even after a
+// crash between sending and recording the answer (LINE answers 409 for an accepted key).
+import crypto from "node:crypto";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { employees, lineGroups, linePushes } from "../../db/schema";
+import { db, immediate } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { DomainError } from "~/lib/errors";
+import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
+import { parseOrThrow } from "~/lib/validation";
+import { recordAudit, type Actor } from "./audit.server";
+
+export const PUSH_TEXT_MAX = 2000;
+export const NOT_LINKED = "พนักงานคนนี้ยังไม่ได้เชื่อมบัญชี LINE";
+export const RESIGNED = "พนักงานคนนี้ลาออกแล้ว ส่งข้อความ LINE ไม่ได้";
+export const NOT_CONFIGURED = "ยังไม่ได้ตั้งค่า LINE Messaging API จึงส่งข้อความไม่ได้";
+export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำเร็จ";
+
+/** manual = an admin's push-one; the others are the notifications of later issues. */
+export type PushKind = "manual" | "leave_request" | "leave_decision" | "machine_visit" | (string & {});
+export type GroupFlag = "notify_leave" | "notify_machine";
+
+export type PushDto = {
+  id: number;
+  retry_key: string;
+  to: string;
+  employee_id: number | null;
+  group_id: number | null;
+  kind: string;
+  messages: Record<string, unknown>[];
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type RetryOptions = {
+  /** Attempts in total, the first included (default 3). */
+  maxAttempts?: number;
+  /** Backoff after a network error or 5xx: base, 2×base, 4×base… (default 500 ms). */
+  baseDelayMs?: number;
+  /** Longest wait a 429's Retry-After may impose (default 5 s). */
+  maxRetryAfterMs?: number;
+  /** How to wait (tests record the delays instead of sleeping). */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+let defaults: Required<RetryOptions> = { maxAttempts: 3, baseDelayMs: 500, maxRetryAfterMs: 5000, sleep: wait };
+
+/** Changes the retry policy for every later push (tests of modules that notify make it fast). */
+export function setPushRetryDefaults(options: RetryOptions) {
+  defaults = { ...defaults, ...options };
+}
+
+/** A push the caller asked to surface failed: 503 LINE not configured, 502 LINE refused or unreachable. */
+export class PushError extends Error {
+  constructor(
+    readonly status: 502 | 503,
+    message: string,
+    readonly push: PushDto,
+  ) {
+    super(message);
+    this.name = "PushError";
+  }
+}
+
+const textSchema = z
+  .string({ error: "กรุณากรอกข้อความ" })
+  .trim()
+  .min(1, "กรุณากรอกข้อความ")
+  .max(PUSH_TEXT_MAX, `ข้อความยาวเกิน ${PUSH_TEXT_MAX} ตัวอักษร`);
+
+const messagesSchema = z
+  .array(
+    z.looseObject({ type: z.string().min(1) }).refine(
+      (m) => m.type !== "text" || (typeof m.text === "string" && m.text.trim().length > 0 && m.text.length <= 5000),
+      "ข้อความ LINE ต้องมี 1–5000 ตัวอักษร",
+    ),
+    { error: "ข้อความ LINE ไม่ถูกต้อง" },
+  )
+  .min(1, "ต้องมีข้อความอย่างน้อย 1 ข้อความ")
+  .max(5, "ส่งได้ไม่เกิน 5 ข้อความต่อครั้ง");
+
+/** Input of POST /api/line/push-one (JSON or form). */
+export const PushOneSchema = z.object({
+  employee_id: z.coerce
+    .number({ error: "กรุณาเลือกพนักงาน" })
+    .int("กรุณาเลือกพนักงาน")
+    .positive("กรุณาเลือกพนักงาน"),
+  text: textSchema,
+});
+
+export const PushListQuery = z.object({
+  employee_id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: "รหัสพนักงานไม่ถูกต้อง" }).int("รหัสพนักงานไม่ถูกต้อง").positive("รหัสพนักงานไม่ถูกต้อง").optional(),
+  ),
+  status: z.enum(["pending", "sent", "failed"], { error: "สถานะไม่ถูกต้อง" }).optional(),
+  page: z.coerce.number().int().min(1).catch(1),
+  page_size: z.coerce.number().int().min(1).max(200).catch(20),
+});
+export type PushListQuery = z.infer<typeof PushListQuery>;
+
+type Row = typeof linePushes.$inferSelect;
+
+function toDto(row: Row): PushDto {
+  return {
+    id: row.id,
+    retry_key: row.retryKey,
+    to: row.to,
+    employee_id: row.employeeId,
+    group_id: row.groupId,
+    kind: row.kind,
+    messages: row.messages,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+  };
+}
+
+function loadRow(id: number): Row {
+  const row = db().select().from(linePushes).where(eq(linePushes.id, id)).get();
+  if (!row) throw new DomainError(404, "ไม่พบรายการส่งข้อความ");
+  return row;
+}
+
+export function getPush(id: number): PushDto {
+  return toDto(loadRow(id));
+}
+
+function updateRow(id: number, set: Partial<typeof linePushes.$inferInsert>) {
+  db().update(linePushes).set(set).where(eq(linePushes.id, id)).run();
+}
+
+function failureMessage(error: LineApiError, tried: number) {
+  const detail = error.message.startsWith(SEND_FAILED) ? error.message : `${SEND_FAILED}: ${error.message}`;
+  return tried > 1 ? `${detail} (ลองส่ง ${tried} ครั้ง)` : detail;
+}
+
+type Outcome = { ok: true } | { ok: false; status: 502 | 503; error: string };
+
+/**
+ * Sends a persisted row with its own retry key. Network errors and 5xx are retried with
+ * exponential backoff, 429 after Retry-After (capped); 409 means LINE already has it (sent);
+ * any other 4xx fails at once. Every attempt is counted on the row before it is made.
+ */
+async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: PushDto; outcome: Outcome }> {
+  const o = { ...defaults, ...options };
+  const row = loadRow(id);
+  let attempts = row.attempts;
+  for (let tried = 1; ; tried++) {
+    attempts += 1;
+    updateRow(id, { attempts });
+    try {
+      await pushMessage({ to: row.to, messages: row.messages as LineMessage[], retryKey: row.retryKey });
+      updateRow(id, { status: "sent", sentAt: new Date(), lastError: null });
+      return { push: getPush(id), outcome: { ok: true } };
+    } catch (error) {
+      if (!(error instanceof LineApiError)) throw error;
+      const notConfigured = error.status === 503 && !env().LINE_CHANNEL_ACCESS_TOKEN;
+      const lastError = notConfigured ? NOT_CONFIGURED : `${error.message} (HTTP ${error.status || "-"})`;
+      const retryable = !notConfigured && (error.status === 0 || error.status === 429 || error.status >= 500);
+      if (!retryable || tried >= o.maxAttempts) {
+        updateRow(id, { status: "failed", lastError });
+        console.warn(`LINE push ${id} failed after ${tried} attempt(s): ${lastError}`);
+        const push = getPush(id);
+        return notConfigured
+          ? { push, outcome: { ok: false, status: 503, error: NOT_CONFIGURED } }
+          : { push, outcome: { ok: false, status: 502, error: failureMessage(error, tried) } };
+      }
+      updateRow(id, { lastError });
+      const delay =
+        error.status === 429
+          ? Math.min((error.retryAfterSeconds ?? o.baseDelayMs / 1000) * 1000, o.maxRetryAfterMs)
+          : o.baseDelayMs * 2 ** (tried - 1);
+      await o.sleep(delay);
+    }
+  }
+}
+
+function insertRow(values: { to: string; messages: Record<string, unknown>[]; kind: string; employeeId?: number; groupId?: number; createdBy?: number | null }) {
+  return db()
+    .insert(linePushes)
+    .values({ ...values, retryKey: crypto.randomUUID(), status: "pending", attempts: 0 })
+    .returning({ id: linePushes.id })
+    .get().id;
+}
+
+type PushToEmployeeInput = {
+  employeeId: number;
+  kind: PushKind;
+  actor?: Actor;
+  /** true: LINE failures come back as a failed row and an unreachable employee as null, never thrown. */
+  bestEffort?: boolean;
+  retry?: RetryOptions;
+} & ({ text: string; messages?: never } | { messages: LineMessage[]; text?: never });
+
+/**
+ * Pushes to one active, LINE-linked employee. Throws DomainError 400 (bad text/messages),
+ * 404 (unknown), 409 (resigned / not linked); then PushError 503/502 when LINE is not
+ * configured or still refuses after the retries, unless `bestEffort`.
+ */
+export async function pushToEmployee(input: PushToEmployeeInput & { bestEffort: true }): Promise<PushDto | null>;
+export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDto>;
+export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDto | null> {
+  const messages =
+    input.text !== undefined
+      ? [{ type: "text", text: parseOrThrow(z.object({ text: textSchema }), { text: input.text }, "ข้อความไม่ถูกต้อง").text }]
+      : parseOrThrow(z.object({ messages: messagesSchema }), { messages: input.messages }, "ข้อความไม่ถูกต้อง").messages;
+  const actor = input.actor ?? { type: "system" as const };
+  let id: number;
+  try {
+    id = immediate(() => {
+      const employee = db()
+        .select({ lineUserId: employees.lineUserId, resignDate: employees.resignDate })
+        .from(employees)
+        .where(eq(employees.id, input.employeeId))
+        .get();
+      if (!employee) throw new DomainError(404, "ไม่พบพนักงาน");
+      if (employee.resignDate) throw new DomainError(409, RESIGNED);
+      if (!employee.lineUserId) throw new DomainError(409, NOT_LINKED);
+      const pushId = insertRow({
+        to: employee.lineUserId,
+        messages,
+        kind: input.kind,
+        employeeId: input.employeeId,
+        createdBy: actor.type === "admin" ? (actor.id ?? null) : null,
+      });
+      recordAudit({
+        actor,
+        action: "line_push",
+        entity: "employee",
+        entityId: input.employeeId,
+        changes: { push_id: pushId, kind: input.kind, messages },
+      });
+      return pushId;
+    });
+  } catch (error) {
+    if (input.bestEffort && error instanceof DomainError && error.status === 409) {
+      console.warn(`LINE push to employee ${input.employeeId} skipped: ${error.message}`);
+      return null;
+    }
+    throw error;
+  }
+  const { push, outcome } = await deliver(id, input.retry);
+  if (!outcome.ok && !input.bestEffort) throw new PushError(outcome.status, outcome.error, push);
+  return push;
+}
+
+/** Re-sends a pending or failed push with its persisted retry key (LINE drops it if it already got it). */
+export async function retryPush(pushId: number, options: RetryOptions = {}): Promise<PushDto> {
+  const row = loadRow(pushId);
+  if (row.status === "sent") throw new DomainError(409, "ข้อความนี้ส่งสำเร็จแล้ว");
+  return (await deliver(pushId, options)).push;
+}
+
+/**
+ * Pushes to every active LINE group carrying the flag, each with its own row and key.
+ * Never rejects: a failure is recorded on that group's row (notifications must not break the
+ * leave filing or visit report that triggered them).
+ */
+export async function pushToGroups(input: {
+  flag: GroupFlag;
+  messages: LineMessage[];
+  kind: PushKind;
+  retry?: RetryOptions;
+}): Promise<PushDto[]> {
+  try {
+    const messages = parseOrThrow(z.object({ messages: messagesSchema }), { messages: input.messages }, "ข้อความไม่ถูกต้อง").messages;
+    const column = input.flag === "notify_leave" ? lineGroups.notifyLeave : lineGroups.notifyMachine;
+    const groups = db()
+      .select({ id: lineGroups.id, groupId: lineGroups.groupId })
+      .from(lineGroups)
+      .where(and(eq(lineGroups.active, true), eq(column, true)))
+      .all();
+    const ids = groups.map((g) => insertRow({ to: g.groupId, messages, kind: input.kind, groupId: g.id }));
+    const results = await Promise.all(
+      ids.map((id) =>
+        deliver(id, input.retry).then(
+          (r) => r.push,
+          (error: unknown) => {
+            console.warn(`LINE push ${id} to a group failed: ${String(error)}`);
+            updateRow(id, { status: "failed", lastError: String(error) });
+            return getPush(id);
+          },
+        ),
+      ),
+    );
+    return results;
+  } catch (error) {
+    console.warn(`LINE group notification (${input.kind}) not sent: ${String(error)}`);
+    return [];
+  }
+}
+
+/** Pushes newest first, optionally for one employee or one status. */
+export function listPushes(query: PushListQuery): { items: PushDto[]; total: number; page: number; page_size: number } {
+  const conditions: SQL[] = [];
+  if (query.employee_id) conditions.push(eq(linePushes.employeeId, query.employee_id));
+  if (query.status) conditions.push(eq(linePushes.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const total = db().select({ n: count() }).from(linePushes).where(where).get()?.n ?? 0;
+  const items = db()
+    .select()
+    .from(linePushes)
+    .where(where)
+    .orderBy(desc(linePushes.createdAt), desc(linePushes.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+    .all()
+    .map(toDto);
+  return { items, total, page: query.page, page_size: query.page_size };
+}
