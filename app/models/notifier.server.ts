@@ -12,7 +12,8 @@ import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
 import { parseOrThrow } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
 
-export const PUSH_TEXT_MAX = 2000;
+export { PUSH_TEXT_MAX } from "~/lib/line-limits";
+import { PUSH_TEXT_MAX } from "~/lib/line-limits";
 export const NOT_LINKED = "พนักงานคนนี้ยังไม่ได้เชื่อมบัญชี LINE";
 export const RESIGNED = "พนักงานคนนี้ลาออกแล้ว ส่งข้อความ LINE ไม่ได้";
 export const NOT_CONFIGURED = "ยังไม่ได้ตั้งค่า LINE Messaging API จึงส่งข้อความไม่ได้";

@@ -12,6 +12,7 @@ import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/Em
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
 import { VerifyCodeModal } from "~/components/employees/VerifyCodeModal";
+import { PushDialog } from "~/components/line/PushDialog";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
@@ -218,6 +219,7 @@ export default function EmployeesPage() {
       <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
       <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
       <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />
+      <PushDialog employee={dialog?.kind === "push" ? dialog.employee : null} onClose={() => setDialog(null)} />
     </PageFrame>
   );
 }

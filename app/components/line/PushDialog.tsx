@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Divider, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconBrandLine } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import type { PushDto } from "~/models/notifier.server";
 
-/** Same limit as the server's (notifier.server.ts PUSH_TEXT_MAX), which is the rule. */
-export const PUSH_TEXT_MAX = 2000;
+import { PUSH_TEXT_MAX } from "~/lib/line-limits";
+import { PushLog } from "./PushLog";
+
+export { PUSH_TEXT_MAX };
 export const PUSH_ONE_ACTION = "/api/line/push-one";
 
 export type PushTarget = { id: number; full_name: string; line_linked?: boolean; resign_date?: string | null };
@@ -105,6 +107,8 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
             ส่งข้อความ
           </Button>
         </Group>
+        <Divider label="ข้อความที่ส่งล่าสุด" labelPosition="left" />
+        <PushLog employeeId={employee.id} pageSize={5} />
       </Stack>
     </form>
   );
