@@ -47,6 +47,8 @@ function renderDialog(answer: (body: { employee_id: number; text: string }) => R
         return answer(body);
       },
     },
+    // The dialog shows the recent-push log beside the form.
+    { path: "/api/line/push", loader: () => Response.json({ items: [], total: 0, page: 1, page_size: 5 }) },
   ]);
   render(<Stub initialEntries={["/"]} />);
   return { received, onClose, onSent };
