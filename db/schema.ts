@@ -155,6 +155,8 @@ export const employees = sqliteTable(
     photoUploadId: text("photo_upload_id").references(() => uploads.id),
     lineUserId: text("line_user_id"),
     faceDescriptor: text("face_descriptor", { mode: "json" }).$type<number[]>(),
+    faceUploadId: text("face_upload_id").references(() => uploads.id),
+    faceRegisteredAt: integer("face_registered_at", { mode: "timestamp_ms" }),
     createdAt: timestampNow("created_at"),
     updatedAt: timestampNow("updated_at"),
   },
