@@ -12,6 +12,7 @@ import {
   makeWebp,
   truncatedJpeg,
 } from "../../tests/fixtures/images";
+import { employees } from "../../db/schema";
 import { db } from "./db.server";
 import {
   MAX_INPUT_PIXELS,
@@ -330,9 +331,22 @@ describe("canView", () => {
     }
   });
 
-  test("nobody else does (employees are added with the LINE sign-in)", () => {
+  test("nobody else does, except an employee for their own photos", async () => {
     expect(canView("checkinouts", upload, null)).toBe(false);
     expect(canView("checkinouts", upload, { kind: "employee", employeeId: 1 })).toBe(false);
+
+    const photo = await storeImage(await makeJpeg(), "employees");
+    const other = await storeImage(await makeJpeg(), "employees");
+    const owner = db()
+      .insert(employees)
+      .values({ code: "OWN-1", title: 1, firstName: "ก", lastName: "ข", photoUploadId: photo.id })
+      .returning()
+      .get();
+    const stranger = db().insert(employees).values({ code: "OWN-2", title: 1, firstName: "ค", lastName: "ง" }).returning().get();
+    const own = { id: photo.id, folder: "employees" as const };
+    expect(canView("employees", own, { kind: "employee", employeeId: owner.id })).toBe(true);
+    expect(canView("employees", own, { kind: "employee", employeeId: stranger.id })).toBe(false);
+    expect(canView("employees", { id: other.id, folder: "employees" }, { kind: "employee", employeeId: owner.id })).toBe(false);
   });
 
   test("the URL's folder must be the row's folder, even for admins", () => {

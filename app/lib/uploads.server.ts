@@ -10,7 +10,7 @@ import {
 } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { uploads } from "../../db/schema";
+import { employees, uploads } from "../../db/schema";
 import { db } from "./db.server";
 import { UPLOAD_FOLDERS, type UploadFolder } from "./enums";
 import { apiError } from "./http.server";
@@ -286,11 +286,10 @@ export function uploadIdFromUrl(url: string | null | undefined): { folder: Uploa
 export type Viewer = { kind: "admin"; adminId: number } | { kind: "employee"; employeeId: number } | null;
 
 /**
- * The policy for serving a stored file. Admins see every folder. Employees see nothing yet:
- * the LINE sign-in issue, which creates employee sessions, adds their own photo and their own
- * check-in selfies here (ownership comes from employees.photo_upload_id and the check-in rows,
- * the uploads table has no owner column). Nobody else sees anything. The folder in the URL must
- * be the row's folder.
+ * The policy for serving a stored file. Admins see every folder. An employee sees their own
+ * profile and face photos (ownership comes from employees.photo_upload_id / face_upload_id: the
+ * uploads table has no owner column); the check-in issue adds their own selfies. Nobody else
+ * sees anything. The folder in the URL must be the row's folder.
  */
 export function canView(
   folder: UploadFolder,
@@ -302,6 +301,15 @@ export function canView(
     case "admin":
       return true;
     case "employee":
-      return false;
+      return folder === "employees" && ownsEmployeePhoto(viewer.employeeId, upload.id);
   }
+}
+
+function ownsEmployeePhoto(employeeId: number, uploadId: string) {
+  const row = db()
+    .select({ photo: employees.photoUploadId, face: employees.faceUploadId })
+    .from(employees)
+    .where(eq(employees.id, employeeId))
+    .get();
+  return row != null && (row.photo === uploadId || row.face === uploadId);
 }

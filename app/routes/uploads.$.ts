@@ -1,5 +1,6 @@
 // Serves stored images at /uploads/<folder>/<id>.jpg after the canView policy (uploads.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readLineIdentity } from "~/lib/employee-session.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { getSessionAdmin } from "~/lib/session.server";
 import {
@@ -9,13 +10,17 @@ import {
   parseUploadPath,
   type Viewer,
 } from "~/lib/uploads.server";
+import { findLinkedEmployee } from "~/models/line-link.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const notFound = () => apiError(404, UPLOAD_MESSAGES.notFound, undefined, NO_STORE);
 
 async function viewerOf(request: Request): Promise<Viewer> {
   const admin = await getSessionAdmin(request);
-  return admin ? { kind: "admin", adminId: admin.id } : null;
+  if (admin) return { kind: "admin", adminId: admin.id };
+  const line = await readLineIdentity(request);
+  const employee = line ? findLinkedEmployee(line.lineUserId) : null;
+  return employee && !employee.resignDate ? { kind: "employee", employeeId: employee.id } : null;
 }
 
 /** True when If-None-Match names this ETag (or is `*`); weak comparison, as for GET. */
