@@ -1,0 +1,231 @@
+// `npm run bench`: load-tests the production build with autocannon and records the figures in
+// docs/benchmarks.md. See the header of that file for the variables; scenarios are in
+// scripts/bench/scenarios.mjs.
+/* global fetch, AbortSignal */
+import path from "node:path";
+import url from "node:url";
+import { setTimeout } from "node:timers";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+import {
+  machineInfo,
+  markdownTable,
+  mib,
+  runSection,
+  summarise,
+  updateDocs,
+} from "./bench/report.mjs";
+import { scenarios as allScenarios } from "./bench/scenarios.mjs";
+import { startServer } from "./bench/server.mjs";
+
+const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
+const DOCS_FILE = path.join(root, "docs", "benchmarks.md");
+const ADMIN = { username: "bench-admin", password: "bench-admin-Password-2024" };
+const REQUEST_TIMEOUT_S = 10;
+
+const log = (...args) => console.error("[bench]", ...args);
+
+function secondsFromEnv(name, fallback, { min }) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > 600) {
+    console.error(`${name} must be a number of seconds between ${min} and 600 (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const seconds = secondsFromEnv("BENCH_SECONDS", 10, { min: 1 });
+const warmup = secondsFromEnv("BENCH_WARMUP_SECONDS", 1, { min: 0 });
+const only = process.env.BENCH_ONLY?.trim() || null;
+
+const baselines = allScenarios.filter((s) => s.baseline);
+if (baselines.length !== 1) throw new Error("exactly one scenario must have baseline: true");
+const scenarios = [
+  baselines[0],
+  ...allScenarios.filter((s) => !s.baseline && (!only || s.name.includes(only))),
+];
+if (only && scenarios.length === 1) {
+  console.error(`BENCH_ONLY="${only}" matches no scenario`);
+  process.exit(2);
+}
+
+// Everything is bounded by autocannon's duration; this is the backstop if something hangs.
+const budgetMs = scenarios.length * (seconds + warmup + REQUEST_TIMEOUT_S + 20) * 1000 + 60_000;
+let server = null;
+let stopServer = null; // set as soon as the child is spawned, before it listens
+let current = null; // the running autocannon instance
+let aborted = null; // the promise of an abort under way
+function abort(message, code) {
+  aborted ??= (async () => {
+    log(message);
+    current?.stop(); // otherwise its keep-alive connections hold the server's close() open
+    await stopServer?.();
+    process.exit(code);
+  })();
+  return aborted;
+}
+const watchdog = setTimeout(
+  () => abort(`gave up after ${Math.round(budgetMs / 1000)} s; stopping the server`, 1),
+  budgetMs,
+);
+watchdog.unref();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => abort(`${signal}: stopping the server`, 130));
+}
+
+async function probe(baseUrl, options, check) {
+  const response = await fetch(new URL(options.path, baseUrl), {
+    method: options.method ?? "GET",
+    headers: options.headers,
+    body: options.body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000),
+  });
+  const body = await response.text();
+  if (response.status < 200 || response.status > 299) {
+    const where = response.headers.get("location");
+    throw new Error(
+      `probe ${options.method ?? "GET"} ${options.path} answered ${response.status}` +
+        `${where ? ` → ${where}` : ""}: ${body.slice(0, 200)}`,
+    );
+  }
+  check?.(response, body);
+}
+
+function load(baseUrl, options, duration) {
+  const { path: urlPath, ...rest } = options;
+  current = autocannon({
+    ...rest,
+    url: new URL(urlPath, baseUrl).href,
+    duration,
+    timeout: REQUEST_TIMEOUT_S,
+  });
+  return current;
+}
+
+async function main() {
+  const date = new Date().toISOString();
+  const machine = machineInfo(root);
+  log(`starting the production server (${scenarios.length} scenarios, ${seconds} s each)`);
+  try {
+    server = await startServer({
+      cwd: root,
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      onSpawn: (stop) => (stopServer = stop),
+    });
+  } catch (error) {
+    console.error(`[bench] the server failed to start: ${error.message}`);
+    return 1;
+  }
+  log(`server pid ${server.pid} on ${server.baseUrl}, DATA_DIR ${server.dataDir}`);
+
+  let session = null;
+  const ctx = {
+    baseUrl: server.baseUrl,
+    port: server.port,
+    admin: ADMIN,
+    state: {},
+    /** Signs in once (JSON API) and returns the `tn_admin=…` cookie pair. */
+    async login() {
+      session ??= (async () => {
+        const response = await fetch(new URL("/api/auth/login", server.baseUrl), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(ADMIN),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000),
+        });
+        const pair = response.headers
+          .getSetCookie()
+          .map((h) => h.split(";")[0])
+          .find((p) => p.startsWith("tn_admin="));
+        if (response.status !== 200 || !pair) {
+          throw new Error(`login answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+        }
+        return pair;
+      })();
+      return session;
+    },
+  };
+
+  const memoryBefore = server.memory();
+  const rows = [];
+  let baselineRps = null;
+  for (const scenario of scenarios) {
+    if (aborted) return 130;
+    try {
+      await scenario.setup?.(ctx);
+      const options = scenario.options(ctx);
+      await probe(server.baseUrl, options, scenario.check);
+      if (warmup > 0) {
+        log(`${scenario.name}: warming up ${warmup} s`);
+        await load(server.baseUrl, options, warmup);
+        if (aborted) return 130;
+      }
+      log(`${scenario.name}: ${options.connections} connections for ${seconds} s`);
+      const result = await load(server.baseUrl, options, seconds);
+      if (aborted) return 130;
+      const row = summarise(scenario, result, baselineRps);
+      if (scenario.baseline) {
+        baselineRps = row.rps;
+        row.ratio = 1;
+      }
+      row.rssAfter = server.memory().rss;
+      rows.push(row);
+      log(
+        `${scenario.name}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
+          `status ${JSON.stringify(row.statusCodes)}, errors ${row.errors}, RSS ${mib(row.rssAfter)}`,
+      );
+    } catch (error) {
+      log(`${scenario.name}: FAILED: ${error.message}`);
+      rows.push({ name: scenario.name, failed: true, reason: error.message });
+    }
+    if (!server.alive()) {
+      log(`the server died:\n${server.logs()}`);
+      break;
+    }
+    await sleep(500); // let sockets close and the event loop settle between scenarios
+  }
+  const memoryAfter = server.memory();
+  await server.stop();
+  log("server stopped, DATA_DIR removed");
+
+  const measured = rows.filter((r) => r.requests !== undefined);
+  const failed = rows.filter((r) => r.failed);
+  const missing = scenarios.length - rows.length;
+  console.log(`\nBenchmark ${date} — ${seconds} s per scenario`);
+  console.log(`${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, Node ${machine.node}`);
+  console.log(`Server RSS: ${mib(memoryBefore.rss)} before, ${mib(memoryAfter.rss)} after, peak ${mib(memoryAfter.peak)}\n`);
+  console.log(markdownTable(measured));
+  for (const r of failed) {
+    console.log(`\n✗ ${r.name}: ${r.reason ?? `non-2xx ${r.non2xx}, errors ${r.errors}, statuses ${JSON.stringify(r.statusCodes)}`}`);
+  }
+  const missed = measured.filter((r) => r.budget && !r.budget.met);
+  if (missed.length) console.log(`\nBudget missed (not a failure): ${missed.map((r) => r.name).join(", ")}`);
+
+  if (failed.length || missing) {
+    console.log(`\nThe run failed; ${path.relative(root, DOCS_FILE)} was not updated.`);
+    return 1;
+  }
+  if (only) {
+    console.log(`\nPartial run (BENCH_ONLY); ${path.relative(root, DOCS_FILE)} was not updated.`);
+    return 0;
+  }
+  const kept = updateDocs(
+    DOCS_FILE,
+    runSection({ date, machine, seconds, warmup, memory: { before: memoryBefore, after: memoryAfter }, rows: measured }),
+  );
+  console.log(`\nWrote ${path.relative(root, DOCS_FILE)} (${kept} run${kept === 1 ? "" : "s"} kept).`);
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error("[bench]", error);
+  await stopServer?.();
+}
+if (aborted) await aborted; // it exits once the server is stopped and the directory removed
+process.exit(code);

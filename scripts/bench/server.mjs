@@ -1,0 +1,127 @@
+// Starts the production build (`node server.mjs`) for the benchmark: own temp DATA_DIR, a free
+// port on 127.0.0.1, and a stop() that always ends the child and removes the directory.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { clearTimeout, setTimeout } from "node:timers";
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS / VmHWM of a Linux process in bytes; null where /proc is not there. */
+export function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key) => {
+      const m = status.match(new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, "m"));
+      return m ? Number(m[1]) * 1024 : null;
+    };
+    return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+  } catch {
+    return { rss: null, peak: null };
+  }
+}
+
+/**
+ * onSpawn gets stop() as soon as the child exists, so a caller interrupted during the start
+ * can still end it and remove the directory.
+ * @param {{ cwd: string, env?: Record<string, string>, startTimeoutMs?: number,
+ *   onSpawn?: (stop: () => Promise<void>) => void }} options
+ */
+export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSpawn }) {
+  if (!fs.existsSync(path.join(cwd, "build", "index.js"))) {
+    throw new Error("No production build: run `npm run build` first (`npm run bench` does).");
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-bench-"));
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (d) => (output += String(d)));
+  child.stderr.on("data", (d) => (output += String(d)));
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise((resolve) => {
+        const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  onSpawn?.(stop);
+  try {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server did not log "listening on" within ${startTimeoutMs} ms`)),
+        startTimeoutMs,
+      );
+      const onData = () => {
+        if (output.includes("listening on")) {
+          cleanup();
+          resolve();
+        }
+      };
+      const onExit = (code, signal) => {
+        cleanup();
+        reject(new Error(`server exited early (code ${code}, signal ${signal})`));
+      };
+      const onError = (error) => {
+        cleanup();
+        reject(error);
+      };
+      function cleanup() {
+        clearTimeout(timer);
+        child.stdout.off("data", onData);
+        child.off("exit", onExit);
+        child.off("error", onError);
+      }
+      child.stdout.on("data", onData);
+      child.once("exit", onExit);
+      child.once("error", onError);
+      onData();
+    });
+  } catch (error) {
+    await stop();
+    error.message += `\n--- server output ---\n${output}`;
+    throw error;
+  }
+
+  return {
+    pid: child.pid,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    logs: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    memory: () => memoryOf(child.pid),
+    stop,
+  };
+}
