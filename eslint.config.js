@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -16,9 +17,7 @@ export default tseslint.config(
   },
   {
     files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
-    languageOptions: {
-      globals: { process: "readonly", console: "readonly", setTimeout: "readonly", URL: "readonly", Buffer: "readonly", module: "writable" },
-    },
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ["**/*.cjs"],

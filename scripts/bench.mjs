@@ -1,7 +1,6 @@
 // `npm run bench`: load-tests the production build with autocannon and records the figures in
 // docs/benchmarks.md. See the header of that file for the variables; scenarios are in
 // scripts/bench/scenarios.mjs.
-/* global fetch, AbortSignal */
 import path from "node:path";
 import url from "node:url";
 import { setTimeout } from "node:timers";
