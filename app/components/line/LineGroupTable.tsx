@@ -1,0 +1,127 @@
+import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Switch, Table, Text } from "@mantine/core";
+import { IconDots, IconEdit, IconRefresh, IconSend } from "@tabler/icons-react";
+import { useFetcher } from "@remix-run/react";
+import { formatThaiDateTime } from "~/lib/thai-date";
+import type { LineGroupDto } from "~/models/line-group.server";
+
+export type GroupRowAction = "rename" | "refresh" | "test";
+type Flag = "notify_leave" | "notify_machine";
+
+function FlagSwitch({ group, flag, label }: { group: LineGroupDto; flag: Flag; label: string }) {
+  // A fetcher per switch: the new value shows at once, the loader's after revalidation.
+  const fetcher = useFetcher({ key: `group-${flag}-${group.id}` });
+  const pending = fetcher.formData?.get("value");
+  const checked = pending != null ? pending === "true" : group[flag];
+  return (
+    <Switch
+      checked={checked}
+      aria-label={`${label} ${group.name || group.group_id}`}
+      onChange={(e) =>
+        fetcher.submit(
+          { intent: "flag", id: String(group.id), flag, value: String(e.currentTarget.checked) },
+          { method: "post" },
+        )
+      }
+    />
+  );
+}
+
+export function LineGroupTable({
+  items,
+  onAction,
+}: {
+  items: LineGroupDto[];
+  onAction: (action: GroupRowAction, group: LineGroupDto) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="กลุ่ม LINE">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>กลุ่ม</Table.Th>
+            <Table.Th>สถานะ</Table.Th>
+            <Table.Th>เข้ากลุ่มเมื่อ</Table.Th>
+            <Table.Th>ออกจากกลุ่มเมื่อ</Table.Th>
+            <Table.Th>แจ้งเตือนการลา</Table.Th>
+            <Table.Th>แจ้งเตือนตู้</Table.Th>
+            <Table.Th w={48}>
+              <span className="visually-hidden">จัดการ</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((group) => (
+            <Table.Tr key={group.id} data-testid="line-group-row">
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={group.picture_url} alt="" radius="md" size={42} color="green">
+                    {(group.name || "L").slice(0, 1)}
+                  </Avatar>
+                  <Stack gap={0}>
+                    <Text fw={600} fz="sm">
+                      {group.name || "(ยังไม่ทราบชื่อกลุ่ม)"}
+                    </Text>
+                    <Text fz="xs" c="dimmed" ff="monospace">
+                      {group.group_id}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {group.active ? (
+                  <Badge color="green" variant="light">
+                    อยู่ในกลุ่ม
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    ออกจากกลุ่มแล้ว
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{group.joined_at ? formatThaiDateTime(group.joined_at) : "-"}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{group.left_at ? formatThaiDateTime(group.left_at) : "-"}</Text>
+              </Table.Td>
+              <Table.Td>
+                <FlagSwitch group={group} flag="notify_leave" label="แจ้งเตือนการลา" />
+              </Table.Td>
+              <Table.Td>
+                <FlagSwitch group={group} flag="notify_machine" label="แจ้งเตือนตู้" />
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" aria-label={`จัดการ ${group.name || group.group_id}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("rename", group)}>
+                      เปลี่ยนชื่อ
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconRefresh size={16} />}
+                      disabled={!group.active}
+                      onClick={() => onAction("refresh", group)}
+                    >
+                      ดึงชื่อและรูปจาก LINE
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconSend size={16} />}
+                      disabled={!group.active}
+                      onClick={() => onAction("test", group)}
+                    >
+                      ส่งข้อความทดสอบ
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

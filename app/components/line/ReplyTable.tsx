@@ -1,0 +1,124 @@
+import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from "@mantine/core";
+import { IconEdit, IconTrash } from "@tabler/icons-react";
+import { useFetcher } from "@remix-run/react";
+import { formatThaiDateTime } from "~/lib/thai-date";
+import { describeMessage, MATCH_LABELS } from "~/models/line-message-schema";
+import type { ReplyDto } from "~/models/reply-message.server";
+
+function ActiveSwitch({ reply }: { reply: ReplyDto }) {
+  // One fetcher per row, so toggling one row never waits for another; the switch shows the
+  // submitted value at once and the loader's value after revalidation.
+  const fetcher = useFetcher({ key: `reply-active-${reply.id}` });
+  const pending = fetcher.formData?.get("active");
+  const checked = pending != null ? pending === "true" : reply.active;
+  return (
+    <Switch
+      checked={checked}
+      aria-label={`เปิดใช้งาน ${reply.keyword}`}
+      onChange={(e) =>
+        fetcher.submit(
+          { intent: "toggle", id: String(reply.id), active: String(e.currentTarget.checked) },
+          { method: "post" },
+        )
+      }
+    />
+  );
+}
+
+function SyncBadge({ reply }: { reply: ReplyDto }) {
+  if (reply.sync_error) {
+    return (
+      <Tooltip label={reply.sync_error} multiline w={320} withArrow>
+        <Badge color="red" variant="light">
+          LINE ไม่ผ่าน
+        </Badge>
+      </Tooltip>
+    );
+  }
+  if (reply.synced_at) {
+    return (
+      <Tooltip label={`ตรวจเมื่อ ${formatThaiDateTime(reply.synced_at)}`} withArrow>
+        <Badge color="green" variant="light">
+          ผ่าน
+        </Badge>
+      </Tooltip>
+    );
+  }
+  return (
+    <Badge color="gray" variant="light">
+      ยังไม่ตรวจ
+    </Badge>
+  );
+}
+
+export function ReplyTable({
+  items,
+  onEdit,
+  onDelete,
+}: {
+  items: ReplyDto[];
+  onEdit: (reply: ReplyDto) => void;
+  onDelete: (reply: ReplyDto) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="ข้อความตอบกลับอัตโนมัติ">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>คำสำคัญ</Table.Th>
+            <Table.Th>การจับคู่</Table.Th>
+            <Table.Th>ข้อความตอบกลับ</Table.Th>
+            <Table.Th>ตรวจกับ LINE</Table.Th>
+            <Table.Th>เปิดใช้งาน</Table.Th>
+            <Table.Th w={90}>
+              <span className="visually-hidden">จัดการ</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((reply) => (
+            <Table.Tr key={reply.id} data-testid="reply-row">
+              <Table.Td>
+                <Text fw={600} fz="sm">
+                  {reply.keyword}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={reply.match === "exact" ? "blue" : "grape"}>
+                  {MATCH_LABELS[reply.match]}
+                </Badge>
+              </Table.Td>
+              <Table.Td maw={320}>
+                <Text fz="sm">{reply.messages.length} ข้อความ</Text>
+                <Text fz="xs" c="dimmed" lineClamp={1}>
+                  {reply.messages.map(describeMessage).join(" · ")}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <SyncBadge reply={reply} />
+              </Table.Td>
+              <Table.Td>
+                <ActiveSwitch reply={reply} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="subtle" aria-label={`แก้ไข ${reply.keyword}`} onClick={() => onEdit(reply)}>
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`ลบ ${reply.keyword}`}
+                    onClick={() => onDelete(reply)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
