@@ -44,16 +44,11 @@ function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
-  server.close(() => {
-    build.entry.module.onServerStop();
-    process.exit(0);
-  });
+  const stop = () => Promise.resolve(build.entry.module.onServerStop()).finally(() => process.exit(0));
+  server.close(stop);
   server.closeIdleConnections?.();
   // Connections that will not finish still must not keep the WAL unflushed forever.
-  setTimeout(() => {
-    build.entry.module.onServerStop();
-    process.exit(0);
-  }, 5000).unref();
+  setTimeout(stop, 5000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,6 +1,7 @@
 import { seedAddressData } from "~/models/address.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
 import { closeDb, databasePath, db } from "./db.server";
+import { closeFaceEngine } from "./face.server";
 import { env } from "./env.server";
 import { pruneLoginAttempts } from "./rate-limit.server";
 import { purgeExpiredSessions, sessionSecrets } from "./session.server";
@@ -36,6 +37,7 @@ export async function onServerStart(log: (line: string) => void = console.log) {
   log(`Database: ${databasePath()}${e.LIFF_ID ? "" : " · demo mode (no LIFF_ID)"}`);
 }
 
-export function onServerStop() {
+export async function onServerStop() {
+  await closeFaceEngine().catch(() => undefined);
   closeDb();
 }

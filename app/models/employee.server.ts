@@ -33,6 +33,7 @@ export type EmployeeDto = {
   photo_url: string | null;
   line_linked: boolean;
   face_registered: boolean;
+  face_url: string | null;
   address: string;
   province_id: number | null;
   amphur_id: number | null;
@@ -86,6 +87,7 @@ function toDto({ e, provinceName, amphurName, districtName }: JoinedRow): Employ
     photo_url: e.photoUploadId ? `/uploads/employees/${e.photoUploadId}.jpg` : null,
     line_linked: e.lineUserId != null,
     face_registered: e.faceDescriptor != null,
+    face_url: e.faceUploadId ? `/uploads/employees/${e.faceUploadId}.jpg` : null,
     address: e.address,
     province_id: e.provinceId,
     amphur_id: e.amphurId,

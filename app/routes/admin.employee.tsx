@@ -8,6 +8,7 @@ import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
+import { FaceModal } from "~/components/employees/FaceModal";
 import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
@@ -28,6 +29,7 @@ import {
   updateEmployee,
   type EmployeeDto,
 } from "~/models/employee.server";
+import { resetFace } from "~/models/face.server";
 import { issueVerifyCode, unlinkLineUser } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
@@ -48,6 +50,7 @@ const DONE: Record<string, string> = {
   photo: "อัปโหลดรูปแล้ว",
   "issue-code": "ออกรหัสเชื่อม LINE แล้ว",
   unlink: "ยกเลิกการเชื่อม LINE แล้ว",
+  "reset-face": "รีเซ็ตใบหน้าแล้ว",
 };
 
 /** Same model functions as /api/employee*: one way to create, edit, resign or reinstate. */
@@ -69,6 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
     else if (intent === "resign") resignEmployee(id, parseOrThrow(ResignSchema, form, "กรุณาเลือกวันที่ลาออก").resign_date, actor);
     else if (intent === "reinstate") reinstateEmployee(id, actor);
     else if (intent === "unlink") unlinkLineUser(id, actor);
+    else if (intent === "reset-face") resetFace(id, actor);
     else if (intent === "issue-code") {
       return json({ ok: true as const, intent, message: DONE[intent], issued: issueVerifyCode(id, actor) });
     } else throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
@@ -105,7 +109,7 @@ export default function EmployeesPage() {
         setIssued({ name: dialog.employee.full_name, ...fetcher.data.issued });
       }
       setDialog(null);
-    } else if (dialog?.kind === "issue-code" || dialog?.kind === "unlink" || dialog?.kind === "reinstate" || !dialog) {
+    } else if (!dialog || ["issue-code", "unlink", "reinstate", "reset-face"].includes(dialog.kind)) {
       notifications.show({ color: "red", message: fetcher.data.error });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -220,6 +224,14 @@ export default function EmployeesPage() {
       <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
       <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />
       <PushDialog employee={dialog?.kind === "push" ? dialog.employee : null} onClose={() => setDialog(null)} />
+      <FaceModal
+        employee={dialog?.kind === "face" ? dialog.employee : null}
+        onClose={() => setDialog(null)}
+        onReset={(employee) => {
+          setDialog({ kind: "reset-face", employee });
+          fetcher.submit({ intent: "reset-face", id: String(employee.id) }, { method: "post" });
+        }}
+      />
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -6,6 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { readLineIdentity } from "~/lib/employee-session.server";
 import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
+import { listAudit } from "~/models/audit.server";
 import { authenReply } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
@@ -17,7 +18,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!reply.isVerify) throw redirect("/employee/verify");
   const e = requireEmployee(reply.id);
   return json({
-    employee: { first_name: e.first_name, full_name: e.full_name, code: e.code, photo_url: e.photo_url, position: e.position },
+    employee: {
+      first_name: e.first_name,
+      full_name: e.full_name,
+      code: e.code,
+      photo_url: e.face_url ?? e.photo_url,
+      position: e.position,
+      face_registered: e.face_registered,
+      face_was_reset: !e.face_registered && listAudit({ entity: "employee", entityId: e.id }, 200).some((a) => a.action === "reset_face"),
+    },
     today: todayInBangkok(),
   });
 }
@@ -47,6 +56,16 @@ export default function EmployeeHome() {
           </Text>
         </div>
       </Group>
+      {!employee.face_registered ? (
+        <Alert color="orange" title="ยังไม่ได้ลงทะเบียนใบหน้า">
+          <Stack gap="xs">
+            <Text fz="sm">ต้องลงทะเบียนใบหน้าก่อนจึงจะลงเวลาเข้า-ออกงานได้</Text>
+            <Button component={Link} to="/employee/face" color="orange">
+              {employee.face_was_reset ? "ลงทะเบียนใบหน้าใหม่" : "ลงทะเบียนใบหน้า"}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
       <Paper withBorder p="md" radius="md">
         <Text fz="sm" c="dimmed">
           วันนี้ {formatThaiDateLong(today)}

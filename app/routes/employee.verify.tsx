@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof DomainError)) throw error;
     return json({ error: error.message, fields: error.fields ?? {} }, { status: error.status });
   }
-  return redirect("/employee");
+  // Linked: next, the face the check-ins will be matched against.
+  return redirect("/employee/face");
 }
 
 export default function VerifyPage() {

@@ -5,6 +5,7 @@ import {
   IconChevronUp,
   IconDots,
   IconEdit,
+  IconFaceId,
   IconKey,
   IconLinkOff,
   IconMessage,
@@ -17,7 +18,7 @@ import { formatThaiDate } from "~/lib/thai-date";
 import type { EmployeeSort } from "~/models/employee-schema";
 import type { EmployeeDto } from "~/models/employee.server";
 
-export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push";
+export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
 function SortHeader({ sort, children }: { sort: EmployeeSort; children: string }) {
   const [params] = useSearchParams();
@@ -132,6 +133,9 @@ export function EmployeeTable({
                     </Menu.Item>
                     <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
                       เปลี่ยนรูป
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face", e)}>
+                      ใบหน้าที่ลงทะเบียน
                     </Menu.Item>
                     {!resigned && !e.line_linked ? (
                       <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code", e)}>

@@ -1,0 +1,137 @@
+// The face engine's worker thread (docs/decisions/005-face-engine.md). Plain JavaScript on
+// purpose: it is NOT part of the Remix bundle but loaded from disk by app/lib/face.server.ts
+// with `new Worker(...)`, so that TensorFlow's work never runs on the request thread.
+//
+// Protocol (parentPort messages):
+//   parent → worker  { id, width, height, pixels: Uint8Array (RGB, row-major, width*height*3) }
+//   worker → parent  { type: "ready", loadMs }            once the models are loaded
+//                    { type: "init-error", message }       the models could not be loaded
+//                    { id, faces: number, descriptor: number[] | null, ms }   faces === 1 → descriptor
+//                    { id, error: string }                 this job failed (the worker lives on)
+//
+// @vladmandic/face-api's Node WASM build `require`s the umbrella package "@tensorflow/tfjs",
+// which is not installed (only tfjs-core and tfjs-backend-wasm are, both pure JS + .wasm and
+// nothing downloaded). So this file points that one require at tfjs-core and registers the
+// chained tensor methods (`t.as3D()`, `t.sub()`…) that the umbrella package would have added.
+import fs from "node:fs";
+import Module, { createRequire } from "node:module";
+import path from "node:path";
+import { isMainThread, parentPort } from "node:worker_threads";
+
+const require = createRequire(import.meta.url);
+const FACE_API_MAIN = require.resolve("@vladmandic/face-api/dist/face-api.node-wasm.js");
+const FACE_API_DIR = path.dirname(path.dirname(FACE_API_MAIN));
+export const MODEL_DIR = path.join(FACE_API_DIR, "model");
+const WASM_DIR = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")) + "/dist/";
+const CORE_DIR = path.dirname(require.resolve("@tensorflow/tfjs-core/package.json"));
+
+/** Detector settings: selfies are downscaled to ~640 px, where a face is 150–400 px wide. */
+export const DETECTOR = { inputSize: 416, scoreThreshold: 0.5 };
+
+function aliasUmbrellaPackage() {
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = function (request, parent, ...rest) {
+    const fromFaceApi = parent?.filename?.startsWith(FACE_API_DIR);
+    return resolve.call(this, fromFaceApi && request === "@tensorflow/tfjs" ? "@tensorflow/tfjs-core" : request, parent, ...rest);
+  };
+}
+
+/** What `@tensorflow/tfjs-core/dist/public/chained_ops/register_all_chained_ops` does (ESM only). */
+function registerChainedOps(tf) {
+  const proto = tf.Tensor.prototype;
+  const dir = path.join(CORE_DIR, "dist/public/chained_ops");
+  const names = new Set();
+  for (const file of fs.readdirSync(dir)) {
+    if (!file.endsWith(".js")) continue;
+    const source = fs.readFileSync(path.join(dir, file), "utf8");
+    for (const match of source.matchAll(/prototype\.(\w+) = function/g)) names.add(match[1]);
+  }
+  const reshape = (shape) => function () { return tf.reshape(this, shape(this, [...arguments])); };
+  const cast = (dtype) => function (d) { return tf.cast(this, dtype ?? d); };
+  const withThis = (x, t) => (x instanceof tf.Tensor ? [t, x] : [t, ...x]);
+  const special = {
+    asScalar: reshape(() => []),
+    as1D: reshape((t) => [t.size]),
+    flatten: reshape((t) => [t.size]),
+    as2D: reshape((_t, s) => s), as3D: reshape((_t, s) => s),
+    as4D: reshape((_t, s) => s), as5D: reshape((_t, s) => s),
+    reshapeAs: reshape((_t, [x]) => x.shape),
+    asType: cast(), toBool: cast("bool"), toFloat: cast("float32"), toInt: cast("int32"),
+    concat(x, axis) { return tf.concat(withThis(x, this), axis); },
+    stack(x, axis) { return tf.stack(withThis(x, this), axis); },
+    where(condition, x) { return tf.where(condition, this, x); },
+  };
+  for (const name of names) {
+    if (name in proto) continue;
+    const op = special[name] ?? (typeof tf[name] === "function" ? function (...args) { return tf[name](this, ...args); } : null);
+    if (!op) continue;
+    proto[name] = function (...args) {
+      this.throwIfDisposed();
+      return op.apply(this, args);
+    };
+  }
+}
+
+/** Loads TensorFlow (WASM backend) and the three models; returns face-api. Call once. */
+export async function loadFaceApi() {
+  aliasUmbrellaPackage();
+  const faceapi = require(FACE_API_MAIN);
+  const tf = faceapi.tf;
+  registerChainedOps(tf);
+  tf.setWasmPaths(WASM_DIR);
+  if (!(await tf.setBackend("wasm"))) throw new Error("TensorFlow WASM backend failed to start");
+  await tf.ready();
+  await faceapi.nets.tinyFaceDetector.loadFromDisk(MODEL_DIR);
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(MODEL_DIR);
+  await faceapi.nets.faceRecognitionNet.loadFromDisk(MODEL_DIR);
+  return faceapi;
+}
+
+/** Every face in an RGB image: score, box and 128-number descriptor. */
+export async function detectFaces(faceapi, { width, height, pixels }) {
+  if (pixels.length !== width * height * 3) throw new Error("pixels must be RGB, width × height × 3 bytes");
+  const input = faceapi.tf.tensor3d(pixels, [height, width, 3], "int32");
+  try {
+    const found = await faceapi
+      .detectAllFaces(input, new faceapi.TinyFaceDetectorOptions(DETECTOR))
+      .withFaceLandmarks()
+      .withFaceDescriptors();
+    return found.map((f) => ({
+      score: f.detection.score,
+      box: { x: f.detection.box.x, y: f.detection.box.y, width: f.detection.box.width, height: f.detection.box.height },
+      descriptor: Array.from(f.descriptor),
+    }));
+  } finally {
+    input.dispose();
+  }
+}
+
+async function serve(port) {
+  const started = performance.now();
+  let faceapi;
+  try {
+    faceapi = await loadFaceApi();
+  } catch (error) {
+    port.postMessage({ type: "init-error", message: String(error?.message ?? error) });
+    return;
+  }
+  port.postMessage({ type: "ready", loadMs: performance.now() - started });
+  // One job at a time: the parent sends the next job only after this one's answer.
+  port.on("message", async (job) => {
+    const t0 = performance.now();
+    try {
+      const faces = await detectFaces(faceapi, job);
+      port.postMessage({
+        id: job.id,
+        faces: faces.length,
+        descriptor: faces.length === 1 ? faces[0].descriptor : null,
+        boxes: faces.map((f) => f.box),
+        ms: performance.now() - t0,
+      });
+    } catch (error) {
+      port.postMessage({ id: job.id, error: String(error?.message ?? error) });
+    }
+  });
+}
+
+if (!isMainThread && parentPort) void serve(parentPort);

@@ -1,0 +1,189 @@
+import { performance } from "node:perf_hooks";
+import sharp from "sharp";
+import {
+  blankImage,
+  faceSelfie,
+  htmlFile,
+  secondSelfieOfA,
+  severalFacesImage,
+} from "../../tests/fixtures/faces";
+import { DomainError } from "./errors";
+import {
+  DEFAULT_FACE_THRESHOLD,
+  FACE_ERRORS,
+  closeFaceEngine,
+  computeDescriptor,
+  crashBusyFaceWorkerForTests,
+  faceDistance,
+  faceEngineStats,
+  warmUpFaceEngine,
+} from "./face.server";
+import { UPLOAD_MESSAGES } from "./uploads.server";
+
+async function domainError(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("faceDistance", () => {
+  it("is the Euclidean distance", () => {
+    expect(faceDistance([0, 0, 0], [3, 4, 0])).toBe(5);
+    expect(faceDistance([1, 2], [1, 2])).toBe(0);
+    expect(DEFAULT_FACE_THRESHOLD).toBe(0.5);
+  });
+
+  it("refuses descriptors of different lengths", () => {
+    expect(() => faceDistance([1, 2], [1, 2, 3])).toThrow(/length/);
+    expect(() => faceDistance([], [])).toThrow(/length/);
+  });
+});
+
+describe("computeDescriptor", { timeout: 60_000 }, () => {
+  let a: number[];
+
+  beforeAll(async () => {
+    await warmUpFaceEngine();
+    a = await computeDescriptor(await faceSelfie("a"));
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeFaceEngine();
+  });
+
+  it("gives 128 finite numbers for a photo with one face", () => {
+    expect(Array.isArray(a)).toBe(true);
+    expect(a).toHaveLength(128);
+    expect(a.every((n) => typeof n === "number" && Number.isFinite(n))).toBe(true);
+  });
+
+  it("matches the same person cropped, mirrored, brightened and re-encoded differently", async () => {
+    const again = await computeDescriptor(await secondSelfieOfA());
+    expect(faceDistance(a, again)).toBeLessThan(DEFAULT_FACE_THRESHOLD);
+  });
+
+  it("matches the same person from a large photo (downscaled) and a small one", async () => {
+    const large = await computeDescriptor(await faceSelfie("a", { width: 1600 }));
+    const small = await computeDescriptor(await faceSelfie("a", { width: 240, quality: 60 }));
+    expect(faceDistance(a, large)).toBeLessThan(DEFAULT_FACE_THRESHOLD);
+    expect(faceDistance(a, small)).toBeLessThan(DEFAULT_FACE_THRESHOLD);
+  });
+
+  it("turns the photo upright by its EXIF orientation first", async () => {
+    // Stored sideways with orientation 6 (shown rotated 90° clockwise), as phones do.
+    const sideways = await sharp(await faceSelfie("a")).rotate(270).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const upright = await computeDescriptor(sideways);
+    expect(faceDistance(a, upright)).toBeLessThan(DEFAULT_FACE_THRESHOLD);
+  });
+
+  it("does not match a different person", async () => {
+    const b = await computeDescriptor(await faceSelfie("b"));
+    const c = await computeDescriptor(await faceSelfie("c"));
+    expect(faceDistance(a, b)).toBeGreaterThanOrEqual(DEFAULT_FACE_THRESHOLD);
+    expect(faceDistance(a, c)).toBeGreaterThanOrEqual(DEFAULT_FACE_THRESHOLD);
+    expect(faceDistance(b, c)).toBeGreaterThanOrEqual(DEFAULT_FACE_THRESHOLD);
+  });
+
+  it("refuses a photo without a face (422)", async () => {
+    const error = await domainError(computeDescriptor(await blankImage()));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(FACE_ERRORS.noFace);
+    expect(error.message).toBe("ไม่พบใบหน้าในรูป กรุณาถ่ายให้เห็นใบหน้าชัดเจน");
+  });
+
+  it("refuses a photo with several faces (422)", async () => {
+    const error = await domainError(computeDescriptor(severalFacesImage()));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe("พบหลายใบหน้าในรูป กรุณาถ่ายเฉพาะตัวเอง");
+  });
+
+  it("refuses a file that is not an image (400)", async () => {
+    const error = await domainError(computeDescriptor(htmlFile()));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(UPLOAD_MESSAGES.unsupported);
+  });
+
+  it("refuses a broken image (400)", async () => {
+    const jpeg = await faceSelfie("a");
+    const error = await domainError(computeDescriptor(jpeg.subarray(0, 2000)));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(UPLOAD_MESSAGES.corrupt);
+  });
+
+  it("answers concurrent callers each with their own face", async () => {
+    const [photoA, photoB] = await Promise.all([faceSelfie("a"), faceSelfie("b")]);
+    const b = await computeDescriptor(photoB);
+    const [a1, b1, a2, b2] = await Promise.all([
+      computeDescriptor(photoA),
+      computeDescriptor(photoB),
+      computeDescriptor(photoA),
+      computeDescriptor(photoB),
+    ]);
+    for (const same of [a1, a2]) expect(faceDistance(a, same)).toBeLessThan(1e-6);
+    for (const same of [b1, b2]) expect(faceDistance(b, same)).toBeLessThan(1e-6);
+    expect(faceEngineStats()).toMatchObject({ busy: 0, queued: 0 });
+  });
+
+  it("keeps the main thread responsive while a descriptor is computed", async () => {
+    const photo = await faceSelfie("b", { width: 640 });
+
+    /** The longest gap between setTimeout(0) ticks on this thread while one descriptor is computed. */
+    async function longestGap() {
+      let ticks = 0;
+      let longest = 0;
+      let last = performance.now();
+      let running = true;
+      const tick = () => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+        ticks++;
+        if (running) setTimeout(tick, 0);
+      };
+      setTimeout(tick, 0);
+      const started = performance.now();
+      await computeDescriptor(photo);
+      const took = performance.now() - started;
+      running = false;
+      await sleep(5);
+      expect(took).toBeGreaterThan(20); // there was real work to wait for
+      expect(ticks).toBeGreaterThan(Math.min(10, took / 10));
+      return longest;
+    }
+    // On a loaded 2-core machine the OS may pause this thread now and then: one retry. A network
+    // running on this thread would block it for its whole run (~200 ms) every time.
+    let longest = await longestGap();
+    if (longest >= 100) longest = Math.min(longest, await longestGap());
+    expect(longest).toBeLessThan(100);
+
+    // The share of time this thread was busy while the worker computed: near 0, not near 1.
+    const before = performance.eventLoopUtilization();
+    await computeDescriptor(photo);
+    const busy = performance.eventLoopUtilization(before).utilization;
+    expect(busy).toBeLessThan(0.5);
+  });
+
+  it("fails only the job of a crashed worker and replaces the worker", async () => {
+    const [photoA, photoB] = await Promise.all([faceSelfie("a"), faceSelfie("b")]);
+    const b = await computeDescriptor(photoB);
+    const failure = domainError(computeDescriptor(photoA));
+    while (faceEngineStats().busy === 0) await sleep(2);
+    // The second job reaches the engine (queued behind the first, or on a second worker).
+    const survivor = computeDescriptor(photoB);
+    while (faceEngineStats().busy + faceEngineStats().queued < 2) await sleep(2);
+    expect(crashBusyFaceWorkerForTests()).toBe(true);
+
+    const error = await failure;
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(FACE_ERRORS.engine);
+    expect(faceDistance(b, await survivor)).toBeLessThan(1e-6);
+    expect(faceDistance(a, await computeDescriptor(photoA))).toBeLessThan(1e-6);
+    expect(faceEngineStats()).toMatchObject({ busy: 0, queued: 0 });
+    expect(faceEngineStats().ready).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,79 @@
+import { blankImage, faceSelfie, secondSelfieOfA, severalFacesImage } from "../../tests/fixtures/faces";
+import { closeFaceEngine } from "~/lib/face.server";
+import { DomainError } from "~/lib/errors";
+import { listAudit } from "./audit.server";
+import { EmployeeCreateSchema } from "./employee-schema";
+import { createEmployee, requireEmployee } from "./employee.server";
+import { matchFace, registerFace, resetFace } from "./face.server";
+import { setSetting } from "./settings.server";
+
+const system = { type: "system" as const };
+let n = 0;
+function employee() {
+  n += 1;
+  return createEmployee(EmployeeCreateSchema.parse({ code: `F${n}`, title: 2, first_name: "นภา", last_name: "ใจงาม" }), system);
+}
+
+async function status(promise: Promise<unknown>) {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError).status;
+}
+
+afterAll(() => closeFaceEngine());
+
+describe("face registration and matching", { timeout: 60_000 }, () => {
+  test("registering stores the server's 128-number descriptor and the photo", async () => {
+    const e = employee();
+    const result = await registerFace(e.id, await faceSelfie("a"), { type: "employee", id: e.id });
+    expect(result.face_url).toMatch(/^\/uploads\/employees\/.+\.jpg$/);
+    const after = requireEmployee(e.id);
+    expect(after).toMatchObject({ face_registered: true, face_url: result.face_url });
+    expect(listAudit({ entity: "employee", entityId: e.id })[0].action).toBe("register_face");
+  });
+
+  test("the same person matches, a different person does not", async () => {
+    const e = employee();
+    await registerFace(e.id, await faceSelfie("a"), system);
+    const same = await matchFace(e.id, await secondSelfieOfA());
+    expect(same.match).toBe(1);
+    expect(same.distance).toBeLessThan(0.5);
+    const other = await matchFace(e.id, await faceSelfie("b"));
+    expect(other.match).toBe(0);
+    expect(other.distance).toBeGreaterThanOrEqual(0.5);
+  });
+
+  test("the threshold is a setting", async () => {
+    const e = employee();
+    await registerFace(e.id, await faceSelfie("a"), system);
+    setSetting("face_threshold", 0.01);
+    expect((await matchFace(e.id, await secondSelfieOfA())).match).toBe(0);
+    setSetting("face_threshold", 0.5);
+  });
+
+  test("no face or several faces are refused with 422 and nothing is stored", async () => {
+    const e = employee();
+    expect(await status(registerFace(e.id, await blankImage(), system))).toBe(422);
+    expect(await status(registerFace(e.id, severalFacesImage(), system))).toBe(422);
+    expect(requireEmployee(e.id).face_registered).toBe(false);
+  });
+
+  test("without a registered face the match is 0 with a prompt, not an error", async () => {
+    const e = employee();
+    expect(await matchFace(e.id, await faceSelfie("a"))).toEqual({
+      distance: null,
+      match: 0,
+      registered: false,
+      message: "ยังไม่ได้ลงทะเบียนใบหน้า กรุณาลงทะเบียนใบหน้าก่อน",
+    });
+  });
+
+  test("an admin reset clears the face and is audited; resetting twice is a conflict", async () => {
+    const e = employee();
+    await registerFace(e.id, await faceSelfie("c"), system);
+    expect(resetFace(e.id, { type: "system" }).face_registered).toBe(false);
+    expect(requireEmployee(e.id).face_url).toBeNull();
+    expect(listAudit({ entity: "employee", entityId: e.id })[0].action).toBe("reset_face");
+    expect(() => resetFace(e.id, system)).toThrow(DomainError);
+  });
+});
