@@ -3,18 +3,20 @@ import { settings } from "../../db/schema";
 import { db } from "~/lib/db.server";
 
 /** Settings are JSON values by key, each with a default; the attendance issue adds the rest. */
-const DEFAULTS = {
+type Settings = { face_threshold: number };
+
+const DEFAULTS: Settings = {
   face_threshold: 0.5,
-} as const;
+};
 
-export type SettingKey = keyof typeof DEFAULTS;
+export type SettingKey = keyof Settings;
 
-export function getSetting<K extends SettingKey>(key: K): (typeof DEFAULTS)[K] {
+export function getSetting<K extends SettingKey>(key: K): Settings[K] {
   const row = db().select().from(settings).where(eq(settings.key, key)).get();
-  return (row?.value as (typeof DEFAULTS)[K] | undefined) ?? DEFAULTS[key];
+  return (row?.value as Settings[K] | undefined) ?? DEFAULTS[key];
 }
 
-export function setSetting<K extends SettingKey>(key: K, value: (typeof DEFAULTS)[K]) {
+export function setSetting<K extends SettingKey>(key: K, value: Settings[K]) {
   db()
     .insert(settings)
     .values({ key, value, updatedAt: new Date() })
