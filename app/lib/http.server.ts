@@ -70,3 +70,18 @@ export function intParam(value: string | null | undefined, status: 400 | 404 = 4
   }
   return n;
 }
+
+/**
+ * A page action's failure as data for its form: a DomainError or an error Response (uploads,
+ * LINE) becomes `{ ok: false, error, fields }` with its status; anything else is a real crash.
+ */
+export async function pageActionError(error: unknown) {
+  if (error instanceof DomainError) {
+    return json({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: error.status });
+  }
+  if (error instanceof Response && !error.ok) {
+    const body = (await error.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
+    return json({ ok: false as const, error: body.error ?? "ไม่สำเร็จ", fields: body.fields ?? {} }, { status: error.status });
+  }
+  throw error;
+}

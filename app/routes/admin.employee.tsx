@@ -17,6 +17,7 @@ import { PushDialog } from "~/components/line/PushDialog";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
+import { pageActionError } from "~/lib/http.server";
 import { readMultipartImage } from "~/lib/uploads.server";
 import { parseOrThrow } from "~/lib/validation";
 import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employee-schema";
@@ -78,14 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
     } else throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
     return json({ ok: true as const, intent, message: DONE[intent], issued: null });
   } catch (error) {
-    if (error instanceof DomainError) {
-      return json({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: error.status });
-    }
-    if (error instanceof Response && !error.ok) {
-      const body = (await error.json().catch(() => ({}))) as { error?: string };
-      return json({ ok: false as const, error: body.error ?? "ไม่สำเร็จ", fields: {} }, { status: error.status });
-    }
-    throw error;
+    return pageActionError(error);
   }
 }
 

@@ -10,6 +10,7 @@ import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroup
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
+import { pageActionError } from "~/lib/http.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { parseOrThrow } from "~/lib/validation";
 import {
@@ -64,14 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
   } catch (error) {
-    if (error instanceof DomainError) {
-      return json<ActionData>({ ok: false, error: error.message, fields: error.fields ?? {} }, { status: error.status });
-    }
-    if (error instanceof Response && !error.ok) {
-      const body = (await error.json().catch(() => ({}))) as { error?: string };
-      return json<ActionData>({ ok: false, error: body.error ?? "ไม่สำเร็จ", fields: {} }, { status: error.status });
-    }
-    throw error;
+    return pageActionError(error);
   }
 }
 

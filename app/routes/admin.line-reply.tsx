@@ -11,6 +11,7 @@ import { ReplyTable } from "~/components/line/ReplyTable";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
+import { pageActionError } from "~/lib/http.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { parseReplyInput, ReplyCreateSchema, ReplyUpdateSchema } from "~/models/line-message-schema";
@@ -79,14 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
   } catch (error) {
-    if (error instanceof DomainError) {
-      return json<ActionData>({ ok: false, error: error.message, fields: error.fields ?? {} }, { status: error.status });
-    }
-    if (error instanceof Response && !error.ok) {
-      const body = (await error.json().catch(() => ({}))) as { error?: string };
-      return json<ActionData>({ ok: false, error: body.error ?? "ไม่สำเร็จ", fields: {} }, { status: error.status });
-    }
-    throw error;
+    return pageActionError(error);
   }
 }
 
