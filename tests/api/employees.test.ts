@@ -1,4 +1,4 @@
-import { cookieFrom, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 import { HTML_PAGE, isJpegBytes, makeJpeg } from "../fixtures/images";
 
 const ADMIN = { username: "emp-admin", password: "emp-admin-password" };
@@ -7,25 +7,11 @@ let cookie: string;
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  cookie = cookieFrom(response, "tn_admin")!;
+  cookie = await adminCookie(server, ADMIN);
 });
 afterAll(() => server?.stop());
 
-function api(path: string, init: RequestInit & { json?: unknown; anonymous?: boolean } = {}) {
-  const headers = new Headers(init.headers);
-  if (!init.anonymous) headers.set("Cookie", cookie);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(init.json);
-  }
-  return fetch(`${server.baseUrl}${path}`, { ...init, headers, body });
-}
+const api = apiClient(() => server, () => cookie);
 
 let serial = 0;
 async function create(overrides: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
 import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
 import { makeJpeg } from "../fixtures/images";
-import { cookieFrom, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "group-admin", password: "group-admin-password" };
 const SECRET = "test-channel-secret"; // lineEnv's
@@ -24,12 +24,7 @@ type Group = {
 beforeAll(async () => {
   fake = await startFakeLine();
   server = await startServer(lineEnv(fake, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }));
-  const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  cookie = cookieFrom(response, "tn_admin")!;
+  cookie = await adminCookie(server, ADMIN);
 });
 afterAll(async () => {
   await server?.stop();
@@ -37,13 +32,7 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-function api(path: string, init: RequestInit & { json?: unknown; anonymous?: boolean } = {}) {
-  const headers = new Headers(init.headers);
-  if (!init.anonymous) headers.set("Cookie", cookie);
-  if (init.json !== undefined) headers.set("content-type", "application/json");
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return fetch(`${server.baseUrl}${path}`, { ...init, headers, body });
-}
+const api = apiClient(() => server, () => cookie);
 
 async function findGroup(groupId: string): Promise<Group | undefined> {
   const { items } = await (await api("/api/line-group")).json();

@@ -1,5 +1,5 @@
 import { lineEnv, startFakeLine, type FakeLine } from "../fixtures/fake-line";
-import { cookieFrom, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "msg-admin", password: "msg-admin-password" };
 const COUNT_EN = "Number of messages should be in range 1 to 5.";
@@ -10,12 +10,7 @@ let cookie: string;
 beforeAll(async () => {
   fake = await startFakeLine();
   server = await startServer(lineEnv(fake, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }));
-  const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  cookie = cookieFrom(response, "tn_admin")!;
+  cookie = await adminCookie(server, ADMIN);
 });
 afterAll(async () => {
   await server?.stop();
@@ -23,13 +18,7 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-function api(path: string, init: RequestInit & { json?: unknown; anonymous?: boolean } = {}) {
-  const headers = new Headers(init.headers);
-  if (!init.anonymous) headers.set("Cookie", cookie);
-  if (init.json !== undefined) headers.set("content-type", "application/json");
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return fetch(`${server.baseUrl}${path}`, { ...init, headers, body });
-}
+const api = apiClient(() => server, () => cookie);
 
 const text = (t: string) => ({ type: "text", text: t });
 
