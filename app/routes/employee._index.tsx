@@ -72,6 +72,12 @@ export default function EmployeeHome() {
         </Text>
         <Text fw={600}>ยังไม่มีข้อมูลการลงเวลาของวันนี้</Text>
       </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Text fz="sm" c="dimmed">
+          วันลาคงเหลือและคำขอลาล่าสุด
+        </Text>
+        <Text fw={600}>ยังไม่มีข้อมูลการลา</Text>
+      </Paper>
       <SimpleGrid cols={1} spacing="sm">
         {MENU.map(({ to, label, icon: Icon, color }) => (
           <Button key={to} component={Link} to={to} size="xl" variant="light" color={color} justify="flex-start"
