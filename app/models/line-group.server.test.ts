@@ -1,3 +1,5 @@
+import { createAdmin } from "./admin.server";
+import { setPushRetryDefaults } from "./notifier.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
 import { getUpload } from "~/lib/uploads.server";
@@ -17,7 +19,10 @@ import {
   updateGroup,
 } from "./line-group.server";
 
-const admin = { type: "admin" as const, id: 1 };
+const admin = { type: "admin" as const, id: 0 };
+beforeAll(async () => {
+  admin.id = (await createAdmin({ username: "group-admin", password: "group-admin-pw" })).id;
+});
 const VARS = ["LINE_API_BASE", "LINE_CHANNEL_ACCESS_TOKEN"] as const;
 const saved = Object.fromEntries(VARS.map((k) => [k, process.env[k]]));
 let fake: FakeLine;
@@ -161,12 +166,15 @@ describe("admin actions", () => {
     expect(first.retry_key).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.retry_key).not.toBe(first.retry_key);
 
-    fake.pushPlan = [500];
+    // retried with the same key by the notifier, then 502
+    setPushRetryDefaults({ baseDelayMs: 1 });
+    fake.pushPlan = [500, 500, 500];
     expect(((await rejection(sendGroupTestMessage(group.id, "x", admin))) as Response).status).toBe(502);
+    expect(new Set(fake.find("/v2/bot/message/push").slice(2).map((r) => r.headers["x-line-retry-key"])).size).toBe(1);
 
     recordGroupLeave(groupId);
     const left = await rejection(sendGroupTestMessage(group.id, "x", admin));
     expect((left as DomainError).status).toBe(409);
-    expect(fake.find("/v2/bot/message/push")).toHaveLength(3);
+    expect(fake.find("/v2/bot/message/push")).toHaveLength(5);
   });
 });

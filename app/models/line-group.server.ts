@@ -1,14 +1,14 @@
 // LINE groups the bot is in: created on `join` (summary + picture from LINE), marked left on
 // `leave` (the row stays), renamed and flagged for notifications by admins (DESIGN.md §8).
-import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { lineGroups } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { apiError } from "~/lib/http.server";
-import { downloadPicture, getGroupSummary, LineApiError, pushMessage } from "~/lib/line.server";
+import { downloadPicture, getGroupSummary, LineApiError } from "~/lib/line.server";
 import { deleteUpload, storeImage, uploadUrl } from "~/lib/uploads.server";
+import { pushToGroup, PushError } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { MAX_TEXT_LENGTH } from "./line-message-schema";
 
@@ -187,9 +187,14 @@ export async function refreshGroup(id: number, actor: Actor): Promise<LineGroupD
 export async function sendGroupTestMessage(id: number, text: string | undefined, actor: Actor) {
   const row = rowById(id);
   if (!row.active) throw new DomainError(409, LEFT);
-  const retryKey = crypto.randomUUID();
   const message = text ?? DEFAULT_TEST_TEXT;
-  await withLineErrors(() => pushMessage({ to: row.groupId, messages: [{ type: "text", text: message }], retryKey }));
-  recordAudit({ actor, action: "test_message", entity: "line_group", entityId: id, changes: { text: message, retry_key: retryKey } });
-  return { ok: true as const, retry_key: retryKey };
+  let push;
+  try {
+    push = await pushToGroup({ groupId: id, to: row.groupId, messages: [{ type: "text", text: message }], kind: "group_test", actor });
+  } catch (error) {
+    if (error instanceof PushError) throw apiError(error.status, error.message);
+    throw error;
+  }
+  recordAudit({ actor, action: "test_message", entity: "line_group", entityId: id, changes: { text: message, retry_key: push.retry_key } });
+  return { ok: true as const, retry_key: push.retry_key };
 }

@@ -254,6 +254,15 @@ export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDt
   return push;
 }
 
+/** Pushes to one LINE group (an admin's test message), logged and retried like every push. Throws PushError. */
+export async function pushToGroup(input: { groupId: number; to: string; messages: LineMessage[]; kind: PushKind; actor?: Actor }) {
+  const createdBy = input.actor?.type === "admin" ? (input.actor.id ?? null) : null;
+  const id = insertRow({ to: input.to, messages: input.messages, kind: input.kind, groupId: input.groupId, createdBy });
+  const { push, outcome } = await deliver(id);
+  if (!outcome.ok) throw new PushError(outcome.status, outcome.error, push);
+  return push;
+}
+
 /** Re-sends a pending or failed push with its persisted retry key (LINE drops it if it already got it). */
 export async function retryPush(pushId: number, options: RetryOptions = {}): Promise<PushDto> {
   const row = loadRow(pushId);

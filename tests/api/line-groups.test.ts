@@ -145,8 +145,14 @@ describe("/api/line-group", () => {
     expect(pushes[1].headers["x-line-retry-key"]).not.toBe(retry_key);
     expect((pushes[1].body as { messages: { text: string }[] }).messages[0].text).toBeTruthy();
 
-    fake.pushPlan = [500];
+    // LINE fails three times: the notifier retries with the same key, then gives up with 502
+    fake.pushPlan = [500, 500, 500];
     expect((await api(`/api/line-group/${group.id}/test-message`, { method: "POST", json: {} })).status).toBe(502);
+    const failedKeys = fake.find("/v2/bot/message/push").slice(2).map((r) => r.headers["x-line-retry-key"]);
+    expect(failedKeys).toHaveLength(3);
+    expect(new Set(failedKeys).size).toBe(1);
+    const log = await (await api("/api/line/push?status=failed")).json();
+    expect(log.items[0]).toMatchObject({ group_id: group.id, kind: "group_test", attempts: 3 });
     const tooLong = await api(`/api/line-group/${group.id}/test-message`, { method: "POST", json: { text: "ก".repeat(5001) } });
     expect(tooLong.status).toBe(400);
 
@@ -159,6 +165,6 @@ describe("/api/line-group", () => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).error).toContain("ออกจากกลุ่ม");
     expect((await api(`/api/line-group/${group.id}/refresh`, { method: "POST" })).status).toBe(409);
-    expect(fake.find("/v2/bot/message/push")).toHaveLength(3);
+    expect(fake.find("/v2/bot/message/push")).toHaveLength(5);
   });
 });
