@@ -156,6 +156,8 @@ export const employees = sqliteTable(
     lineUserId: text("line_user_id"),
     faceDescriptor: text("face_descriptor", { mode: "json" }).$type<number[]>(),
     faceUploadId: text("face_upload_id").references(() => uploads.id),
+    /** Lower-cased code, names, "first last", nickname and phone digits: one LIKE serves the search. */
+    searchText: text("search_text").notNull().default(""),
     faceRegisteredAt: integer("face_registered_at", { mode: "timestamp_ms" }),
     createdAt: timestampNow("created_at"),
     updatedAt: timestampNow("updated_at"),

@@ -1,17 +1,12 @@
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { amphurs, districts, employees, provinces } from "../../db/schema";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, type Db } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { storeImage } from "~/lib/uploads.server";
 import { validateAddressSelection } from "./address.server";
 import { recordAudit, type Actor } from "./audit.server";
-import type {
-  EmployeeCreateInput,
-  EmployeeListQuery,
-  EmployeeSort,
-  EmployeeUpdateInput,
-} from "./employee-schema";
+import type { EmployeeCreateInput, EmployeeListQuery, EmployeeUpdateInput } from "./employee-schema";
 
 type Row = typeof employees.$inferSelect;
 
@@ -45,6 +40,13 @@ export type EmployeeDto = {
 };
 
 const NOT_FOUND = "ไม่พบพนักงาน";
+
+// Kept in one column so the search is a single LIKE (the backfill migration 0005 uses the same expression).
+const SEARCH_TEXT = sql`lower(${employees.code}) || ' ' || ${employees.firstName} || ' ' || ${employees.lastName} || ' ' || lower(${employees.nickname}) || ' ' || replace(replace(replace(replace(replace(${employees.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '+', '')`;
+
+function refreshSearchText(tx: Db, id: number) {
+  tx.update(employees).set({ searchText: SEARCH_TEXT }).where(eq(employees.id, id)).run();
+}
 const DUPLICATE_CODE = "รหัสพนักงานนี้มีอยู่แล้ว";
 
 const selectWithPlaces = () =>
@@ -112,54 +114,70 @@ export function requireEmployee(id: number): EmployeeDto {
 
 const collator = new Intl.Collator("th", { numeric: true, sensitivity: "base" });
 
-const sortKey: Record<EmployeeSort, (e: EmployeeDto) => string> = {
-  code: (e) => e.code,
-  name: (e) => `${e.first_name} ${e.last_name}`,
-  position: (e) => e.position,
-  start_date: (e) => e.start_date ?? "",
-  resign_date: (e) => e.resign_date ?? "",
-};
-
 function escapeLike(q: string) {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+function listConditions(status: "active" | "resigned", q: string | undefined) {
+  const conditions: SQL[] = [status === "active" ? isNull(employees.resignDate) : isNotNull(employees.resignDate)];
+  if (q) {
+    const text = sql`${employees.searchText} like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
+    const digits = q.replace(/[\s()+-]/g, "");
+    conditions.push(/^\d{3,}$/.test(digits) && digits !== q ? or(text, sql`${employees.searchText} like ${`%${digits}%`}`)! : text);
+  }
+  return and(...conditions)!;
+}
+
+// Codes and ISO dates sort correctly byte by byte, so SQLite pages them; Thai text does not.
+const SQL_SORTS = {
+  code: sql`${employees.code} collate nocase`,
+  start_date: employees.startDate,
+  resign_date: employees.resignDate,
+} as const;
+
+const THAI_SORTS = {
+  name: (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`,
+  position: (e: { position: string }) => e.position,
+} as const;
+
 /**
  * Active (no resign date) or resigned employees, searched by code, Thai names, nickname or phone,
- * sorted in Thai collation order (SQLite's binary order puts เ แ โ ใ ไ words in the wrong place),
- * then paged. An office has hundreds to a few thousand employees, so sorting in memory is cheap.
+ * then sorted and paged. Name and position sort in Thai collation order (SQLite's binary order puts
+ * เ แ โ ใ ไ words in the wrong place): those sort light rows in memory, then load one page.
  */
 export function listEmployees(
   status: "active" | "resigned",
   query: EmployeeListQuery,
 ): { items: EmployeeDto[]; total: number; page: number; page_size: number } {
-  const conditions = [status === "active" ? isNull(employees.resignDate) : isNotNull(employees.resignDate)];
-  if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
-    const digits = query.q.replace(/\D/g, "");
-    conditions.push(
-      sql`(${employees.code} like ${like} escape '\\'
-        or ${employees.firstName} like ${like} escape '\\'
-        or ${employees.lastName} like ${like} escape '\\'
-        or (${employees.firstName} || ' ' || ${employees.lastName}) like ${like} escape '\\'
-        or ${employees.nickname} like ${like} escape '\\'
-        ${digits.length >= 3 ? sql`or replace(replace(${employees.phone}, '-', ''), ' ', '') like ${`%${digits}%`}` : sql``})`,
-    );
+  const where = listConditions(status, query.q);
+  const offset = (query.page - 1) * query.page_size;
+  const desc = query.order === "desc";
+  let items: EmployeeDto[];
+  let total: number;
+  if (query.sort in SQL_SORTS) {
+    const column = SQL_SORTS[query.sort as keyof typeof SQL_SORTS];
+    total = db().select({ n: count() }).from(employees).where(where).get()?.n ?? 0;
+    items = selectWithPlaces()
+      .where(where)
+      .orderBy(desc ? sql`${column} desc` : column, employees.id)
+      .limit(query.page_size)
+      .offset(offset)
+      .all()
+      .map(toDto);
+  } else {
+    const key = THAI_SORTS[query.sort as keyof typeof THAI_SORTS];
+    const light = db()
+      .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName, position: employees.position })
+      .from(employees)
+      .where(where)
+      .all();
+    light.sort((a, b) => (desc ? -1 : 1) * collator.compare(key(a), key(b)) || a.id - b.id);
+    total = light.length;
+    const ids = light.slice(offset, offset + query.page_size).map((r) => r.id);
+    const byId = new Map(ids.length ? selectWithPlaces().where(inArray(employees.id, ids)).all().map((r) => [r.e.id, toDto(r)]) : []);
+    items = ids.map((id) => byId.get(id)!);
   }
-  const all = selectWithPlaces()
-    .where(and(...conditions))
-    .all()
-    .map(toDto);
-  const key = sortKey[query.sort];
-  const direction = query.order === "desc" ? -1 : 1;
-  all.sort((a, b) => direction * collator.compare(key(a), key(b)) || a.id - b.id);
-  const start = (query.page - 1) * query.page_size;
-  return {
-    items: all.slice(start, start + query.page_size),
-    total: all.length,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return { items, total, page: query.page, page_size: query.page_size };
 }
 
 function assertAddress(input: {
@@ -220,6 +238,7 @@ export function createEmployee(input: EmployeeCreateInput, actor: Actor): Employ
       })
       .returning({ id: employees.id })
       .get();
+    refreshSearchText(tx, row.id);
     recordAudit({ actor, action: "create", entity: "employee", entityId: row.id, changes: input });
     return row.id;
   });
@@ -257,6 +276,7 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
       })
       .where(eq(employees.id, id))
       .run();
+    refreshSearchText(tx, id);
   });
   const after = requireEmployee(id);
   const changes: Record<string, { from: unknown; to: unknown }> = {};

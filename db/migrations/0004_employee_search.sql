@@ -1,0 +1,1 @@
+ALTER TABLE `employees` ADD `search_text` text DEFAULT '' NOT NULL;
