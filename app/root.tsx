@@ -39,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
           <DatesProvider settings={{ locale: "th", firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
-            <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }}>
+            <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }} modalProps={{ zIndex: 1150 }}>
               <Notifications position="top-right" zIndex={1200} />
               {children}
             </ModalsProvider>

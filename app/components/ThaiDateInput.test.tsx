@@ -32,5 +32,7 @@ describe("ThaiDateInput", () => {
     expect(screen.getByText("พฤศจิกายน 2569")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "วันนี้" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "ล้าง" })).toBeInTheDocument();
+    // day buttons are announced with the Buddhist Era year too
+    expect(screen.getByRole("button", { name: "21 พฤศจิกายน 2569" })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { DatePickerInput, type DatePickerInputProps } from "@mantine/dates";
-import { todayInBangkok } from "~/lib/thai-date";
+import { dayjs, todayInBangkok } from "~/lib/thai-date";
 
 /**
  * A date field in Thai: Buddhist Era years, weeks from Monday (DatesProvider), a 'วันนี้'
@@ -18,6 +18,8 @@ export function ThaiDateInput(props: DatePickerInputProps<"default">) {
       clearButtonProps={{ "aria-label": "ล้าง" }}
       presets={[{ value: todayInBangkok(), label: "วันนี้" }]}
       popoverProps={{ zIndex: 1200 }}
+      // Screen readers hear the same Buddhist Era year the eye sees.
+      getDayProps={(date) => ({ "aria-label": dayjs(date).locale("th").format("D MMMM BBBB") })}
       {...props}
     />
   );

@@ -30,6 +30,13 @@ function snapshot() {
     fs.cpSync(path.join(root, entry), path.join(appDir, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(root, "node_modules"), path.join(appDir, "node_modules"), "dir");
+  // The face engine's worker thread is loaded from disk (app/lib/face.server.ts looks for
+  // app/lib/face-worker.mjs under the working directory), not from the server bundle.
+  for (const file of ["app/lib/face-worker.mjs"]) {
+    if (!fs.existsSync(path.join(root, file))) continue;
+    fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
+    fs.copyFileSync(path.join(root, file), path.join(appDir, file));
+  }
   const manifest = manifestUrl(path.join(appDir, "build", "index.js"));
   return Boolean(manifest && fs.existsSync(path.join(appDir, "public", manifest)));
 }

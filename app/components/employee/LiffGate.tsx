@@ -65,7 +65,7 @@ export function DemoBanner({ onSwitch }: { onSwitch: () => void }) {
   const [user, setUser] = useState<string>(DEMO_USERS[0].userId);
   useEffect(() => setUser(chosenDemoUser()), []);
   return (
-    <Alert color="yellow" variant="light" radius={0} py={6} data-testid="demo-banner">
+    <Alert color="yellow" variant="light" radius={0} py={6} role="status" data-testid="demo-banner">
       <Stack gap={4}>
         <Text fw={700} fz="sm">
           โหมดทดลอง — ยังไม่ได้เชื่อมต่อ LINE จริง

@@ -1,0 +1,170 @@
+// Face registration on the phone (file fallback of the capture screen; the server computes the
+// descriptor) and the admin's view and reset of the registered face.
+import path from "node:path";
+import sharp from "sharp";
+import type { Locator, Page } from "@playwright/test";
+import { expect, login, test } from "./fixtures";
+import {
+  createEmployeeViaApi,
+  employeeRow,
+  expectImageLoaded,
+  failedLoad,
+  freeDemoUser,
+  linkOnPhone,
+  openPhone,
+  rowMenu,
+  type NewEmployee,
+} from "./employee-helpers";
+
+// The server loads its face models on the first photo (several seconds), the browser its own
+// detector for the local pre-check.
+test.describe.configure({ timeout: 90_000 });
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const SAMPLE_DIR = path.resolve("node_modules/@vladmandic/face-api/demo");
+const SERVER_NO_FACE = "ไม่พบใบหน้าในรูป กรุณาถ่ายให้เห็นใบหน้าชัดเจน";
+
+/**
+ * A selfie with exactly one face. The demo photos that ship with face-api are all group photos,
+ * so this is the left-hand woman of sample3.jpg, cut out with room around her and no neighbour.
+ */
+async function oneFaceJpeg(file: string) {
+  await sharp(path.join(SAMPLE_DIR, "sample3.jpg"))
+    .extract({ left: 330, top: 170, width: 660, height: 760 })
+    .resize({ width: 480 })
+    .jpeg({ quality: 90 })
+    .toFile(file);
+  return file;
+}
+
+/** A plain grey photo-sized JPEG: nothing that looks like a face. */
+async function greyJpeg(file: string) {
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 200, b: 200 } } })
+    .jpeg()
+    .toFile(file);
+  return file;
+}
+
+/** True when nothing covers the element's centre (e.g. another dialog above it). */
+function isOnTop(target: Locator) {
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+}
+
+/** The admin issues a verify code (JSON API with the page's cookie) for the employee. */
+async function issueCode(page: Page, employee: NewEmployee) {
+  const response = await page.request.post(`/api/employee/${employee.id}/verify-code`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { code: string }).code;
+}
+
+/** On /employee/face: 'เลือกรูป' opens the file chooser; wait for the local check to finish. */
+async function choosePhoto(p: Page, file: string) {
+  const chooser = p.waitForEvent("filechooser");
+  await p.getByRole("button", { name: "เลือกรูป" }).click();
+  await (await chooser).setFiles(file);
+  await expect(p.getByRole("img", { name: "รูปที่ถ่าย" })).toHaveAttribute("src", /^blob:/);
+  const send = p.getByRole("button", { name: /^(ใช้รูปนี้|ส่งรูปนี้อยู่ดี)$/ });
+  await expect(send).toBeEnabled({ timeout: 30_000 }); // disabled while กำลังตรวจรูป…
+  await expect(p.getByText("กำลังตรวจรูป…")).toBeHidden();
+  return send;
+}
+
+test("register a face from a photo on the phone, then the admin sees it and resets it", async ({ page, browser }, testInfo) => {
+  await login(page, "/admin/employee");
+  const employee = await createEmployeeViaApi(page, "FACE");
+  const code = await issueCode(page, employee);
+  const photo = await oneFaceJpeg(testInfo.outputPath("one-face.jpg"));
+
+  await freeDemoUser(page, "Udemo0004");
+  const phone = await openPhone(browser, "Udemo0004");
+  try {
+    const p = phone.page;
+    await linkOnPhone(p, employee.code, code);
+
+    const send = await choosePhoto(p, photo);
+    const label = await send.textContent();
+    if (label !== "ใช้รูปนี้") {
+      testInfo.annotations.push({ type: "local check", description: `warned on a one-face photo: ${label}` });
+    }
+    await send.click();
+    await p.waitForURL(/\/employee\?face=registered$/, { timeout: 60_000 });
+    await expect(p.getByRole("heading", { level: 2 })).toHaveText(`สวัสดี คุณ${employee.first_name}`);
+    await expect(p.getByText("ยังไม่ได้ลงทะเบียนใบหน้า")).toHaveCount(0);
+    // The home avatar is now the registered face, which the employee may load.
+    const avatar = p.getByRole("main").locator("img").first();
+    await expect(avatar).toHaveAttribute("src", /^\/uploads\/employees\//);
+    await expectImageLoaded(avatar);
+
+    // The admin: the badge, the photo, and the reset.
+    await page.reload();
+    const row = employeeRow(page, employee.code);
+    await expect(row.getByText("ลงทะเบียนแล้ว", { exact: true })).toBeVisible();
+    await expect(row.getByText("เชื่อมแล้ว", { exact: true })).toBeVisible();
+    await rowMenu(page, employee.full_name, "ใบหน้าที่ลงทะเบียน");
+    const faceDialog = page.getByRole("dialog", { name: "ใบหน้าที่ลงทะเบียน" });
+    await expect(faceDialog).toBeVisible();
+    const face = faceDialog.getByRole("img", { name: `ใบหน้าของ ${employee.full_name}` });
+    await expect(face).toHaveAttribute("src", /^\/uploads\/employees\//);
+    await expectImageLoaded(face);
+
+    await faceDialog.getByRole("button", { name: "รีเซ็ตใบหน้า" }).click();
+    const confirm = page.getByRole("dialog", { name: "รีเซ็ตใบหน้า" });
+    await expect(confirm).toContainText(employee.full_name);
+    const reset = confirm.getByRole("button", { name: "รีเซ็ต", exact: true });
+    // The confirmation opens over the face dialog, so it must be on top of it to be clickable
+    // (fails fast, with this message, instead of a click that waits out the test's timeout).
+    await expect
+      .poll(() => isOnTop(reset), {
+        message: "the รีเซ็ตใบหน้า confirmation must sit above the ใบหน้าที่ลงทะเบียน dialog",
+        timeout: 5_000,
+      })
+      .toBe(true);
+    await reset.click();
+    await expect(page.getByText("รีเซ็ตใบหน้าแล้ว")).toBeVisible();
+    await expect(faceDialog).toBeHidden();
+    await expect(row.getByText("ยังไม่ลงทะเบียน", { exact: true })).toBeVisible();
+
+    // Back on the phone, the home page asks for a new face.
+    await p.goto("/employee");
+    await expect(p.getByText("ยังไม่ได้ลงทะเบียนใบหน้า")).toBeVisible();
+    await expect(p.getByRole("link", { name: "ลงทะเบียนใบหน้าใหม่" })).toHaveAttribute("href", "/employee/face");
+  } finally {
+    await phone.close();
+  }
+});
+
+test("a photo without a face gets the server's Thai 422 message on the page", async ({ page, browser }, testInfo) => {
+  await login(page, "/admin/employee");
+  const employee = await createEmployeeViaApi(page, "NOFACE");
+  const code = await issueCode(page, employee);
+  const grey = await greyJpeg(testInfo.outputPath("grey.jpg"));
+
+  // The 422 answer is logged by Chromium; this test provokes it.
+  await freeDemoUser(page, "Udemo0005");
+  const phone = await openPhone(browser, "Udemo0005", [failedLoad(422, "/api/emp/face")]);
+  try {
+    const p = phone.page;
+    await linkOnPhone(p, employee.code, code);
+
+    const send = await choosePhoto(p, grey);
+    // The local pre-check (advice only) already warns; the employee sends it anyway.
+    await expect(p.getByText("ไม่พบใบหน้า กรุณาให้เห็นใบหน้าชัดเจน")).toBeVisible();
+    await expect(send).toHaveText("ส่งรูปนี้อยู่ดี");
+    await send.click();
+    // (The yellow pre-check warning is a Mantine Alert, role=alert, too: pick the server's by text.)
+    const refused = p.getByRole("main").getByRole("alert").filter({ hasText: SERVER_NO_FACE });
+    await expect(refused).toBeVisible({ timeout: 60_000 });
+    await expect(refused).toHaveText(SERVER_NO_FACE);
+    await expect(p).toHaveURL(/\/employee\/face$/);
+    await expect(send).toBeEnabled(); // ready to try another photo
+  } finally {
+    await phone.close();
+  }
+
+  await page.reload();
+  await expect(employeeRow(page, employee.code).getByText("ยังไม่ลงทะเบียน", { exact: true })).toBeVisible();
+});
