@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import type { useFetcher } from "@remix-run/react";
 import { AddressFields } from "~/components/AddressFields";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { TITLE_LABELS } from "~/lib/enums";
 import type { EmployeeDto } from "~/models/employee.server";
-
-type Fetcher = ReturnType<typeof useFetcher<{ ok: boolean; fields?: Record<string, string>; error?: string }>>;
+import type { FormFetcher } from "./form-fetcher";
 
 const TITLE_OPTIONS = Object.entries(TITLE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -19,7 +17,7 @@ export function EmployeeFormModal({
   opened: boolean;
   onClose: () => void;
   employee: EmployeeDto | null;
-  fetcher: Fetcher;
+  fetcher: FormFetcher;
 }) {
   const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
   const busy = fetcher.state !== "idle";

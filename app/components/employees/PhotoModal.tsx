@@ -1,9 +1,7 @@
 import { Alert, Avatar, Button, FileInput, Group, Modal, Stack, Text } from "@mantine/core";
-import type { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { EmployeeDto } from "~/models/employee.server";
-
-type Fetcher = ReturnType<typeof useFetcher<{ ok: boolean; fields?: Record<string, string>; error?: string }>>;
+import type { FormFetcher } from "./form-fetcher";
 
 export function PhotoModal({
   employee,
@@ -12,7 +10,7 @@ export function PhotoModal({
 }: {
   employee: EmployeeDto | null;
   onClose: () => void;
-  fetcher: Fetcher;
+  fetcher: FormFetcher;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);

@@ -1,10 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import type { useFetcher } from "@remix-run/react";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { todayInBangkok } from "~/lib/thai-date";
 import type { EmployeeDto } from "~/models/employee.server";
-
-type Fetcher = ReturnType<typeof useFetcher<{ ok: boolean; fields?: Record<string, string>; error?: string }>>;
+import type { FormFetcher } from "./form-fetcher";
 
 /** The confirmation step before a resignation: the admin picks the date and confirms. */
 export function ResignModal({
@@ -14,7 +12,7 @@ export function ResignModal({
 }: {
   employee: EmployeeDto | null;
   onClose: () => void;
-  fetcher: Fetcher;
+  fetcher: FormFetcher;
 }) {
   const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
   return (
