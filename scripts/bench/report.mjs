@@ -263,7 +263,9 @@ How to read the table:
   (19 MiB, t=2), so it is bounded by CPU cores rather than by the server.
 - autocannon shares the CPU with the server, so on a machine with few cores the figures are a
   lower bound. With N connections on one Node event loop, p50 is roughly N × the server time of
-  one request, so a latency budget at 8 connections is also a throughput budget.
+  one request. DESIGN.md §10 names a connection count only for check-in, so the plain median
+  budgets (search, \`/admin/employee\`) are judged at 1 client; the 8-client rows beside them show
+  how the same request queues under contention and carry no budget.
 - Descriptor time is the whole HTTP request seen by the client (multipart, sharp, the face worker,
   storing the photo, the database), not the network alone; \`node scripts/bench-face.mjs\` times
   the engine without HTTP.

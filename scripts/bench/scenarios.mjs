@@ -32,6 +32,8 @@ const html = (label) => (response, body) => {
 
 const FACE_IN_FLIGHT = 4;
 
+const clients = (n) => (n === 1 ? "1 client" : `${n} clients`);
+
 export const scenarios = [
   {
     name: "GET /healthz",
@@ -75,15 +77,18 @@ export const scenarios = [
     }),
     check: html("GET /admin"),
   },
-  {
-    name: `GET /api/employee?q=${SEARCH_FRAGMENT} (${expectedMatches(SEARCH_FRAGMENT)} of 1,000 match)`,
-    budget: { text: "p50 ≤ 20 ms", met: (row) => row.p50 <= 20 },
+  // DESIGN.md §10 names a connection count only where concurrency is the point (check-in: 32).
+  // These budgets are plain medians, so one client is judged against them; 8 clients are
+  // recorded beside them as throughput under contention.
+  ...[1, 8].map((connections) => ({
+    name: `GET /api/employee?q=${SEARCH_FRAGMENT} (${expectedMatches(SEARCH_FRAGMENT)} of 1,000 match), ${clients(connections)}`,
+    budget: connections === 1 ? { text: "p50 ≤ 20 ms", met: (row) => row.p50 <= 20 } : null,
     async setup(ctx) {
       ctx.state.cookie = await ctx.login();
     },
     options: (ctx) => ({
       path: `/api/employee?q=${encodeURIComponent(SEARCH_FRAGMENT)}`,
-      connections: 8,
+      connections,
       headers: { cookie: ctx.state.cookie, accept: "application/json" },
     }),
     check(response, body, ctx) {
@@ -93,16 +98,16 @@ export const scenarios = [
         throw new Error(`search for ${SEARCH_FRAGMENT} found ${total} (expected ${expected})`);
       }
     },
-  },
-  {
-    name: "GET /admin/employee (SSR, 1,000 employees)",
-    budget: { text: "p50 ≤ 150 ms", met: (row) => row.p50 <= 150 },
+  })),
+  ...[1, 8].map((connections) => ({
+    name: `GET /admin/employee (SSR, 1,000 employees), ${clients(connections)}`,
+    budget: connections === 1 ? { text: "p50 ≤ 150 ms", met: (row) => row.p50 <= 150 } : null,
     async setup(ctx) {
       ctx.state.cookie = await ctx.login();
     },
     options: (ctx) => ({
       path: "/admin/employee",
-      connections: 8,
+      connections,
       headers: { cookie: ctx.state.cookie, accept: "text/html" },
     }),
     check(response, body, ctx) {
@@ -111,7 +116,7 @@ export const scenarios = [
       const first = ctx.seed.employees[0]?.code;
       if (first && !body.includes(first)) throw new Error(`GET /admin/employee does not list ${first}`);
     },
-  },
+  })),
   {
     // Also times the descriptor (sequential POSTs) before the load: see ctx.report.face.
     name: `GET /healthz while ${FACE_IN_FLIGHT} face descriptors compute`,
