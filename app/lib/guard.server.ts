@@ -21,13 +21,21 @@ export function decideAccess(
   return user.permission === access.permission ? "allow" : "login";
 }
 
-/** Who is signed in on this request: an admin session first, else a linked LINE employee. */
-export async function getIdentity(request: Request): Promise<{ permission: Permission } | null> {
-  const admin = await getSessionAdmin(request);
-  if (admin) return admin;
+/** A linked, working LINE employee on this request, as the guard sees them. */
+async function lineEmployee(request: Request): Promise<{ permission: Permission } | null> {
   const line = await readLineIdentity(request);
   const employee = line ? findLinkedEmployee(line.lineUserId) : null;
   return employee && !employee.resignDate ? { permission: "employee" } : null;
+}
+
+const ADMIN_ROUTE: RouteAccess = { requiresAuth: true, permission: "admin" };
+
+/** The guard's answer for an admin route: the admin, or where everyone else goes. */
+async function adminAccess(request: Request): Promise<SessionAdmin | "auth" | "login"> {
+  const admin = await getSessionAdmin(request);
+  const decision = decideAccess(ADMIN_ROUTE, admin ?? (await lineEmployee(request)));
+  if (decision === "allow" && admin) return admin;
+  return decision === "auth" ? "auth" : "login";
 }
 
 function returnTo(request: Request) {
@@ -37,22 +45,18 @@ function returnTo(request: Request) {
 
 /** Page guard: throws a redirect to /auth (not signed in) or /login (other permission). */
 export async function requireAdmin(request: Request): Promise<SessionAdmin> {
-  const admin = await getSessionAdmin(request);
-  const decision = decideAccess({ requiresAuth: true, permission: "admin" }, admin ?? (await getIdentity(request)));
-  if (decision === "auth") {
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(returnTo(request))}`);
-  }
-  if (decision === "login" || !admin) throw redirect("/login");
-  return admin;
+  const access = await adminAccess(request);
+  if (typeof access === "object") return access;
+  if (access === "auth") throw redirect(`/auth?redirectTo=${encodeURIComponent(returnTo(request))}`);
+  throw redirect("/login");
 }
 
 /** API guard: the same decision, answered as 401 / 403 JSON. */
 export async function requireAdminApi(request: Request): Promise<SessionAdmin> {
-  const admin = await getSessionAdmin(request);
-  const decision = decideAccess({ requiresAuth: true, permission: "admin" }, admin ?? (await getIdentity(request)));
-  if (decision === "auth") throw apiError(401, "กรุณาเข้าสู่ระบบ");
-  if (decision === "login" || !admin) throw apiError(403, "ไม่มีสิทธิ์เข้าถึง");
-  return admin;
+  const access = await adminAccess(request);
+  if (typeof access === "object") return access;
+  if (access === "auth") throw apiError(401, "กรุณาเข้าสู่ระบบ");
+  throw apiError(403, "ไม่มีสิทธิ์เข้าถึง");
 }
 
 /** A LINE identity the server verified (linked or not): 401 without one. */

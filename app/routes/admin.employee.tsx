@@ -3,10 +3,11 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import { FaceModal } from "~/components/employees/FaceModal";
 import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
@@ -90,26 +91,37 @@ export default function EmployeesPage() {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const fetcher = useFetcher<typeof action>();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const form = useDialogFetcher<SerializeFrom<typeof action>>("employee-dialog", () => setDialog(null));
+  const actions = useFetcher<typeof action>({ key: "employee-actions" });
+  const [target, setTarget] = useState<EmployeeDto | null>(null);
   const [issued, setIssued] = useState<{ name: string; code: string; expires_at: string } | null>(null);
   const resigned = data.tab === "resigned";
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      notifications.show({ color: "green", message: fetcher.data.message });
-      if (fetcher.data.issued && dialog && dialog.kind !== "create") {
-        setIssued({ name: dialog.employee.full_name, ...fetcher.data.issued });
-      }
-      setDialog(null);
-    } else if (!dialog || ["issue-code", "unlink", "reinstate", "reset-face"].includes(dialog.kind)) {
-      notifications.show({ color: "red", message: fetcher.data.error });
+    if (actions.state !== "idle" || !actions.data) return;
+    if (!actions.data.ok) {
+      notifications.show({ color: "red", title: "ไม่สำเร็จ", message: actions.data.error });
+      return;
     }
+    notifications.show({ color: "green", message: actions.data.message });
+    if (actions.data.issued && target) setIssued({ name: target.full_name, ...actions.data.issued });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [actions.state, actions.data]);
 
-  const search = useDebouncedCallback((form: HTMLFormElement) => submit(form, { replace: true }), 350);
+  const open = (next: Dialog) => {
+    form.renew();
+    setDialog(next);
+  };
+
+  /** A row action with no form of its own (after its confirmation, where it has one). */
+  const run = (kind: EmployeeRowAction, employee: EmployeeDto) => {
+    setDialog(null);
+    setTarget(employee);
+    actions.submit({ intent: kind, id: String(employee.id) }, { method: "post" });
+  };
+
+  const search = useDebouncedCallback((searchForm: HTMLFormElement) => submit(searchForm, { replace: true }), 350);
 
   const CONFIRM: Partial<Record<EmployeeRowAction, { title: string; body: string; danger?: boolean }>> = {
     reinstate: { title: "นำพนักงานกลับเข้าทำงาน", body: "กลับมาอยู่ในรายชื่อพนักงานปัจจุบัน" },
@@ -119,7 +131,7 @@ export default function EmployeesPage() {
 
   function onAction(kind: EmployeeRowAction, employee: EmployeeDto) {
     const confirm = CONFIRM[kind];
-    if (!confirm) return setDialog({ kind, employee });
+    if (!confirm) return open({ kind, employee });
     modals.openConfirmModal({
       title: confirm.title,
       children: (
@@ -129,10 +141,7 @@ export default function EmployeesPage() {
       ),
       labels: { confirm: "ยืนยัน", cancel: "ยกเลิก" },
       confirmProps: confirm.danger ? { color: "red" } : undefined,
-      onConfirm: () => {
-        setDialog({ kind, employee });
-        fetcher.submit({ intent: kind, id: String(employee.id) }, { method: "post" });
-      },
+      onConfirm: () => run(kind, employee),
     });
   }
 
@@ -169,7 +178,7 @@ export default function EmployeesPage() {
             ส่งออก CSV
           </Button>
           {!resigned ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: "create" })}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: "create" })}>
               เพิ่มพนักงาน
             </Button>
           ) : null}
@@ -212,19 +221,16 @@ export default function EmployeesPage() {
         opened={dialog?.kind === "create" || dialog?.kind === "edit"}
         employee={dialog && dialog.kind === "edit" ? dialog.employee : null}
         onClose={() => setDialog(null)}
-        fetcher={fetcher}
+        fetcher={form.fetcher}
       />
-      <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
-      <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={fetcher} />
+      <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
+      <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
       <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />
       <PushDialog employee={dialog?.kind === "push" ? dialog.employee : null} onClose={() => setDialog(null)} />
       <FaceModal
         employee={dialog?.kind === "face" ? dialog.employee : null}
         onClose={() => setDialog(null)}
-        onReset={(employee) => {
-          setDialog({ kind: "reset-face", employee });
-          fetcher.submit({ intent: "reset-face", id: String(employee.id) }, { method: "post" });
-        }}
+        onReset={(employee) => run("reset-face", employee)}
       />
     </PageFrame>
   );

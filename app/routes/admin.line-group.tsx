@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { RenameGroupModal, TestMessageModal } from "~/components/line/GroupDialogs";
 import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroupTable";
 import { PageFrame } from "~/components/PageFrame";
@@ -74,19 +75,8 @@ type Dialog = { kind: "rename" | "test"; group: LineGroupDto } | null;
 export default function LineGroupPage() {
   const data = useLoaderData<typeof loader>();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [round, setRound] = useState(0);
-  const dialogFetcher = useFetcher<ActionData>({ key: `group-dialog-${round}` });
+  const form = useDialogFetcher<ActionData>("group-dialog", () => setDialog(null));
   const actions = useFetcher<ActionData>({ key: "group-actions" });
-
-  useEffect(() => {
-    if (dialogFetcher.state !== "idle" || !dialogFetcher.data) return;
-    if (dialogFetcher.data.ok) {
-      notifications.show({ color: "green", message: dialogFetcher.data.message });
-      setDialog(null);
-    } else if (Object.keys(dialogFetcher.data.fields).length === 0) {
-      notifications.show({ color: "red", title: "ไม่สำเร็จ", message: dialogFetcher.data.error });
-    }
-  }, [dialogFetcher.state, dialogFetcher.data]);
 
   useEffect(() => {
     if (actions.state !== "idle" || !actions.data) return;
@@ -102,7 +92,7 @@ export default function LineGroupPage() {
       actions.submit({ intent: "refresh", id: String(group.id) }, { method: "post" });
       return;
     }
-    setRound((n) => n + 1);
+    form.renew();
     setDialog({ kind, group });
   }
 
@@ -139,12 +129,12 @@ export default function LineGroupPage() {
       </Text>
       <RenameGroupModal
         group={dialog?.kind === "rename" ? dialog.group : null}
-        fetcher={dialogFetcher}
+        fetcher={form.fetcher}
         onClose={() => setDialog(null)}
       />
       <TestMessageModal
         group={dialog?.kind === "test" ? dialog.group : null}
-        fetcher={dialogFetcher}
+        fetcher={form.fetcher}
         onClose={() => setDialog(null)}
       />
     </PageFrame>

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { ReplyMessageForm } from "~/components/line/ReplyMessageForm";
 import { ReplyTable } from "~/components/line/ReplyTable";
 import { PageFrame } from "~/components/PageFrame";
@@ -89,18 +90,9 @@ type Dialog = { kind: "create" } | { kind: "edit"; reply: ReplyDto } | null;
 export default function LineReplyPage() {
   const data = useLoaderData<typeof loader>();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [formRound, setFormRound] = useState(0);
-  const form = useFetcher<ActionData>({ key: `reply-form-${formRound}` });
+  const form = useDialogFetcher<ActionData>("reply-form", () => setDialog(null));
   const actions = useFetcher<ActionData>({ key: "reply-actions" });
   const [lastSync, setLastSync] = useState<SyncResult | null>(null);
-
-  useEffect(() => {
-    if (form.state === "idle" && form.data?.ok) {
-      notifications.show({ color: "green", message: form.data.message });
-      setDialog(null);
-      setFormRound((n) => n + 1);
-    }
-  }, [form.state, form.data]);
 
   useEffect(() => {
     if (actions.state !== "idle" || !actions.data) return;
@@ -113,7 +105,7 @@ export default function LineReplyPage() {
   }, [actions.state, actions.data]);
 
   const open = (next: Dialog) => {
-    setFormRound((n) => n + 1);
+    form.renew();
     setDialog(next);
   };
 
@@ -193,7 +185,7 @@ export default function LineReplyPage() {
       <ReplyMessageForm
         opened={dialog !== null}
         reply={dialog?.kind === "edit" ? dialog.reply : null}
-        fetcher={form}
+        fetcher={form.fetcher}
         onClose={() => setDialog(null)}
       />
     </PageFrame>

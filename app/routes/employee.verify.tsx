@@ -4,6 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { readLineIdentity } from "~/lib/employee-session.server";
 import { DomainError } from "~/lib/errors";
+import { pageActionError } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
 import { authenReply, linkLineUser, LinkSchema } from "~/models/line-link.server";
 
@@ -17,14 +18,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The same model function as POST /api/emp/verify. */
 export async function action({ request }: ActionFunctionArgs) {
-  const identity = await readLineIdentity(request);
-  if (!identity) return json({ error: "กรุณาเปิดหน้านี้จากแอป LINE", fields: {} as Record<string, string> }, { status: 401 });
   try {
+    const identity = await readLineIdentity(request);
+    if (!identity) throw new DomainError(401, "กรุณาเปิดหน้านี้จากแอป LINE");
     const input = parseOrThrow(LinkSchema, Object.fromEntries(await request.formData()), "กรุณาตรวจสอบข้อมูล");
     linkLineUser({ lineUserId: identity.lineUserId, employeeCode: input.employee_code, verifyCode: input.verify_code });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return json({ error: error.message, fields: error.fields ?? {} }, { status: error.status });
+    return pageActionError(error);
   }
   // Linked: next, the face the check-ins will be matched against.
   return redirect("/employee/face");

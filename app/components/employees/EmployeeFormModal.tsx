@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { AddressFields } from "~/components/AddressFields";
+import { DialogButtons } from "~/components/DialogButtons";
+import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { TITLE_LABELS } from "~/lib/enums";
 import type { EmployeeDto } from "~/models/employee.server";
-import type { FormFetcher } from "./form-fetcher";
 
 const TITLE_OPTIONS = Object.entries(TITLE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -17,10 +18,9 @@ export function EmployeeFormModal({
   opened: boolean;
   onClose: () => void;
   employee: EmployeeDto | null;
-  fetcher: FormFetcher;
+  fetcher: DialogFetcher;
 }) {
-  const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
-  const busy = fetcher.state !== "idle";
+  const { fields, error, busy } = dialogErrors(fetcher);
   return (
     <Modal
       opened={opened}
@@ -32,6 +32,7 @@ export function EmployeeFormModal({
         <input type="hidden" name="intent" value={employee ? "update" : "create"} />
         {employee ? <input type="hidden" name="id" value={employee.id} /> : null}
         <Stack gap="sm">
+          {error ? <Alert color="red">{error}</Alert> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput name="code" label="รหัสพนักงาน" required defaultValue={employee?.code} error={fields.code} />
             <Select
@@ -67,14 +68,7 @@ export function EmployeeFormModal({
             }
             errors={fields}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              ยกเลิก
-            </Button>
-            <Button type="submit" loading={busy}>
-              บันทึก
-            </Button>
-          </Group>
+          <DialogButtons busy={busy} onClose={onClose} submit="บันทึก" />
         </Stack>
       </fetcher.Form>
     </Modal>

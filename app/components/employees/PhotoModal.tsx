@@ -1,7 +1,8 @@
-import { Alert, Avatar, Button, FileInput, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Avatar, FileInput, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { DialogButtons } from "~/components/DialogButtons";
+import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
 import type { EmployeeDto } from "~/models/employee.server";
-import type { FormFetcher } from "./form-fetcher";
 
 export function PhotoModal({
   employee,
@@ -10,7 +11,7 @@ export function PhotoModal({
 }: {
   employee: EmployeeDto | null;
   onClose: () => void;
-  fetcher: FormFetcher;
+  fetcher: DialogFetcher;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export function PhotoModal({
 
   useEffect(() => setFile(null), [employee?.id]);
 
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const { error, busy } = dialogErrors(fetcher);
   return (
     <Modal opened={employee != null} onClose={onClose} title="รูปพนักงาน">
       {employee ? (
@@ -53,14 +54,7 @@ export function PhotoModal({
                 {error}
               </Alert>
             ) : null}
-            <Group justify="flex-end" w="100%">
-              <Button variant="default" onClick={onClose}>
-                ยกเลิก
-              </Button>
-              <Button type="submit" disabled={!file} loading={fetcher.state !== "idle"}>
-                อัปโหลด
-              </Button>
-            </Group>
+            <DialogButtons busy={busy} onClose={onClose} submit="อัปโหลด" submitProps={{ disabled: !file }} />
           </Stack>
         </fetcher.Form>
       ) : null}

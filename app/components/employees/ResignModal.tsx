@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Modal, Stack, Text } from "@mantine/core";
+import { DialogButtons } from "~/components/DialogButtons";
+import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { todayInBangkok } from "~/lib/thai-date";
 import type { EmployeeDto } from "~/models/employee.server";
-import type { FormFetcher } from "./form-fetcher";
 
 /** The confirmation step before a resignation: the admin picks the date and confirms. */
 export function ResignModal({
@@ -12,9 +13,9 @@ export function ResignModal({
 }: {
   employee: EmployeeDto | null;
   onClose: () => void;
-  fetcher: FormFetcher;
+  fetcher: DialogFetcher;
 }) {
-  const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
+  const { fields, error, busy } = dialogErrors(fetcher);
   return (
     <Modal opened={employee != null} onClose={onClose} title="บันทึกการลาออก">
       {employee ? (
@@ -26,20 +27,11 @@ export function ResignModal({
               ยืนยันให้ <b>{employee.full_name}</b> ({employee.code}) ลาออก?
             </Text>
             <ThaiDateInput name="resign_date" label="วันที่ลาออก" required defaultValue={todayInBangkok()} error={fields.resign_date} />
-            {fetcher.data && !fetcher.data.ok && !fields.resign_date ? (
-              <Alert color="red">{fetcher.data.error}</Alert>
-            ) : null}
+            {error ? <Alert color="red">{error}</Alert> : null}
             <Text fz="sm" c="dimmed">
               ข้อมูลของพนักงานจะย้ายไปอยู่ในแท็บ "ลาออกแล้ว" และสามารถนำกลับเข้าทำงานได้ภายหลัง
             </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                ยกเลิก
-              </Button>
-              <Button color="red" type="submit" loading={fetcher.state !== "idle"}>
-                ยืนยันการลาออก
-              </Button>
-            </Group>
+            <DialogButtons busy={busy} onClose={onClose} submit="ยืนยันการลาออก" submitProps={{ color: "red" }} />
           </Stack>
         </fetcher.Form>
       ) : null}

@@ -1,24 +1,9 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import type { useFetcher } from "@remix-run/react";
+import { Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { DialogButtons } from "~/components/DialogButtons";
+import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
 import type { LineGroupDto } from "~/models/line-group.server";
 import { MAX_TEXT_LENGTH } from "~/models/line-message-schema";
 
-export type GroupFetcher = ReturnType<
-  typeof useFetcher<{ ok: boolean; error?: string; fields?: Record<string, string> }>
->;
-
-function Buttons({ busy, onClose, submit }: { busy: boolean; onClose: () => void; submit: string }) {
-  return (
-    <Group justify="flex-end" mt="sm">
-      <Button variant="default" onClick={onClose} disabled={busy}>
-        ยกเลิก
-      </Button>
-      <Button type="submit" loading={busy}>
-        {submit}
-      </Button>
-    </Group>
-  );
-}
 
 /** Renames a group in this app (a later "ดึงชื่อและรูปจาก LINE" takes LINE's name again). */
 export function RenameGroupModal({
@@ -27,10 +12,10 @@ export function RenameGroupModal({
   onClose,
 }: {
   group: LineGroupDto | null;
-  fetcher: GroupFetcher;
+  fetcher: DialogFetcher;
   onClose: () => void;
 }) {
-  const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
+  const { fields, error, busy } = dialogErrors(fetcher);
   return (
     <Modal opened={group !== null} onClose={onClose} title="เปลี่ยนชื่อกลุ่ม">
       {group ? (
@@ -44,13 +29,13 @@ export function RenameGroupModal({
               required
               maxLength={100}
               defaultValue={group.name}
-              error={fields.name ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined)}
+              error={fields.name ?? error}
               data-autofocus
             />
             <Text fz="xs" c="dimmed">
               ชื่อนี้ใช้ในระบบเท่านั้น ไม่เปลี่ยนชื่อกลุ่มใน LINE และจะถูกแทนที่เมื่อดึงข้อมูลจาก LINE ใหม่
             </Text>
-            <Buttons busy={fetcher.state !== "idle"} onClose={onClose} submit="บันทึก" />
+            <DialogButtons busy={busy} onClose={onClose} submit="บันทึก" />
           </Stack>
         </fetcher.Form>
       ) : null}
@@ -65,10 +50,10 @@ export function TestMessageModal({
   onClose,
 }: {
   group: LineGroupDto | null;
-  fetcher: GroupFetcher;
+  fetcher: DialogFetcher;
   onClose: () => void;
 }) {
-  const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
+  const { fields, error, busy } = dialogErrors(fetcher);
   return (
     <Modal opened={group !== null} onClose={onClose} title={`ส่งข้อความทดสอบไปที่ ${group?.name || "กลุ่ม"}`}>
       {group ? (
@@ -84,10 +69,10 @@ export function TestMessageModal({
               autosize
               minRows={3}
               maxLength={MAX_TEXT_LENGTH}
-              error={fields.text}
+              error={fields.text ?? error}
               data-autofocus
             />
-            <Buttons busy={fetcher.state !== "idle"} onClose={onClose} submit="ส่ง" />
+            <DialogButtons busy={busy} onClose={onClose} submit="ส่ง" />
           </Stack>
         </fetcher.Form>
       ) : null}

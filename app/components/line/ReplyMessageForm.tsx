@@ -15,7 +15,6 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import type { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import {
   describeMessage,
@@ -26,24 +25,20 @@ import {
   type MatchMode,
 } from "~/models/line-message-schema";
 import type { ReplyDto } from "~/models/reply-message.server";
+import { DialogButtons } from "~/components/DialogButtons";
+import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ReplyBubblePreview } from "./ReplyBubblePreview";
-
-export type ReplyFetcher = ReturnType<
-  typeof useFetcher<{ ok: boolean; error?: string; fields?: Record<string, string> }>
->;
 
 type Message = Record<string, unknown>;
 
 const MATCH_DATA = (Object.keys(MATCH_LABELS) as MatchMode[]).map((value) => ({ value, label: MATCH_LABELS[value] }));
 
-function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: ReplyFetcher; onClose: () => void }) {
+function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: DialogFetcher; onClose: () => void }) {
   const [keyword, setKeyword] = useState(reply?.keyword ?? "");
   const [match, setMatch] = useState<MatchMode>(reply?.match ?? "exact");
   const [active, setActive] = useState(reply?.active ?? true);
   const [messages, setMessages] = useState<Message[]>(reply?.messages ?? [{ type: "text", text: "" }]);
-  const fields = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
-  const formError = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fields, error: formError, busy } = dialogErrors(fetcher);
 
   const setText = (index: number, text: string) =>
     setMessages((list) => list.map((m, i) => (i === index ? { ...m, text } : m)));
@@ -135,14 +130,7 @@ function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: 
         </Stack>
         <ReplyBubblePreview keyword={keyword} match={match} messages={messages} />
       </SimpleGrid>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          ยกเลิก
-        </Button>
-        <Button type="submit" loading={busy}>
-          บันทึก
-        </Button>
-      </Group>
+      <DialogButtons busy={busy} onClose={onClose} submit="บันทึก" />
     </fetcher.Form>
   );
 }
@@ -156,7 +144,7 @@ export function ReplyMessageForm({
 }: {
   opened: boolean;
   reply: ReplyDto | null;
-  fetcher: ReplyFetcher;
+  fetcher: DialogFetcher;
   onClose: () => void;
 }) {
   return (

@@ -1,0 +1,101 @@
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { json } from "@remix-run/node";
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { dialogErrors, useDialogFetcher, type DialogResult } from "./dialog-fetcher";
+
+const ANSWERS: Record<string, () => Response> = {
+  broken: () => json({ ok: false, error: "บันทึกไม่สำเร็จ", fields: {} }, { status: 404 }),
+  invalid: () => json({ ok: false, error: "กรุณาตรวจสอบข้อมูล", fields: { name: "กรุณากรอกชื่อ" } }, { status: 400 }),
+  fine: () => json({ ok: true, message: "บันทึกแล้ว" }),
+};
+
+function Dialogs({ onDone }: { onDone: () => void }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const form = useDialogFetcher<DialogResult>("test-dialog", () => {
+    onDone();
+    setOpen(null);
+  });
+  const { fields, error, busy } = dialogErrors(form.fetcher);
+  return (
+    <>
+      {Object.keys(ANSWERS).map((which) => (
+        <button
+          key={which}
+          type="button"
+          onClick={() => {
+            form.renew();
+            setOpen(which);
+          }}
+        >
+          open {which}
+        </button>
+      ))}
+      {open ? (
+        <form.fetcher.Form method="post" aria-label={`dialog ${open}`}>
+          <input type="hidden" name="which" value={open} />
+          {error ? <p role="alert">{error}</p> : null}
+          {fields.name ? <p>field: {fields.name}</p> : null}
+          <button type="submit" disabled={busy}>
+            send
+          </button>
+        </form.fetcher.Form>
+      ) : null}
+    </>
+  );
+}
+
+function renderDialogs() {
+  const onDone = vi.fn();
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <MantineProvider env="test">
+          <Notifications />
+          <Dialogs onDone={onDone} />
+        </MantineProvider>
+      ),
+      action: async ({ request }) => ANSWERS[String((await request.formData()).get("which"))](),
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return { onDone };
+}
+
+describe("useDialogFetcher", () => {
+  test("a failure stays in its dialog and is gone when the next dialog opens", async () => {
+    const user = userEvent.setup();
+    const { onDone } = renderDialogs();
+    await user.click(await screen.findByRole("button", { name: "open broken" }));
+    await user.click(screen.getByRole("button", { name: "send" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("บันทึกไม่สำเร็จ");
+
+    await user.click(screen.getByRole("button", { name: "open fine" }));
+    expect(screen.getByRole("form", { name: "dialog fine" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  test("field messages go to their fields, not to the general message", async () => {
+    const user = userEvent.setup();
+    renderDialogs();
+    await user.click(await screen.findByRole("button", { name: "open invalid" }));
+    await user.click(screen.getByRole("button", { name: "send" }));
+    expect(await screen.findByText("field: กรุณากรอกชื่อ")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  test("success shows the action's message as a toast and calls onDone once", async () => {
+    const user = userEvent.setup();
+    const { onDone } = renderDialogs();
+    await user.click(await screen.findByRole("button", { name: "open fine" }));
+    await user.click(screen.getByRole("button", { name: "send" }));
+    expect(await screen.findByText("บันทึกแล้ว")).toBeInTheDocument();
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+  });
+});
