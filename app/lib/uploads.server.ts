@@ -279,6 +279,12 @@ export function uploadIdFromUrl(url: string | null | undefined): { folder: Uploa
   return pathname.startsWith("/uploads/") ? parseUploadPath(pathname.slice("/uploads/".length)) : null;
 }
 
+/** Deletes the upload one of our URLs points at: a picture that was replaced or cleared. */
+export function deleteUploadAt(url: string | null | undefined): boolean {
+  const found = uploadIdFromUrl(url);
+  return found ? deleteUpload(found.id) : false;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Who may see an upload
 

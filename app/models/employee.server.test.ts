@@ -1,4 +1,6 @@
+import { makeJpeg } from "../../tests/fixtures/images";
 import { DomainError } from "~/lib/errors";
+import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
 import { fieldErrors } from "~/lib/validation";
 import { seedAddressData, listAmphurs, listDistricts, listProvinces } from "./address.server";
 import { listAudit } from "./audit.server";
@@ -10,6 +12,7 @@ import {
   listEmployees,
   reinstateEmployee,
   resignEmployee,
+  setEmployeePhoto,
   updateEmployee,
 } from "./employee.server";
 
@@ -177,5 +180,17 @@ describe("CSV export", () => {
     expect(csv).toContain("CSV-1,นาย,");
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv.trim().split("\r\n")).toHaveLength(2);
+  });
+});
+
+describe("employee photo", () => {
+  test("a new photo replaces the old one, which leaves the database", async () => {
+    const e = make();
+    const first = await setEmployeePhoto(e.id, await makeJpeg(), admin);
+    const second = await setEmployeePhoto(e.id, await makeJpeg({ width: 200, height: 200 }), admin);
+    expect(getEmployee(e.id)?.photo_url).toBe(second.photo_url);
+    expect(getUpload(uploadIdFromUrl(first.photo_url)!.id)).toBeNull();
+    expect(getUpload(uploadIdFromUrl(second.photo_url)!.id)).not.toBeNull();
+    expect(listAudit({ entity: "employee", entityId: e.id })[0]).toMatchObject({ action: "photo" });
   });
 });

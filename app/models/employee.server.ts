@@ -3,7 +3,7 @@ import { amphurs, districts, employees, provinces } from "../../db/schema";
 import { db, immediate, type Db } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
-import { storeImage } from "~/lib/uploads.server";
+import { deleteUploadAt, storeImage, uploadUrl } from "~/lib/uploads.server";
 import { validateAddressSelection } from "./address.server";
 import { recordAudit, type Actor } from "./audit.server";
 import type { EmployeeCreateInput, EmployeeListQuery, EmployeeUpdateInput } from "./employee-schema";
@@ -86,10 +86,10 @@ function toDto({ e, provinceName, amphurName, districtName }: JoinedRow): Employ
     department: e.department,
     start_date: e.startDate,
     resign_date: e.resignDate,
-    photo_url: e.photoUploadId ? `/uploads/employees/${e.photoUploadId}.jpg` : null,
+    photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
     line_linked: e.lineUserId != null,
     face_registered: e.faceDescriptor != null,
-    face_url: e.faceUploadId ? `/uploads/employees/${e.faceUploadId}.jpg` : null,
+    face_url: e.faceUploadId ? uploadUrl("employees", e.faceUploadId) : null,
     address: e.address,
     province_id: e.provinceId,
     amphur_id: e.amphurId,
@@ -329,6 +329,7 @@ export async function setEmployeePhoto(id: number, bytes: Uint8Array, actor: Act
     .set({ photoUploadId: stored.id, updatedAt: new Date() })
     .where(eq(employees.id, id))
     .run();
+  deleteUploadAt(before.photo_url);
   recordAudit({
     actor,
     action: "photo",

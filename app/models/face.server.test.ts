@@ -1,10 +1,11 @@
 import { blankImage, faceSelfie, secondSelfieOfA, severalFacesImage } from "../../tests/fixtures/faces";
 import { closeFaceEngine } from "~/lib/face.server";
 import { DomainError } from "~/lib/errors";
-import { listAudit } from "./audit.server";
+import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
+import { listAudit, recordAudit } from "./audit.server";
 import { EmployeeCreateSchema } from "./employee-schema";
 import { createEmployee, requireEmployee } from "./employee.server";
-import { matchFace, registerFace, resetFace } from "./face.server";
+import { faceWasReset, matchFace, registerFace, resetFace } from "./face.server";
 import { setSetting } from "./settings.server";
 
 const system = { type: "system" as const };
@@ -75,5 +76,26 @@ describe("face registration and matching", { timeout: 60_000 }, () => {
     expect(requireEmployee(e.id).face_url).toBeNull();
     expect(listAudit({ entity: "employee", entityId: e.id })[0].action).toBe("reset_face");
     expect(() => resetFace(e.id, system)).toThrow(DomainError);
+  });
+
+  test("a reset deletes the face photo; registering again replaces the previous photo", async () => {
+    const e = employee();
+    const first = await registerFace(e.id, await faceSelfie("a"), system);
+    const second = await registerFace(e.id, await secondSelfieOfA(), system);
+    expect(getUpload(uploadIdFromUrl(first.face_url)!.id)).toBeNull();
+    expect(getUpload(uploadIdFromUrl(second.face_url)!.id)).not.toBeNull();
+    resetFace(e.id, system);
+    expect(getUpload(uploadIdFromUrl(second.face_url)!.id)).toBeNull();
+  });
+
+  test("faceWasReset: only without a face, after an admin reset, however much was logged since", async () => {
+    const e = employee();
+    expect(faceWasReset(requireEmployee(e.id))).toBe(false);
+    await registerFace(e.id, await faceSelfie("a"), system);
+    resetFace(e.id, system);
+    for (let i = 0; i < 250; i++) recordAudit({ actor: system, action: "push", entity: "employee", entityId: e.id });
+    expect(faceWasReset(requireEmployee(e.id))).toBe(true);
+    await registerFace(e.id, await faceSelfie("a"), system);
+    expect(faceWasReset(requireEmployee(e.id))).toBe(false);
   });
 });

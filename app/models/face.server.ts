@@ -3,8 +3,8 @@ import { employees } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { computeDescriptor, faceDistance } from "~/lib/face.server";
-import { storeImage } from "~/lib/uploads.server";
-import { recordAudit, type Actor } from "./audit.server";
+import { deleteUploadAt, storeImage } from "~/lib/uploads.server";
+import { hasAudit, recordAudit, type Actor } from "./audit.server";
 import { requireEmployee } from "./employee.server";
 import { getSetting } from "./settings.server";
 
@@ -17,7 +17,7 @@ export const FACE_MESSAGES = {
  * descriptor from the browser is never accepted) and keeps the photo beside it.
  */
 export async function registerFace(employeeId: number, photo: Uint8Array, actor: Actor) {
-  requireEmployee(employeeId);
+  const before = requireEmployee(employeeId);
   const descriptor = await computeDescriptor(photo);
   const stored = await storeImage(photo, "employees");
   db()
@@ -25,6 +25,7 @@ export async function registerFace(employeeId: number, photo: Uint8Array, actor:
     .set({ faceDescriptor: descriptor, faceUploadId: stored.id, faceRegisteredAt: new Date(), updatedAt: new Date() })
     .where(eq(employees.id, employeeId))
     .run();
+  deleteUploadAt(before.face_url);
   recordAudit({ actor, action: "register_face", entity: "employee", entityId: employeeId, changes: { face_url: stored.url } });
   return { face_registered: true, face_url: stored.url };
 }
@@ -48,7 +49,7 @@ export async function matchFace(employeeId: number, photo: Uint8Array): Promise<
   return { distance, match: distance < getSetting("face_threshold") ? 1 : 0, registered: true };
 }
 
-/** An admin clears the registered face; the employee registers again from /employee. */
+/** An admin clears the registered face (photo included); the employee registers again from /employee. */
 export function resetFace(employeeId: number, actor: Actor) {
   const employee = requireEmployee(employeeId);
   if (!employee.face_registered) throw new DomainError(409, "พนักงานคนนี้ยังไม่ได้ลงทะเบียนใบหน้า");
@@ -57,6 +58,12 @@ export function resetFace(employeeId: number, actor: Actor) {
     .set({ faceDescriptor: null, faceUploadId: null, faceRegisteredAt: null, updatedAt: new Date() })
     .where(eq(employees.id, employeeId))
     .run();
+  deleteUploadAt(employee.face_url);
   recordAudit({ actor, action: "reset_face", entity: "employee", entityId: employeeId });
   return requireEmployee(employeeId);
+}
+
+/** No face now, and an admin reset one: the employee home asks for a new registration. */
+export function faceWasReset(employee: { id: number; face_registered: boolean }) {
+  return !employee.face_registered && hasAudit({ entity: "employee", entityId: employee.id, action: "reset_face" });
 }

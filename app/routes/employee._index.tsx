@@ -6,7 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { readLineIdentity } from "~/lib/employee-session.server";
 import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
-import { listAudit } from "~/models/audit.server";
+import { faceWasReset } from "~/models/face.server";
 import { authenReply } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       photo_url: e.face_url ?? e.photo_url,
       position: e.position,
       face_registered: e.face_registered,
-      face_was_reset: !e.face_registered && listAudit({ entity: "employee", entityId: e.id }, 200).some((a) => a.action === "reset_face"),
+      face_was_reset: faceWasReset(e),
     },
     today: todayInBangkok(),
   });

@@ -1,18 +1,9 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useNavigate } from "@remix-run/react";
 import { FaceCapture } from "~/components/employee/FaceCapture";
-import { readLineIdentity } from "~/lib/employee-session.server";
-import { authenReply } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงทะเบียนใบหน้า · TN Management" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const identity = await readLineIdentity(request);
-  if (identity && !authenReply(identity.lineUserId).isVerify) throw redirect("/employee/verify");
-  return json({});
-}
 
 export default function FacePage() {
   const navigate = useNavigate();

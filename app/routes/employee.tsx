@@ -1,6 +1,6 @@
 import { Container } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DemoBanner, SigningIn, useLiffSignIn } from "~/components/employee/LiffGate";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -11,6 +11,10 @@ import { authenReply } from "~/models/line-link.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const identity = await readLineIdentity(request);
   const reply = identity ? authenReply(identity.lineUserId) : null;
+  // The guard for every employee screen: signed in but not linked → the linking page first.
+  if (reply && !reply.isVerify && new URL(request.url).pathname !== "/employee/verify") {
+    throw redirect("/employee/verify");
+  }
   return json({
     demo: isDemoMode(),
     liffId: env().LIFF_ID ?? null,

@@ -139,6 +139,15 @@ describe("demo mode (no LINE configured)", () => {
         body: JSON.stringify({ idToken: "demo:U1234" }),
       });
       expect(real.status).toBe(401);
+
+      // Signed in but not linked: every employee screen sends the user to the linking page.
+      const cookie = cookieFrom(response, "tn_emp")!;
+      for (const path of ["/employee", "/employee/checkin-out", "/employee/petition", "/employee/vending-machine", "/employee/face"]) {
+        const page = await fetch(`${demo.baseUrl}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+        expect([path, page.status, page.headers.get("location")]).toEqual([path, 302, "/employee/verify"]);
+      }
+      const verify = await fetch(`${demo.baseUrl}/employee/verify`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(verify.status).toBe(200);
     } finally {
       await demo.stop();
     }

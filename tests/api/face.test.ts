@@ -70,7 +70,8 @@ describe("POST /api/emp/face", { timeout: 60_000 }, () => {
     const reset = await fetch(`${server.baseUrl}/api/employee/${employeeId}/face`, { method: "DELETE", headers: { Cookie: admin } });
     expect(reset.status).toBe(200);
     expect((await reset.json()).employee.face_registered).toBe(false);
-    // and the old photo is no longer the employee's to see
-    expect((await fetch(`${server.baseUrl}${face_url}`, { headers: { Cookie: employeeCookie } })).status).toBe(403);
+    // and the old face photo is deleted: gone for the employee and for admins alike
+    expect((await fetch(`${server.baseUrl}${face_url}`, { headers: { Cookie: employeeCookie } })).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}${face_url}`, { headers: { Cookie: admin } })).status).toBe(404);
   });
 });
