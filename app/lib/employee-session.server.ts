@@ -32,10 +32,6 @@ export function commitLineIdentity(identity: LineIdentity) {
   return employeeCookie().serialize({ ...identity, iat: Date.now() });
 }
 
-export function clearLineIdentity() {
-  return employeeCookie().serialize("", { maxAge: 0, expires: new Date(0) });
-}
-
 export async function readLineIdentity(request: Request): Promise<LineIdentity | null> {
   const value: unknown = await employeeCookie().parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return null;

@@ -7,9 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import sharp from "sharp";
 import { DomainError } from "./errors";
-import { MAX_INPUT_PIXELS, UPLOAD_MESSAGES, sniffImageType } from "./uploads.server";
+import { imageDecodeError, openImage, UPLOAD_MESSAGES, sniffImageType } from "./uploads.server";
 
 /** Same person when the Euclidean distance is below this (the settings hold the live value). */
 export const DEFAULT_FACE_THRESHOLD = 0.5;
@@ -153,8 +152,7 @@ async function toPixels(image: Uint8Array): Promise<Pixels> {
   const type = sniffImageType(image);
   if (!type) throw new DomainError(400, UPLOAD_MESSAGES.unsupported);
   try {
-    const input = sharp(image, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS });
-    const { data, info } = await input
+    const { data, info } = await openImage(image)
       .rotate()
       .resize({ width: FACE_INPUT_SIZE, height: FACE_INPUT_SIZE, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
@@ -165,9 +163,7 @@ async function toPixels(image: Uint8Array): Promise<Pixels> {
     // A private copy: its buffer is transferred to the worker.
     return { width: info.width, height: info.height, pixels: new Uint8Array(data) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new DomainError(400, UPLOAD_MESSAGES.tooManyPixels);
-    throw new DomainError(400, type === "heif" ? UPLOAD_MESSAGES.heicUnreadable : UPLOAD_MESSAGES.corrupt);
+    throw imageDecodeError(error, type);
   }
 }
 

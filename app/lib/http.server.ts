@@ -13,15 +13,6 @@ export function apiError(
   return json({ error, ...(fields ? { fields } : {}) }, { status, headers });
 }
 
-/** Throws the API error response unless the condition holds. */
-export function invariantResponse(
-  condition: unknown,
-  error: string,
-  status = 400,
-): asserts condition {
-  if (!condition) throw apiError(status, error);
-}
-
 /** Reads a JSON body or a form body into a plain object of strings (files are left out). */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
@@ -72,16 +63,12 @@ export function intParam(value: string | null | undefined, status: 400 | 404 = 4
 }
 
 /**
- * A page action's failure as data for its form: a DomainError or an error Response (uploads,
- * LINE) becomes `{ ok: false, error, fields }` with its status; anything else is a real crash.
+ * A page action's failure as data for its form: a DomainError becomes `{ ok: false, error,
+ * fields }` with its status; anything else (a redirect, a real crash) is thrown on.
  */
-export async function pageActionError(error: unknown) {
+export function pageActionError(error: unknown) {
   if (error instanceof DomainError) {
     return json({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: error.status });
-  }
-  if (error instanceof Response && !error.ok) {
-    const body = (await error.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-    return json({ ok: false as const, error: body.error ?? "ไม่สำเร็จ", fields: body.fields ?? {} }, { status: error.status });
   }
   throw error;
 }

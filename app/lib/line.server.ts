@@ -2,6 +2,7 @@
 // tests point them at the fake LINE server in tests/fixtures/fake-line.ts.
 import crypto from "node:crypto";
 import { env } from "./env.server";
+import { DomainError } from "./errors";
 
 export type LineMessage = Record<string, unknown> & { type: string };
 
@@ -15,6 +16,29 @@ export class LineApiError extends Error {
     super(message);
     this.name = "LineApiError";
   }
+
+  /** Not LINE's answer: this server has no credentials for the call (always status 503). */
+  notConfigured = false;
+
+  static notConfigured(message: string) {
+    const error = new LineApiError(503, message);
+    error.notConfigured = true;
+    return error;
+  }
+}
+
+/**
+ * Runs LINE calls for a model; a LineApiError becomes the DomainError the API and the pages
+ * answer with: 503 when LINE is not configured (or says so), else 502 with LINE's reason.
+ */
+export async function withLineErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof LineApiError)) throw error;
+    if (error.status === 503) throw new DomainError(503, error.message);
+    throw new DomainError(502, error.status ? `${error.message} (LINE ตอบ HTTP ${error.status})` : error.message);
+  }
 }
 
 const TIMEOUT_MS = 10_000;
@@ -22,10 +46,6 @@ const TIMEOUT_MS = 10_000;
 export function isMessagingConfigured() {
   const e = env();
   return Boolean(e.LINE_CHANNEL_SECRET && e.LINE_CHANNEL_ACCESS_TOKEN);
-}
-
-export function isLoginConfigured() {
-  return Boolean(env().LINE_LOGIN_CHANNEL_ID);
 }
 
 /** Any LINE channel configured: then demo identities are refused (DESIGN.md §5). */
@@ -36,7 +56,7 @@ export function isLineConfigured() {
 
 function botHeaders(extra: Record<string, string> = {}) {
   const token = env().LINE_CHANNEL_ACCESS_TOKEN;
-  if (!token) throw new LineApiError(503, "ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_ACCESS_TOKEN)");
+  if (!token) throw LineApiError.notConfigured("ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_ACCESS_TOKEN)");
   return { Authorization: `Bearer ${token}`, ...extra };
 }
 
@@ -95,7 +115,7 @@ export type IdTokenClaims = {
  */
 export async function verifyIdToken(idToken: string, now = Date.now()): Promise<IdTokenClaims> {
   const clientId = env().LINE_LOGIN_CHANNEL_ID;
-  if (!clientId) throw new LineApiError(503, "ยังไม่ได้ตั้งค่า LINE_LOGIN_CHANNEL_ID");
+  if (!clientId) throw LineApiError.notConfigured("ยังไม่ได้ตั้งค่า LINE_LOGIN_CHANNEL_ID");
   const { status, body } = await call(`${env().LINE_API_BASE}/oauth2/v2.1/verify`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -166,15 +186,6 @@ export async function getGroupSummary(groupId: string): Promise<GroupSummary> {
   return body as GroupSummary;
 }
 
-export async function getMessageContent(messageId: string): Promise<Uint8Array> {
-  const response = await fetch(
-    `${env().LINE_DATA_API_BASE}/v2/bot/message/${encodeURIComponent(messageId)}/content`,
-    { headers: botHeaders(), signal: AbortSignal.timeout(TIMEOUT_MS) },
-  );
-  if (!response.ok) fail(response.status, await readBody(response), response.headers, "ดาวน์โหลดเนื้อหาไม่สำเร็จ");
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 /** Downloads a picture LINE pointed us at (group pictures); 10 MB at most. */
 export async function downloadPicture(url: string): Promise<Uint8Array> {
   const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -197,6 +208,3 @@ export function verifySignature(rawBody: Uint8Array | string, signature: string 
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
-export function signBody(rawBody: Uint8Array | string, secret: string) {
-  return crypto.createHmac("sha256", secret).update(rawBody).digest("base64");
-}

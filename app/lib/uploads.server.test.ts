@@ -14,6 +14,7 @@ import {
 } from "../../tests/fixtures/images";
 import { employees } from "../../db/schema";
 import { db } from "./db.server";
+import { DomainError } from "./errors";
 import {
   MAX_INPUT_PIXELS,
   MAX_MULTIPART_BYTES,
@@ -35,10 +36,9 @@ async function rejection(promise: Promise<unknown>): Promise<{ status: number; e
     () => null,
     (e: unknown) => e,
   );
-  expect(result).toBeInstanceOf(Response);
-  const response = result as Response;
-  const body = (await response.json()) as { error: string };
-  return { status: response.status, error: body.error };
+  expect(result).toBeInstanceOf(DomainError);
+  const error = result as DomainError;
+  return { status: error.status, error: error.message };
 }
 
 function multipart(parts: Array<[string, string | Blob, string?]>, headers: Record<string, string> = {}) {

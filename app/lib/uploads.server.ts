@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { employees, uploads } from "../../db/schema";
 import { db } from "./db.server";
 import { UPLOAD_FOLDERS, type UploadFolder } from "./enums";
-import { apiError } from "./http.server";
+import { DomainError } from "./errors";
 
 export type UploadRow = typeof uploads.$inferSelect;
 export { UPLOAD_FOLDERS, type UploadFolder };
@@ -77,7 +77,7 @@ async function drain(data: AsyncIterable<Uint8Array>) {
  *
  * Returns the file's bytes (the client's file name and content type are ignored: `storeImage`
  * decides from the bytes) and the form's text fields.
- * Throws the API error Response: 413 too large · 400 not multipart / no file in the field.
+ * Throws a DomainError: 413 too large · 400 not multipart / no file in the field.
  */
 export async function readMultipartImage(
   request: Request,
@@ -85,11 +85,11 @@ export async function readMultipartImage(
 ): Promise<{ file: Uint8Array; form: FormData }> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > MAX_MULTIPART_BYTES) {
-    throw apiError(413, UPLOAD_MESSAGES.tooLarge);
+    throw new DomainError(413, UPLOAD_MESSAGES.tooLarge);
   }
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw apiError(400, UPLOAD_MESSAGES.missing);
+    throw new DomainError(400, UPLOAD_MESSAGES.missing);
   }
 
   const limited = new Request(request.url, {
@@ -116,10 +116,10 @@ export async function readMultipartImage(
     parsed = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
     if (error instanceof BodyTooLargeError || error instanceof MaxPartSizeExceededError) {
-      throw apiError(413, UPLOAD_MESSAGES.tooLarge);
+      throw new DomainError(413, UPLOAD_MESSAGES.tooLarge);
     }
     // not multipart after all, or a malformed body
-    throw apiError(400, UPLOAD_MESSAGES.missing);
+    throw new DomainError(400, UPLOAD_MESSAGES.missing);
   }
 
   const form = new FormData();
@@ -129,7 +129,7 @@ export async function readMultipartImage(
     else if (name === field) file = value;
   }
   // A browser sends an empty part with filename="" when no file was chosen.
-  if (!file || file.size === 0) throw apiError(400, UPLOAD_MESSAGES.missing);
+  if (!file || file.size === 0) throw new DomainError(400, UPLOAD_MESSAGES.missing);
   return { file: new Uint8Array(await file.arrayBuffer()), form };
 }
 
@@ -175,11 +175,17 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | null {
 
 export type StoredImage = { id: string; url: string; width: number; height: number; size: number };
 
-function decodeError(error: unknown, type: SniffedType): Response {
+/** sharp with the limits every upload is read under. */
+export function openImage(bytes: Uint8Array) {
+  return sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS });
+}
+
+/** Why sharp could not read an image, as the Thai 400 the user sees. */
+export function imageDecodeError(error: unknown, type: SniffedType): DomainError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return apiError(400, UPLOAD_MESSAGES.tooManyPixels);
-  if (type === "heif") return apiError(400, UPLOAD_MESSAGES.heicUnreadable);
-  return apiError(400, UPLOAD_MESSAGES.corrupt);
+  if (/pixel limit/i.test(message)) return new DomainError(400, UPLOAD_MESSAGES.tooManyPixels);
+  if (type === "heif") return new DomainError(400, UPLOAD_MESSAGES.heicUnreadable);
+  return new DomainError(400, UPLOAD_MESSAGES.corrupt);
 }
 
 /**
@@ -187,7 +193,7 @@ function decodeError(error: unknown, type: SniffedType): Response {
  * HEIC/HEIF/AVIF), sharp must decode it without errors and within {@link MAX_INPUT_PIXELS};
  * it is turned upright by its EXIF orientation, fitted inside 1600×1600 (never enlarged),
  * flattened onto white, stripped of all metadata and stored as a JPEG.
- * Throws the API error Response (400) for anything that is not a readable image.
+ * Throws a DomainError (400) for anything that is not a readable image.
  * sharp runs on libuv's thread pool, so the event loop stays free while it works.
  */
 export async function storeImage(bytes: Uint8Array, folder: UploadFolder): Promise<StoredImage> {
@@ -195,14 +201,14 @@ export async function storeImage(bytes: Uint8Array, folder: UploadFolder): Promi
     throw new Error(`Unknown upload folder: ${String(folder)}`);
   }
   const type = sniffImageType(bytes);
-  if (!type) throw apiError(400, UPLOAD_MESSAGES.unsupported);
+  if (!type) throw new DomainError(400, UPLOAD_MESSAGES.unsupported);
 
-  const input = () => sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS });
+  const input = () => openImage(bytes);
   let output: { data: Buffer; info: sharp.OutputInfo };
   try {
     const meta = await input().metadata();
     // sharp recognises formats by their own signatures; both must agree.
-    if (meta.format !== type) throw apiError(400, UPLOAD_MESSAGES.unsupported);
+    if (meta.format !== type) throw new DomainError(400, UPLOAD_MESSAGES.unsupported);
     output = await input()
       .rotate()
       .resize({
@@ -215,8 +221,8 @@ export async function storeImage(bytes: Uint8Array, folder: UploadFolder): Promi
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    throw decodeError(error, type);
+    if (error instanceof DomainError) throw error;
+    throw imageDecodeError(error, type);
   }
 
   const { data, info } = output;

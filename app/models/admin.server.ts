@@ -78,10 +78,6 @@ function findByUsername(username: string) {
     .get();
 }
 
-export function getAdminById(id: number): AdminUser | null {
-  return db().select(publicColumns).from(admins).where(eq(admins.id, id)).get() ?? null;
-}
-
 export function countAdmins() {
   return db().select({ n: sql<number>`count(*)` }).from(admins).get()?.n ?? 0;
 }

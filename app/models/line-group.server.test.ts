@@ -144,12 +144,13 @@ describe("admin actions", () => {
     fake.groups.set(groupId, { groupName: "ชั่วคราว" });
     const group = await recordGroupJoin(groupId);
     fake.groups.delete(groupId);
-    const failed = (await rejection(refreshGroup(group.id, admin))) as Response;
-    expect(failed.status).toBe(502);
-    expect((await failed.json()).error).toContain("อ่านข้อมูลกลุ่ม LINE ไม่สำเร็จ");
+    const failed = await rejection(refreshGroup(group.id, admin));
+    expect(failed).toBeInstanceOf(DomainError);
+    expect((failed as DomainError).status).toBe(502);
+    expect((failed as DomainError).message).toContain("อ่านข้อมูลกลุ่ม LINE ไม่สำเร็จ");
     delete process.env.LINE_CHANNEL_ACCESS_TOKEN;
     resetEnvCache();
-    expect(((await rejection(refreshGroup(group.id, admin))) as Response).status).toBe(503);
+    expect(((await rejection(refreshGroup(group.id, admin))) as DomainError).status).toBe(503);
   });
 
   test("test message: pushed to the group with a fresh retry key each time; default text; left → 409", async () => {
@@ -169,7 +170,7 @@ describe("admin actions", () => {
     // retried with the same key by the notifier, then 502
     setPushRetryDefaults({ baseDelayMs: 1 });
     fake.pushPlan = [500, 500, 500];
-    expect(((await rejection(sendGroupTestMessage(group.id, "x", admin))) as Response).status).toBe(502);
+    expect(((await rejection(sendGroupTestMessage(group.id, "x", admin))) as DomainError).status).toBe(502);
     expect(new Set(fake.find("/v2/bot/message/push").slice(2).map((r) => r.headers["x-line-retry-key"])).size).toBe(1);
 
     recordGroupLeave(groupId);

@@ -5,10 +5,9 @@ import { z } from "zod";
 import { lineGroups } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { apiError } from "~/lib/http.server";
-import { downloadPicture, getGroupSummary, LineApiError } from "~/lib/line.server";
+import { downloadPicture, getGroupSummary, withLineErrors } from "~/lib/line.server";
 import { deleteUpload, storeImage, uploadUrl } from "~/lib/uploads.server";
-import { pushToGroup, PushError } from "./notifier.server";
+import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { MAX_TEXT_LENGTH } from "./line-message-schema";
 
@@ -29,22 +28,6 @@ export type LineGroupDto = {
 const NOT_FOUND = "ไม่พบกลุ่ม LINE";
 const LEFT = "บอทออกจากกลุ่มนี้แล้ว เชิญบอทกลับเข้ากลุ่มก่อน";
 export const DEFAULT_TEST_TEXT = "ทดสอบการแจ้งเตือนจาก TN Management ✅";
-
-/**
- * Runs a LINE call; a LineApiError becomes the API error Response (thrown, like the uploads
- * module does): 503 when LINE is not configured, else 502 with LINE's reason in Thai.
- */
-export async function withLineErrors<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof LineApiError) {
-      if (error.status === 503) throw apiError(503, error.message);
-      throw apiError(502, error.status ? `${error.message} (LINE ตอบ HTTP ${error.status})` : error.message);
-    }
-    throw error;
-  }
-}
 
 const flag = z.preprocess(
   (v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "off" || v === "0" ? false : v),
@@ -128,7 +111,7 @@ async function replacePicture(row: Row, pictureUrl: string | undefined) {
     db().update(lineGroups).set({ pictureUploadId: stored.id }).where(eq(lineGroups.id, row.id)).run();
     if (row.pictureUploadId) deleteUpload(row.pictureUploadId);
   } catch (error) {
-    const reason = error instanceof Response ? `HTTP ${error.status}` : (error as Error).message;
+    const reason = (error as Error).message;
     console.warn(`LINE group ${row.groupId}: picture not stored (${reason})`);
   }
 }
@@ -188,13 +171,7 @@ export async function sendGroupTestMessage(id: number, text: string | undefined,
   const row = rowById(id);
   if (!row.active) throw new DomainError(409, LEFT);
   const message = text ?? DEFAULT_TEST_TEXT;
-  let push;
-  try {
-    push = await pushToGroup({ groupId: id, to: row.groupId, messages: [{ type: "text", text: message }], kind: "group_test", actor });
-  } catch (error) {
-    if (error instanceof PushError) throw apiError(error.status, error.message);
-    throw error;
-  }
+  const push = await pushToGroup({ groupId: id, to: row.groupId, messages: [{ type: "text", text: message }], kind: "group_test", actor });
   recordAudit({ actor, action: "test_message", entity: "line_group", entityId: id, changes: { text: message, retry_key: push.retry_key } });
   return { ok: true as const, retry_key: push.retry_key };
 }

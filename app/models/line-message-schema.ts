@@ -110,8 +110,6 @@ const TYPE_SCHEMAS = new Map<string, z.ZodType>([
   ],
 ]);
 
-export const SUPPORTED_MESSAGE_TYPES = [...TYPE_SCHEMAS.keys()];
-
 /** One LINE message object: a `type` LINE knows and the fields that type needs. */
 export const LineMessageSchema = z
   .looseObject(

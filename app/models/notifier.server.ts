@@ -6,7 +6,6 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { employees, lineGroups, linePushes } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
 import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
 import { parseOrThrow } from "~/lib/validation";
@@ -58,13 +57,13 @@ export function setPushRetryDefaults(options: RetryOptions) {
 }
 
 /** A push the caller asked to surface failed: 503 LINE not configured, 502 LINE refused or unreachable. */
-export class PushError extends Error {
+export class PushError extends DomainError {
   constructor(
-    readonly status: 502 | 503,
+    status: 502 | 503,
     message: string,
     readonly push: PushDto,
   ) {
-    super(message);
+    super(status, message);
     this.name = "PushError";
   }
 }
@@ -164,7 +163,7 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
       return { push: getPush(id), outcome: { ok: true } };
     } catch (error) {
       if (!(error instanceof LineApiError)) throw error;
-      const notConfigured = error.status === 503 && !env().LINE_CHANNEL_ACCESS_TOKEN;
+      const notConfigured = error.notConfigured;
       const lastError = notConfigured ? NOT_CONFIGURED : `${error.message} (HTTP ${error.status || "-"})`;
       const retryable = !notConfigured && (error.status === 0 || error.status === 429 || error.status >= 500);
       if (!retryable || tried >= o.maxAttempts) {

@@ -193,15 +193,16 @@ describe("sync with LINE", () => {
     delete process.env.LINE_CHANNEL_ACCESS_TOKEN;
     resetEnvCache();
     const unconfigured = await syncReplies(admin).catch((e: unknown) => e);
-    expect(unconfigured).toBeInstanceOf(Response);
-    expect((unconfigured as Response).status).toBe(503);
-    expect((await (unconfigured as Response).json()).error).toContain("ยังไม่ได้ตั้งค่า LINE");
+    expect(unconfigured).toBeInstanceOf(DomainError);
+    expect((unconfigured as DomainError).status).toBe(503);
+    expect((unconfigured as DomainError).message).toContain("ยังไม่ได้ตั้งค่า LINE");
 
     process.env.LINE_CHANNEL_ACCESS_TOKEN = "unit-token";
     process.env.LINE_API_BASE = "http://127.0.0.1:9"; // nothing listens on the discard port
     resetEnvCache();
     const down = await syncReplies(admin).catch((e: unknown) => e);
-    expect((down as Response).status).toBe(502);
-    expect((await (down as Response).json()).error).toContain("ติดต่อ LINE ไม่ได้");
+    expect(down).toBeInstanceOf(DomainError);
+    expect((down as DomainError).status).toBe(502);
+    expect((down as DomainError).message).toContain("ติดต่อ LINE ไม่ได้");
   });
 });

@@ -4,9 +4,8 @@ import { asc, eq } from "drizzle-orm";
 import { replyMessages } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { validateReply, type LineMessage } from "~/lib/line.server";
+import { validateReply, withLineErrors, type LineMessage } from "~/lib/line.server";
 import { recordAudit, type Actor } from "./audit.server";
-import { withLineErrors } from "./line-group.server";
 import type { MatchMode, ReplyCreateInput, ReplyUpdateInput } from "./line-message-schema";
 
 type Row = typeof replyMessages.$inferSelect;

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema";
 import { db } from "~/lib/db.server";
+import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
 
 /** Settings are JSON values by key, each with a default; the attendance issue adds the rest. */
 type Settings = { face_threshold: number };
 
 const DEFAULTS: Settings = {
-  face_threshold: 0.5,
+  face_threshold: DEFAULT_FACE_THRESHOLD,
 };
 
 export type SettingKey = keyof Settings;
