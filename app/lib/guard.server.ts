@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { findLinkedEmployee } from "~/models/line-link.server";
+import { findLinkedEmployee, findWorkingEmployeeId } from "~/models/line-link.server";
 import { readLineIdentity, type LineIdentity } from "./employee-session.server";
 import { apiError } from "./http.server";
 import { getSessionAdmin, type SessionAdmin } from "./session.server";
@@ -21,11 +21,14 @@ export function decideAccess(
   return user.permission === access.permission ? "allow" : "login";
 }
 
-/** A linked, working LINE employee on this request, as the guard sees them. */
-async function lineEmployee(request: Request): Promise<{ permission: Permission } | null> {
+/** The linked, still-working employee signed in through LINE on this request, else null. */
+export async function signedInEmployeeId(request: Request): Promise<number | null> {
   const line = await readLineIdentity(request);
-  const employee = line ? findLinkedEmployee(line.lineUserId) : null;
-  return employee && !employee.resignDate ? { permission: "employee" } : null;
+  return line ? findWorkingEmployeeId(line.lineUserId) : null;
+}
+
+async function lineEmployee(request: Request): Promise<{ permission: Permission } | null> {
+  return (await signedInEmployeeId(request)) != null ? { permission: "employee" } : null;
 }
 
 const ADMIN_ROUTE: RouteAccess = { requiresAuth: true, permission: "admin" };

@@ -42,13 +42,26 @@ export type AuthenReply =
     }
   | { isVerify: false };
 
+/** The employee this LINE user is linked to (id and resign date: what the guards need). */
 export function findLinkedEmployee(lineUserId: string) {
-  return db().select().from(employees).where(eq(employees.lineUserId, lineUserId)).get() ?? null;
+  return (
+    db()
+      .select({ id: employees.id, resignDate: employees.resignDate })
+      .from(employees)
+      .where(eq(employees.lineUserId, lineUserId))
+      .get() ?? null
+  );
+}
+
+/** Linked and still working: the employee's id, else null (resigned employees no longer get in). */
+export function findWorkingEmployeeId(lineUserId: string): number | null {
+  const e = findLinkedEmployee(lineUserId);
+  return e && !e.resignDate ? e.id : null;
 }
 
 /** Linked and still working: resigned employees no longer get in. */
 export function authenReply(lineUserId: string): AuthenReply {
-  const e = findLinkedEmployee(lineUserId);
+  const e = db().select().from(employees).where(eq(employees.lineUserId, lineUserId)).get();
   if (!e || e.resignDate) return { isVerify: false };
   return {
     isVerify: true,

@@ -7,16 +7,16 @@ import { readLineIdentity } from "~/lib/employee-session.server";
 import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
-import { authenReply } from "~/models/line-link.server";
+import { findWorkingEmployeeId } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const identity = await readLineIdentity(request);
   if (!identity) return json({ employee: null, today: todayInBangkok() });
-  const reply = authenReply(identity.lineUserId);
-  if (!reply.isVerify) throw redirect("/employee/verify");
-  const e = requireEmployee(reply.id);
+  const employeeId = findWorkingEmployeeId(identity.lineUserId);
+  if (employeeId == null) throw redirect("/employee/verify");
+  const e = requireEmployee(employeeId);
   return json({
     employee: {
       first_name: e.first_name,

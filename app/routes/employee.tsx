@@ -6,20 +6,20 @@ import { DemoBanner, SigningIn, useLiffSignIn } from "~/components/employee/Liff
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { readLineIdentity } from "~/lib/employee-session.server";
 import { env, isDemoMode } from "~/lib/env.server";
-import { authenReply } from "~/models/line-link.server";
+import { findWorkingEmployeeId } from "~/models/line-link.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const identity = await readLineIdentity(request);
-  const reply = identity ? authenReply(identity.lineUserId) : null;
+  const linked = identity ? findWorkingEmployeeId(identity.lineUserId) != null : false;
   // The guard for every employee screen: signed in but not linked → the linking page first.
-  if (reply && !reply.isVerify && new URL(request.url).pathname !== "/employee/verify") {
+  if (identity && !linked && new URL(request.url).pathname !== "/employee/verify") {
     throw redirect("/employee/verify");
   }
   return json({
     demo: isDemoMode(),
     liffId: env().LIFF_ID ?? null,
     signedIn: identity != null,
-    linked: reply?.isVerify === true,
+    linked,
   });
 }
 

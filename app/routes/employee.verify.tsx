@@ -6,13 +6,13 @@ import { readLineIdentity } from "~/lib/employee-session.server";
 import { DomainError } from "~/lib/errors";
 import { pageActionError } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
-import { authenReply, linkLineUser, LinkSchema } from "~/models/line-link.server";
+import { findWorkingEmployeeId, linkLineUser, LinkSchema } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "ยืนยันตัวตนพนักงาน · TN Management" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const identity = await readLineIdentity(request);
-  if (identity && authenReply(identity.lineUserId).isVerify) throw redirect("/employee");
+  if (identity && findWorkingEmployeeId(identity.lineUserId) != null) throw redirect("/employee");
   return json({ name: identity?.name ?? "" });
 }
 

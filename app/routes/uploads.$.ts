@@ -1,6 +1,6 @@
 // Serves stored images at /uploads/<folder>/<id>.jpg after the canView policy (uploads.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readLineIdentity } from "~/lib/employee-session.server";
+import { signedInEmployeeId } from "~/lib/guard.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { getSessionAdmin } from "~/lib/session.server";
 import {
@@ -10,7 +10,6 @@ import {
   parseUploadPath,
   type Viewer,
 } from "~/lib/uploads.server";
-import { findLinkedEmployee } from "~/models/line-link.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const notFound = () => apiError(404, UPLOAD_MESSAGES.notFound, undefined, NO_STORE);
@@ -18,9 +17,8 @@ const notFound = () => apiError(404, UPLOAD_MESSAGES.notFound, undefined, NO_STO
 async function viewerOf(request: Request): Promise<Viewer> {
   const admin = await getSessionAdmin(request);
   if (admin) return { kind: "admin", adminId: admin.id };
-  const line = await readLineIdentity(request);
-  const employee = line ? findLinkedEmployee(line.lineUserId) : null;
-  return employee && !employee.resignDate ? { kind: "employee", employeeId: employee.id } : null;
+  const employeeId = await signedInEmployeeId(request);
+  return employeeId != null ? { kind: "employee", employeeId } : null;
 }
 
 /** True when If-None-Match names this ETag (or is `*`); weak comparison, as for GET. */
