@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { DomainError } from "./errors";
 
 /** zod issues → one Thai message per field (the first one wins). */
@@ -17,3 +17,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, mes
   if (!result.success) throw new DomainError(400, message, fieldErrors(result.error));
   return result.data;
 }
+
+/** An on/off value from a form or JSON: true/false, "true"/"false", "on"/"off", "1"/"0", 1/0. */
+export const formFlag = z.preprocess((v) => {
+  if (v === "true" || v === "on" || v === "1" || v === 1) return true;
+  if (v === "false" || v === "off" || v === "0" || v === 0) return false;
+  return v;
+}, z.boolean({ error: "ค่าเปิด/ปิดไม่ถูกต้อง" }));

@@ -7,6 +7,7 @@ import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { downloadPicture, getGroupSummary, withLineErrors } from "~/lib/line.server";
 import { deleteUpload, storeImage, uploadUrl } from "~/lib/uploads.server";
+import { formFlag } from "~/lib/validation";
 import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { MAX_TEXT_LENGTH } from "./line-message-schema";
@@ -29,11 +30,6 @@ const NOT_FOUND = "ไม่พบกลุ่ม LINE";
 const LEFT = "บอทออกจากกลุ่มนี้แล้ว เชิญบอทกลับเข้ากลุ่มก่อน";
 export const DEFAULT_TEST_TEXT = "ทดสอบการแจ้งเตือนจาก TN Management ✅";
 
-const flag = z.preprocess(
-  (v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "off" || v === "0" ? false : v),
-  z.boolean({ error: "ค่าเปิด/ปิดไม่ถูกต้อง" }),
-);
-
 export const GroupUpdateSchema = z.object({
   name: z
     .string({ error: "กรุณากรอกชื่อกลุ่ม" })
@@ -41,8 +37,8 @@ export const GroupUpdateSchema = z.object({
     .min(1, "กรุณากรอกชื่อกลุ่ม")
     .max(100, "ชื่อกลุ่มยาวเกิน 100 ตัวอักษร")
     .optional(),
-  notify_leave: flag.optional(),
-  notify_machine: flag.optional(),
+  notify_leave: formFlag.optional(),
+  notify_machine: formFlag.optional(),
 });
 export type GroupUpdateInput = z.infer<typeof GroupUpdateSchema>;
 

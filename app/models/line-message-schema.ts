@@ -3,7 +3,7 @@
 // reply, each with a `type` (spec §5, §8).
 import { z } from "zod";
 import { DomainError } from "~/lib/errors";
-import { fieldErrors } from "~/lib/validation";
+import { fieldErrors, formFlag } from "~/lib/validation";
 
 export const MAX_MESSAGES = 5;
 export const MAX_TEXT_LENGTH = 5000;
@@ -141,15 +141,6 @@ export const LineMessagesSchema = z
   .min(1, MESSAGE_COUNT_ERROR)
   .max(MAX_MESSAGES, MESSAGE_COUNT_ERROR);
 
-const flag = z.preprocess(
-  (v) => {
-    if (v === "true" || v === "on" || v === "1" || v === 1) return true;
-    if (v === "false" || v === "off" || v === "0" || v === 0) return false;
-    return v;
-  },
-  z.boolean({ error: "ค่าเปิด/ปิดไม่ถูกต้อง" }),
-);
-
 const ReplyFields = {
   keyword: z
     .string({ error: "กรุณากรอกคำสำคัญ" })
@@ -158,7 +149,7 @@ const ReplyFields = {
     .max(MAX_KEYWORD_LENGTH, `คำสำคัญยาวเกิน ${MAX_KEYWORD_LENGTH} ตัวอักษร`),
   match: z.enum(MATCH_MODES, { error: "รูปแบบการจับคู่ต้องเป็น exact (แบบตรงทั้งหมด) หรือ contains (มีคำนี้)" }),
   messages: LineMessagesSchema,
-  active: flag,
+  active: formFlag,
 };
 
 export const ReplyCreateSchema = z.object({

@@ -11,10 +11,8 @@ import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
 import { parseOrThrow } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
 
-export { PUSH_TEXT_MAX } from "~/lib/line-limits";
-import { PUSH_TEXT_MAX } from "~/lib/line-limits";
-export const NOT_LINKED = "พนักงานคนนี้ยังไม่ได้เชื่อมบัญชี LINE";
-export const RESIGNED = "พนักงานคนนี้ลาออกแล้ว ส่งข้อความ LINE ไม่ได้";
+import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/lib/push-rules";
+export const NOT_LINKED = PUSH_MESSAGES.notLinked;
 export const NOT_CONFIGURED = "ยังไม่ได้ตั้งค่า LINE Messaging API จึงส่งข้อความไม่ได้";
 export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำเร็จ";
 
@@ -69,10 +67,12 @@ export class PushError extends DomainError {
 }
 
 const textSchema = z
-  .string({ error: "กรุณากรอกข้อความ" })
+  .string({ error: PUSH_MESSAGES.empty })
   .trim()
-  .min(1, "กรุณากรอกข้อความ")
-  .max(PUSH_TEXT_MAX, `ข้อความยาวเกิน ${PUSH_TEXT_MAX} ตัวอักษร`);
+  .superRefine((text, ctx) => {
+    const problem = pushTextProblem(text);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 const messagesSchema = z
   .array(
@@ -223,8 +223,8 @@ export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDt
         .where(eq(employees.id, input.employeeId))
         .get();
       if (!employee) throw new DomainError(404, "ไม่พบพนักงาน");
-      if (employee.resignDate) throw new DomainError(409, RESIGNED);
-      if (!employee.lineUserId) throw new DomainError(409, NOT_LINKED);
+      const problem = pushTargetProblem({ resigned: employee.resignDate != null, linked: employee.lineUserId != null });
+      if (problem || !employee.lineUserId) throw new DomainError(409, problem ?? PUSH_MESSAGES.notLinked);
       const pushId = insertRow({
         to: employee.lineUserId,
         messages,

@@ -50,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return done("เปลี่ยนชื่อกลุ่มแล้ว");
     }
     if (intent === "flag") {
-      const flag = form.flag === "notify_machine" ? "notify_machine" : "notify_leave";
+      const flag = form.flag === "notify_machine" || form.flag === "notify_leave" ? form.flag : null;
+      if (!flag) throw new DomainError(400, "ไม่รู้จักการแจ้งเตือนนี้");
       const input = parseOrThrow(GroupUpdateSchema, { [flag]: form.value ?? null }, "ค่าการแจ้งเตือนไม่ถูกต้อง");
       updateGroup(id, input, actor);
       return done("บันทึกการแจ้งเตือนแล้ว");

@@ -168,3 +168,24 @@ describe("/api/line-group", () => {
     expect(fake.find("/v2/bot/message/push")).toHaveLength(5);
   });
 });
+
+describe("/admin/line-group page action", () => {
+  const pageAction = (fields: Record<string, string>) =>
+    api("/admin/line-group?_data=routes%2Fadmin.line-group", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+
+  test("a notification switch changes only its own flag; an unknown flag is refused and changes nothing", async () => {
+    const group = await joinedGroup("กลุ่มสวิตช์");
+    const on = await pageAction({ intent: "flag", id: String(group.id), flag: "notify_machine", value: "true" });
+    expect(on.status).toBe(200);
+    expect(await findGroup(group.group_id)).toMatchObject({ notify_machine: true, notify_leave: false });
+
+    const unknown = await pageAction({ intent: "flag", id: String(group.id), flag: "notify_everything", value: "true" });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toBe("ไม่รู้จักการแจ้งเตือนนี้");
+    expect(await findGroup(group.group_id)).toMatchObject({ notify_machine: true, notify_leave: false });
+  });
+});

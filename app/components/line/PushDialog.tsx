@@ -3,12 +3,10 @@ import { notifications } from "@mantine/notifications";
 import { IconBrandLine } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
+import { PUSH_TEXT_MAX, pushTargetProblem, pushTextProblem } from "~/lib/push-rules";
 import type { PushDto } from "~/models/notifier.server";
-
-import { PUSH_TEXT_MAX } from "~/lib/line-limits";
 import { PushLog } from "./PushLog";
 
-export { PUSH_TEXT_MAX };
 export const PUSH_ONE_ACTION = "/api/line/push-one";
 
 export type PushTarget = { id: number; full_name: string; line_linked?: boolean; resign_date?: string | null };
@@ -43,7 +41,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = result?.error ? { error: result.error, fields: result.fields } : null;
-  const unreachable = employee.line_linked === false || Boolean(employee.resign_date);
+  const blocked = pushTargetProblem({ resigned: Boolean(employee.resign_date), linked: employee.line_linked !== false });
 
   useEffect(() => {
     const sent = fetcher.state === "idle" && fetcher.data && !fetcher.data.error ? fetcher.data.push : undefined;
@@ -57,11 +55,10 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = text.trim();
-    if (!trimmed) return setLocalError("กรุณากรอกข้อความ");
-    if (trimmed.length > PUSH_TEXT_MAX) return setLocalError(`ข้อความยาวเกิน ${PUSH_TEXT_MAX} ตัวอักษร`);
-    setLocalError(null);
-    fetcher.submit({ employee_id: employee.id, text: trimmed }, { method: "post", action: PUSH_ONE_ACTION, encType: "application/json" });
+    const problem = pushTextProblem(text);
+    setLocalError(problem);
+    if (problem) return;
+    fetcher.submit({ employee_id: employee.id, text: text.trim() }, { method: "post", action: PUSH_ONE_ACTION, encType: "application/json" });
   }
 
   const fieldError = localError ?? failed?.fields?.text;
@@ -69,11 +66,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {unreachable ? (
-          <Alert color="yellow">
-            {employee.resign_date ? "พนักงานคนนี้ลาออกแล้ว ส่งข้อความ LINE ไม่ได้" : "พนักงานคนนี้ยังไม่ได้เชื่อมบัญชี LINE"}
-          </Alert>
-        ) : null}
+        {blocked ? <Alert color="yellow">{blocked}</Alert> : null}
         <Textarea
           label="ข้อความ"
           placeholder="พิมพ์ข้อความที่จะส่งทาง LINE"
@@ -88,7 +81,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
             setLocalError(null);
           }}
           error={fieldError}
-          disabled={busy || unreachable}
+          disabled={busy || blocked != null}
           data-autofocus
         />
         <Text fz="xs" c={over ? "red" : "dimmed"} ta="right" aria-live="polite" data-testid="push-counter">
@@ -103,7 +96,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
           <Button variant="default" onClick={onClose} disabled={busy}>
             ยกเลิก
           </Button>
-          <Button type="submit" color="green" leftSection={<IconBrandLine size={16} />} loading={busy} disabled={unreachable}>
+          <Button type="submit" color="green" leftSection={<IconBrandLine size={16} />} loading={busy} disabled={blocked != null}>
             ส่งข้อความ
           </Button>
         </Group>
