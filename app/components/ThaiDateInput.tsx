@@ -1,5 +1,5 @@
 import { DatePickerInput, type DatePickerInputProps } from "@mantine/dates";
-import { dayjs, todayInBangkok } from "~/lib/thai-date";
+import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 
 /**
  * A date field in Thai: Buddhist Era years, weeks from Monday (DatesProvider), a 'วันนี้'
@@ -19,7 +19,7 @@ export function ThaiDateInput(props: DatePickerInputProps<"default">) {
       presets={[{ value: todayInBangkok(), label: "วันนี้" }]}
       popoverProps={{ zIndex: 1200 }}
       // Screen readers hear the same Buddhist Era year the eye sees.
-      getDayProps={(date) => ({ "aria-label": dayjs(date).locale("th").format("D MMMM BBBB") })}
+      getDayProps={(date) => ({ "aria-label": formatThaiDateLong(date) })}
       {...props}
     />
   );

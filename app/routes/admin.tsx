@@ -7,7 +7,7 @@ import { requireAdmin } from "~/lib/guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ user: { username: admin.username, fullName: admin.fullName } });
+  return json({ user: { username: admin.username } });
 }
 
 export default function AdminLayout() {

@@ -19,7 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     demo: isDemoMode(),
     liffId: env().LIFF_ID ?? null,
     signedIn: identity != null,
-    linked,
   });
 }
 

@@ -4,18 +4,19 @@ import { useCallback, useEffect, useState } from "react";
 import { DEMO_USERS } from "~/lib/demo-users";
 import { AuthenError, chosenDemoUser, DEMO_USER_STORAGE_KEY, signInWithLiff } from "./liff-client";
 
-type Props = { liffId: string | null; demo: boolean; signedIn: boolean; linked: boolean };
+type Props = { liffId: string | null; demo: boolean; signedIn: boolean };
 
-/** Signs the LINE user in once per session, then lets the pages' loaders see the cookie. */
-export function useLiffSignIn({ liffId, demo, signedIn, linked }: Props) {
+/**
+ * Signs the LINE user in once per session, then lets the pages' loaders see the cookie (the
+ * employee layout's loader sends a signed-in, unlinked user to /employee/verify).
+ */
+export function useLiffSignIn({ liffId, demo, signedIn }: Props) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const run = useCallback(async () => {
-    setBusy(true);
     setError(null);
     try {
       const reply = await signInWithLiff({ liffId, demo });
@@ -26,18 +27,15 @@ export function useLiffSignIn({ liffId, demo, signedIn, linked }: Props) {
       const message = (e as Error).message;
       if (e instanceof AuthenError) setError(message);
       else window.alert(`LIFF Error: ${message}`);
-    } finally {
-      setBusy(false);
     }
   }, [liffId, demo, pathname, navigate, revalidator]);
 
   useEffect(() => {
     if (!signedIn) void run();
-    else if (!linked && pathname !== "/employee/verify") navigate("/employee/verify");
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn]);
 
-  return { run, error, busy };
+  return { run, error };
 }
 
 export function SigningIn({ error, onRetry }: { error: string | null; onRetry: () => void }) {

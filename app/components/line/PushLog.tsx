@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Group, Loader, Table, Text, Tooltip } from "@
 import { IconRefresh } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
+import { describeMessage } from "~/lib/line-message-label";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { PushDto } from "~/models/notifier.server";
 
@@ -20,24 +21,17 @@ const KIND: Record<string, string> = {
   machine_visit: "รายงานตู้",
 };
 
-function preview(push: PushDto) {
-  const texts = push.messages.map((m) => (typeof m.text === "string" ? m.text : `[${String(m.type)}]`));
-  return texts.join(" · ");
-}
 
-/**
- * The latest LINE pushes to one employee (GET /api/line/push?employee_id=). Reloads when
- * `employeeId` or `refreshKey` changes (pass the last sent push's id to show it at once).
- */
-export function PushLog({ employeeId, refreshKey, pageSize = 10 }: { employeeId: number; refreshKey?: unknown; pageSize?: number }) {
+/** The latest LINE pushes to one employee (GET /api/line/push?employee_id=); reloads per employee. */
+export function PushLog({ employeeId, pageSize = 10 }: { employeeId: number; pageSize?: number }) {
   const fetcher = useFetcher<ListResult>();
   const { load } = fetcher;
   const url = `/api/line/push?employee_id=${employeeId}&page_size=${pageSize}`;
   useEffect(() => {
     load(url);
-  }, [load, url, refreshKey]);
+  }, [load, url]);
 
-  const data = fetcher.data as ListResult | undefined;
+  const data = fetcher.data;
   const loading = fetcher.state !== "idle";
   return (
     <div>
@@ -83,7 +77,7 @@ export function PushLog({ employeeId, refreshKey, pageSize = 10 }: { employeeId:
                   </Table.Td>
                   <Table.Td>
                     <Text fz="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap" }}>
-                      {preview(push)}
+                      {push.messages.map(describeMessage).join(" · ")}
                     </Text>
                     {push.status === "failed" && push.last_error ? (
                       <Text fz="xs" c="red" lineClamp={2}>

@@ -17,7 +17,6 @@ import {
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import {
-  describeMessage,
   MATCH_LABELS,
   MAX_KEYWORD_LENGTH,
   MAX_MESSAGES,
@@ -27,6 +26,7 @@ import {
 import type { ReplyDto } from "~/models/reply-message.server";
 import { DialogButtons } from "~/components/DialogButtons";
 import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { describeMessage } from "~/lib/line-message-label";
 import { ReplyBubblePreview } from "./ReplyBubblePreview";
 
 type Message = Record<string, unknown>;

@@ -2,7 +2,8 @@ import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from "@mantine
 import { IconEdit, IconTrash } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import { describeMessage, MATCH_LABELS } from "~/models/line-message-schema";
+import { describeMessage } from "~/lib/line-message-label";
+import { MATCH_LABELS } from "~/models/line-message-schema";
 import type { ReplyDto } from "~/models/reply-message.server";
 
 function ActiveSwitch({ reply }: { reply: ReplyDto }) {
