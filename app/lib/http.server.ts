@@ -53,12 +53,17 @@ export async function handleApi(fn: () => Promise<Response> | Response): Promise
   }
 }
 
-/** Positive integer route/query parameter, else a 404 (ids) or 400. */
-export function intParam(value: string | null | undefined, status: 400 | 404 = 404): number {
+/** A plain positive integer (digits only, no leading zeros or signs), else null. */
+export function parsePositiveInt(value: string | null | undefined): number | null {
+  if (value == null || !/^[1-9]\d{0,15}$/.test(value)) return null;
   const n = Number(value);
-  if (!value || !Number.isSafeInteger(n) || n <= 0 || String(n) !== value) {
-    throw apiError(status, status === 404 ? "ไม่พบข้อมูล" : "พารามิเตอร์ไม่ถูกต้อง");
-  }
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Positive integer route/query parameter, else a 404 (ids) or 400, with the message given. */
+export function intParam(value: string | null | undefined, status: 400 | 404 = 404, message?: string): number {
+  const n = parsePositiveInt(value);
+  if (n === null) throw apiError(status, message ?? (status === 404 ? "ไม่พบข้อมูล" : "พารามิเตอร์ไม่ถูกต้อง"));
   return n;
 }
 

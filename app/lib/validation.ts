@@ -24,3 +24,14 @@ export const formFlag = z.preprocess((v) => {
   if (v === "false" || v === "off" || v === "0" || v === 0) return false;
   return v;
 }, z.boolean({ error: "ค่าเปิด/ปิดไม่ถูกต้อง" }));
+
+/** `page` (from 1) and `page_size` (1–200, default 20) of a list query; bad values fall back. */
+export const PageFields = {
+  page: z.coerce.number().int().min(1).catch(1),
+  page_size: z.coerce.number().int().min(1).max(200).catch(20),
+};
+
+/** One page of a list, as every list endpoint answers it. */
+export type Page<T> = { items: T[]; total: number; page: number; page_size: number };
+
+export const pageOffset = (query: { page: number; page_size: number }) => (query.page - 1) * query.page_size;

@@ -7,7 +7,6 @@ import {
   listAmphurs,
   listDistricts,
   listProvinces,
-  parseIdParam,
   readAddressSource,
   seedAddressData,
   validateAddressSelection,
@@ -381,14 +380,5 @@ describe("validateAddressSelection", () => {
       fields: { zipcode: ADDRESS_MESSAGES.zipcodeFormat },
     });
     expect(validateAddressSelection({ zipcode: " 10110 " })).toEqual({ ok: true, zipcode: "10110" });
-  });
-});
-
-describe("parseIdParam", () => {
-  test("only plain positive integers", () => {
-    expect(parseIdParam("12")).toBe(12);
-    for (const bad of [null, undefined, "", "0", "-1", "1.5", "01", "1e3", " 1", "abc", "99999999999999999"]) {
-      expect(parseIdParam(bad)).toBeNull();
-    }
   });
 });

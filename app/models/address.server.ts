@@ -8,7 +8,7 @@ import {
   type AddressEntry,
 } from "thai-address-universal";
 import { amphurs, districts, provinces } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db, immediate } from "~/lib/db.server";
 
 // ---------------------------------------------------------------------------------------------
 // Reference data: read from thai-address-universal by walking province -> district -> sub-district
@@ -177,17 +177,14 @@ export async function seedAddressData(api: AddressSourceApi = packageApi): Promi
     }
   }
 
-  const d = db();
-  const seeded = d.$client
-    .transaction(() => {
-      // Re-checked under the write lock: another process may have seeded meanwhile.
-      if (!provincesEmpty()) return false;
-      for (const rows of chunks(provinceRows)) d.insert(provinces).values(rows).run();
-      for (const rows of chunks(amphurRows)) d.insert(amphurs).values(rows).run();
-      for (const rows of chunks(districtRows)) d.insert(districts).values(rows).run();
-      return true;
-    })
-    .immediate();
+  const seeded = immediate((d) => {
+    // Re-checked under the write lock: another process may have seeded meanwhile.
+    if (!provincesEmpty()) return false;
+    for (const rows of chunks(provinceRows)) d.insert(provinces).values(rows).run();
+    for (const rows of chunks(amphurRows)) d.insert(amphurs).values(rows).run();
+    for (const rows of chunks(districtRows)) d.insert(districts).values(rows).run();
+    return true;
+  });
   return { seeded, ...counts() };
 }
 
@@ -261,13 +258,6 @@ export function findDistrict(id: number) {
 
 function isId(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
-}
-
-/** A query-string id: digits only, positive, no leading zeros or signs; else null. */
-export function parseIdParam(value: string | null | undefined): number | null {
-  if (value == null || !/^[1-9]\d{0,15}$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
 }
 
 export const ADDRESS_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageFields } from "~/lib/validation";
 
 const text = (max: number, label: string) =>
   z.preprocess(
@@ -82,8 +83,7 @@ export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 
 export const EmployeeListQuery = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1),
-  page_size: z.coerce.number().int().min(1).max(200).catch(20),
+  ...PageFields,
   sort: z.enum(EMPLOYEE_SORTS).catch("code"),
   order: z.enum(["asc", "desc"]).catch("asc"),
 });

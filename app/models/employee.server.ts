@@ -3,6 +3,7 @@ import { amphurs, districts, employees, provinces } from "../../db/schema";
 import { db, immediate, type Db } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
+import { pageOffset, type Page } from "~/lib/validation";
 import { deleteUploadAt, storeImage, uploadUrl } from "~/lib/uploads.server";
 import { validateAddressSelection } from "./address.server";
 import { recordAudit, type Actor } from "./audit.server";
@@ -148,9 +149,9 @@ const THAI_SORTS = {
 export function listEmployees(
   status: "active" | "resigned",
   query: EmployeeListQuery,
-): { items: EmployeeDto[]; total: number; page: number; page_size: number } {
+): Page<EmployeeDto> {
   const where = listConditions(status, query.q);
-  const offset = (query.page - 1) * query.page_size;
+  const offset = pageOffset(query);
   const desc = query.order === "desc";
   let items: EmployeeDto[];
   let total: number;

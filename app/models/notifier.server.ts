@@ -8,7 +8,7 @@ import { employees, lineGroups, linePushes } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
-import { parseOrThrow } from "~/lib/validation";
+import { pageOffset, PageFields, parseOrThrow, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
 
 import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/lib/push-rules";
@@ -100,8 +100,7 @@ export const PushListQuery = z.object({
     z.coerce.number({ error: "รหัสพนักงานไม่ถูกต้อง" }).int("รหัสพนักงานไม่ถูกต้อง").positive("รหัสพนักงานไม่ถูกต้อง").optional(),
   ),
   status: z.enum(["pending", "sent", "failed"], { error: "สถานะไม่ถูกต้อง" }).optional(),
-  page: z.coerce.number().int().min(1).catch(1),
-  page_size: z.coerce.number().int().min(1).max(200).catch(20),
+  ...PageFields,
 });
 export type PushListQuery = z.infer<typeof PushListQuery>;
 
@@ -309,7 +308,7 @@ export async function pushToGroups(input: {
 }
 
 /** Pushes newest first, optionally for one employee or one status. */
-export function listPushes(query: PushListQuery): { items: PushDto[]; total: number; page: number; page_size: number } {
+export function listPushes(query: PushListQuery): Page<PushDto> {
   const conditions: SQL[] = [];
   if (query.employee_id) conditions.push(eq(linePushes.employeeId, query.employee_id));
   if (query.status) conditions.push(eq(linePushes.status, query.status));
@@ -321,7 +320,7 @@ export function listPushes(query: PushListQuery): { items: PushDto[]; total: num
     .where(where)
     .orderBy(desc(linePushes.createdAt), desc(linePushes.id))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size)
+    .offset(pageOffset(query))
     .all()
     .map(toDto);
   return { items, total, page: query.page, page_size: query.page_size };

@@ -1,0 +1,29 @@
+import { intParam, parsePositiveInt } from "./http.server";
+
+describe("parsePositiveInt", () => {
+  test("only plain positive integers", () => {
+    expect(parsePositiveInt("12")).toBe(12);
+    for (const bad of [null, undefined, "", "0", "-1", "1.5", "01", "1e3", " 1", "abc", "99999999999999999"]) {
+      expect(parsePositiveInt(bad)).toBeNull();
+    }
+  });
+});
+
+describe("intParam", () => {
+  async function thrown(fn: () => unknown) {
+    try {
+      fn();
+    } catch (error) {
+      expect(error).toBeInstanceOf(Response);
+      const response = error as Response;
+      return { status: response.status, error: ((await response.json()) as { error: string }).error };
+    }
+    throw new Error("intParam did not throw");
+  }
+
+  test("an id, else 404 by default or 400 with the route's own message", async () => {
+    expect(intParam("7")).toBe(7);
+    expect(await thrown(() => intParam("07"))).toEqual({ status: 404, error: "ไม่พบข้อมูล" });
+    expect(await thrown(() => intParam(null, 400, "กรุณาระบุรหัสจังหวัด"))).toEqual({ status: 400, error: "กรุณาระบุรหัสจังหวัด" });
+  });
+});
