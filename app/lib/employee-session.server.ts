@@ -1,7 +1,5 @@
-import { createCookie, type Cookie } from "@remix-run/node";
-import { env } from "./env.server";
 import { isLineConfigured } from "./line.server";
-import { sessionSecrets } from "./session.server";
+import { lazySignedCookie } from "./session.server";
 
 /** A LINE user whose identity the server verified (with LINE, or as a demo user in demo mode). */
 export type LineIdentity = { lineUserId: string; name: string; picture: string | null; demo: boolean };
@@ -9,24 +7,10 @@ export type LineIdentity = { lineUserId: string; name: string; picture: string |
 export const EMPLOYEE_COOKIE_NAME = "tn_emp";
 const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-let cookie: Cookie | undefined;
-
 /** Separate from the admin cookie: holds the verified LINE identity, signed, so later calls skip LINE. */
-export function employeeCookie(): Cookie {
-  cookie ??= createCookie(EMPLOYEE_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env().NODE_ENV === "production",
-    secrets: sessionSecrets(),
-    maxAge: MAX_AGE_SECONDS,
-  });
-  return cookie;
-}
-
-export function resetEmployeeCookieCache() {
-  cookie = undefined;
-}
+const employee = lazySignedCookie(EMPLOYEE_COOKIE_NAME, MAX_AGE_SECONDS);
+export const employeeCookie = employee.get;
+export const resetEmployeeCookieCache = employee.reset;
 
 export function commitLineIdentity(identity: LineIdentity) {
   return employeeCookie().serialize({ ...identity, iat: Date.now() });

@@ -34,24 +34,28 @@ export function sessionSecrets(): string[] {
   return [fs.readFileSync(file, "utf8").trim()];
 }
 
-let cookie: Cookie | undefined;
+/** A signed, httpOnly, SameSite=Lax cookie, made on first use (env and DATA_DIR known by then). */
+export function lazySignedCookie(name: string, maxAgeSeconds: number) {
+  let cookie: Cookie | undefined;
+  const get = (): Cookie =>
+    (cookie ??= createCookie(name, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env().NODE_ENV === "production",
+      secrets: sessionSecrets(),
+      maxAge: maxAgeSeconds,
+    }));
+  const reset = () => {
+    cookie = undefined;
+  };
+  return { get, reset };
+}
 
 /** The admin cookie carries only a signed session id; everything else is in the database. */
-export function adminCookie(): Cookie {
-  cookie ??= createCookie(ADMIN_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env().NODE_ENV === "production",
-    secrets: sessionSecrets(),
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-  return cookie;
-}
-
-export function resetSessionCookieCache() {
-  cookie = undefined;
-}
+const admin = lazySignedCookie(ADMIN_COOKIE_NAME, SESSION_TTL_MS / 1000);
+export const adminCookie = admin.get;
+export const resetSessionCookieCache = admin.reset;
 
 export type SessionAdmin = {
   sessionId: string;

@@ -2,7 +2,7 @@ import { seedAddressData } from "~/models/address.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
 import { closeDb, databasePath, db } from "./db.server";
 import { closeFaceEngine } from "./face.server";
-import { env } from "./env.server";
+import { env, isDemoMode } from "./env.server";
 import { pruneLoginAttempts } from "./rate-limit.server";
 import { purgeExpiredSessions, sessionSecrets } from "./session.server";
 
@@ -34,7 +34,7 @@ export async function onServerStart(log: (line: string) => void = console.log) {
   } else if (first) {
     log(`First admin "${first.username}" created from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
-  log(`Database: ${databasePath()}${e.LIFF_ID ? "" : " · demo mode (no LIFF_ID)"}`);
+  log(`Database: ${databasePath()}${isDemoMode(e) ? " · demo mode (no LIFF_ID)" : ""}`);
 }
 
 export async function onServerStop() {
