@@ -1,4 +1,4 @@
-import { Button, Group, LoadingOverlay, Pagination, Paper, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, Group, LoadingOverlay, Pagination, Paper, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
@@ -15,6 +15,7 @@ import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
 import { VerifyCodeModal } from "~/components/employees/VerifyCodeModal";
 import { PushDialog } from "~/components/line/PushDialog";
+import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
@@ -187,12 +188,10 @@ export default function EmployeesPage() {
       <Paper withBorder radius="md" pos="relative">
         <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
         {data.items.length === 0 ? (
-          <Stack align="center" p="xl" gap={4}>
-            <Text fw={600}>{data.q ? "ไม่พบพนักงานที่ค้นหา" : resigned ? "ยังไม่มีพนักงานที่ลาออก" : "ยังไม่มีพนักงาน"}</Text>
-            <Text c="dimmed" fz="sm">
-              {data.q ? "ลองค้นหาด้วยคำอื่น" : resigned ? "" : "กด “เพิ่มพนักงาน” เพื่อเริ่มต้น"}
-            </Text>
-          </Stack>
+          <EmptyState
+            title={data.q ? "ไม่พบพนักงานที่ค้นหา" : resigned ? "ยังไม่มีพนักงานที่ลาออก" : "ยังไม่มีพนักงาน"}
+            hint={data.q ? "ลองค้นหาด้วยคำอื่น" : resigned ? undefined : "กด “เพิ่มพนักงาน” เพื่อเริ่มต้น"}
+          />
         ) : (
           <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} />
         )}

@@ -1,4 +1,4 @@
-import { Alert, List, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, List, Paper, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconInfoCircle, IconUsersGroup } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { RenameGroupModal, TestMessageModal } from "~/components/line/GroupDialogs";
 import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroupTable";
+import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
@@ -106,20 +107,17 @@ export default function LineGroupPage() {
       ) : null}
       <Paper withBorder radius="md">
         {data.items.length === 0 ? (
-          <Stack align="center" p="xl" gap="xs">
-            <ThemeIcon size={48} radius="xl" variant="light" color="green">
-              <IconUsersGroup size={26} />
-            </ThemeIcon>
-            <Text fw={600}>ยังไม่มีกลุ่ม LINE</Text>
-            <Text c="dimmed" fz="sm" ta="center">
-              เพิ่มบอทเข้ากลุ่ม LINE แล้วกลุ่มจะปรากฏที่นี่
-            </Text>
+          <EmptyState
+            title="ยังไม่มีกลุ่ม LINE"
+            hint="เพิ่มบอทเข้ากลุ่ม LINE แล้วกลุ่มจะปรากฏที่นี่"
+            icon={<IconUsersGroup size={26} />}
+          >
             <List size="sm" c="dimmed" type="ordered">
               <List.Item>เปิดกลุ่มใน LINE แล้วเลือก “เชิญ”</List.Item>
               <List.Item>ค้นหาบัญชี LINE Official ของบริษัทแล้วเชิญเข้ากลุ่ม</List.Item>
               <List.Item>กลับมาที่หน้านี้ แล้วเลือกว่าจะให้กลุ่มรับการแจ้งเตือนใดบ้าง</List.Item>
             </List>
-          </Stack>
+          </EmptyState>
         ) : (
           <LineGroupTable items={data.items} onAction={onAction} />
         )}

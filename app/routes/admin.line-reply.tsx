@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, List, Paper, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { IconInfoCircle, IconPlus, IconRefresh } from "@tabler/icons-react";
@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { ReplyMessageForm } from "~/components/line/ReplyMessageForm";
 import { ReplyTable } from "~/components/line/ReplyTable";
+import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/lib/guard.server";
@@ -169,12 +170,7 @@ export default function LineReplyPage() {
       ) : null}
       <Paper withBorder radius="md">
         {data.items.length === 0 ? (
-          <Stack align="center" p="xl" gap={4}>
-            <Text fw={600}>ยังไม่มีข้อความตอบกลับ</Text>
-            <Text c="dimmed" fz="sm">
-              กด “เพิ่มข้อความตอบกลับ” แล้วกำหนดคำสำคัญกับข้อความที่บอทจะตอบ
-            </Text>
-          </Stack>
+          <EmptyState title="ยังไม่มีข้อความตอบกลับ" hint="กด “เพิ่มข้อความตอบกลับ” แล้วกำหนดคำสำคัญกับข้อความที่บอทจะตอบ" />
         ) : (
           <ReplyTable items={data.items} onEdit={(reply) => open({ kind: "edit", reply })} onDelete={confirmDelete} />
         )}

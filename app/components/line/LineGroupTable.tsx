@@ -1,6 +1,6 @@
-import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Switch, Table, Text } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Table, Text } from "@mantine/core";
 import { IconDots, IconEdit, IconRefresh, IconSend } from "@tabler/icons-react";
-import { useFetcher } from "@remix-run/react";
+import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { LineGroupDto } from "~/models/line-group.server";
 
@@ -8,20 +8,12 @@ export type GroupRowAction = "rename" | "refresh" | "test";
 type Flag = "notify_leave" | "notify_machine";
 
 function FlagSwitch({ group, flag, label }: { group: LineGroupDto; flag: Flag; label: string }) {
-  // A fetcher per switch: the new value shows at once, the loader's after revalidation.
-  const fetcher = useFetcher({ key: `group-${flag}-${group.id}` });
-  const pending = fetcher.formData?.get("value");
-  const checked = pending != null ? pending === "true" : group[flag];
   return (
-    <Switch
-      checked={checked}
-      aria-label={`${label} ${group.name || group.group_id}`}
-      onChange={(e) =>
-        fetcher.submit(
-          { intent: "flag", id: String(group.id), flag, value: String(e.currentTarget.checked) },
-          { method: "post" },
-        )
-      }
+    <FetcherSwitch
+      fetcherKey={`group-${flag}-${group.id}`}
+      checked={group[flag]}
+      label={`${label} ${group.name || group.group_id}`}
+      fields={{ intent: "flag", id: String(group.id), flag }}
     />
   );
 }

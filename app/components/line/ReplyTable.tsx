@@ -1,27 +1,19 @@
-import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconEdit, IconTrash } from "@tabler/icons-react";
-import { useFetcher } from "@remix-run/react";
+import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { describeMessage } from "~/lib/line-message-label";
 import { MATCH_LABELS } from "~/models/line-message-schema";
 import type { ReplyDto } from "~/models/reply-message.server";
 
 function ActiveSwitch({ reply }: { reply: ReplyDto }) {
-  // One fetcher per row, so toggling one row never waits for another; the switch shows the
-  // submitted value at once and the loader's value after revalidation.
-  const fetcher = useFetcher({ key: `reply-active-${reply.id}` });
-  const pending = fetcher.formData?.get("active");
-  const checked = pending != null ? pending === "true" : reply.active;
   return (
-    <Switch
-      checked={checked}
-      aria-label={`เปิดใช้งาน ${reply.keyword}`}
-      onChange={(e) =>
-        fetcher.submit(
-          { intent: "toggle", id: String(reply.id), active: String(e.currentTarget.checked) },
-          { method: "post" },
-        )
-      }
+    <FetcherSwitch
+      fetcherKey={`reply-active-${reply.id}`}
+      checked={reply.active}
+      label={`เปิดใช้งาน ${reply.keyword}`}
+      fields={{ intent: "toggle", id: String(reply.id) }}
+      name="active"
     />
   );
 }

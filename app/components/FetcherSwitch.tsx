@@ -1,0 +1,31 @@
+import { Switch } from "@mantine/core";
+import { useFetcher } from "@remix-run/react";
+
+/**
+ * A switch that posts `fields` plus its new value (`name`: "true"/"false") to the page action on
+ * a fetcher of its own, so one row never waits for another. It shows the submitted value at
+ * once and the loader's value after revalidation.
+ */
+export function FetcherSwitch({
+  fetcherKey,
+  checked,
+  label,
+  fields,
+  name = "value",
+}: {
+  fetcherKey: string;
+  checked: boolean;
+  label: string;
+  fields: Record<string, string>;
+  name?: string;
+}) {
+  const fetcher = useFetcher({ key: fetcherKey });
+  const pending = fetcher.formData?.get(name);
+  return (
+    <Switch
+      checked={pending != null ? pending === "true" : checked}
+      aria-label={label}
+      onChange={(e) => fetcher.submit({ ...fields, [name]: String(e.currentTarget.checked) }, { method: "post" })}
+    />
+  );
+}
