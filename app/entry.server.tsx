@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 
-export { onServerStart, onServerStop } from "./lib/startup.server";
+export { onServerStart, onServerStop } from "./server/startup.server";
 
 const ABORT_DELAY = 5_000;
 

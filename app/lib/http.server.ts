@@ -43,12 +43,20 @@ export function methodNotAllowed() {
   return apiError(405, "ไม่รองรับวิธีการเรียกนี้");
 }
 
+/** A DomainError as the API's error response, with its extra body fields and headers. */
+export function domainErrorResponse(error: DomainError) {
+  return json(
+    { error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...error.extra.body },
+    { status: error.status, headers: error.extra.headers },
+  );
+}
+
 /** Runs an API handler; a DomainError becomes the API's `{ error, fields }` response. */
 export async function handleApi(fn: () => Promise<Response> | Response): Promise<Response> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof DomainError) return apiError(error.status, error.message, error.fields);
+    if (error instanceof DomainError) return domainErrorResponse(error);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { DomainError } from "~/lib/errors";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { admins } from "../../db/schema";
@@ -50,15 +51,15 @@ export const LOGIN_MESSAGES = {
     `เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${Math.ceil(seconds / 60)} นาที`,
 } as const;
 
-/** A failed sign-in: status 401 (wrong credentials) or 429 (throttled). */
-export class LoginError extends Error {
+/** A failed sign-in: status 400 (incomplete), 401 (wrong credentials) or 429 (throttled, with Retry-After). */
+export class LoginError extends DomainError {
   constructor(
-    readonly status: 400 | 401 | 429,
+    status: 400 | 401 | 429,
     message: string,
     readonly retryAfterSeconds?: number,
-    readonly fields?: Record<string, string>,
+    fields?: Record<string, string>,
   ) {
-    super(message);
+    super(status, message, fields, retryAfterSeconds ? { headers: { "Retry-After": String(retryAfterSeconds) } } : {});
     this.name = "LoginError";
   }
 }

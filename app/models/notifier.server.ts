@@ -11,7 +11,7 @@ import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
 import { pageOffset, PageFields, parseOrThrow, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
 
-import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/lib/push-rules";
+import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/models/push-rules";
 export const NOT_LINKED = PUSH_MESSAGES.notLinked;
 export const NOT_CONFIGURED = "ยังไม่ได้ตั้งค่า LINE Messaging API จึงส่งข้อความไม่ได้";
 export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำเร็จ";
@@ -61,7 +61,7 @@ export class PushError extends DomainError {
     message: string,
     readonly push: PushDto,
   ) {
-    super(status, message);
+    super(status, message, undefined, { body: { push } });
     this.name = "PushError";
   }
 }

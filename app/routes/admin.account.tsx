@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageFrame } from "~/components/PageFrame";
-import { requireAdmin } from "~/lib/guard.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { fieldErrors } from "~/lib/validation";
 import { changeOwnPassword, ChangePasswordSchema } from "~/models/admin.server";
 

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { backupDatabase } from "~/lib/backup.server";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/guard.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { businessDate } from "~/lib/thai-date";
 import { recordAudit } from "~/models/audit.server";
 

@@ -18,7 +18,7 @@ import { PushDialog } from "~/components/line/PushDialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
-import { requireAdmin } from "~/lib/guard.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { pageActionError } from "~/lib/http.server";
 import { readMultipartImage } from "~/lib/uploads.server";
 import { parseOrThrow } from "~/lib/validation";

@@ -11,7 +11,7 @@ import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroup
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
-import { requireAdmin } from "~/lib/guard.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { pageActionError } from "~/lib/http.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { parseOrThrow } from "~/lib/validation";

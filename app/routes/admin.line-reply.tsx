@@ -12,7 +12,7 @@ import { ReplyTable } from "~/components/line/ReplyTable";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
-import { requireAdmin } from "~/lib/guard.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { pageActionError } from "~/lib/http.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { formatThaiDateTime } from "~/lib/thai-date";

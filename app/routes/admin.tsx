@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { requireAdmin } from "~/lib/guard.server";
+import { requireAdmin } from "~/auth/guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

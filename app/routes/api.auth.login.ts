@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { jsonToFormRequest, signIn } from "~/lib/auth.server";
+import { jsonToFormRequest, signIn } from "~/auth/auth.server";
 import { apiError, methodNotAllowed, readBody } from "~/lib/http.server";
 import { LoginError } from "~/models/admin.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { signOut } from "~/lib/auth.server";
+import { signOut } from "~/auth/auth.server";
 
 async function logout({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   return json({ ok: true }, { headers: { "Set-Cookie": await signOut(request) } });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireLinkedEmployeeApi } from "~/lib/guard.server";
+import { requireLinkedEmployeeApi } from "~/auth/guard.server";
 import { apiError, handleApi, methodNotAllowed } from "~/lib/http.server";
 import { readMultipartImage } from "~/lib/uploads.server";
 import { registerFace } from "~/models/face.server";

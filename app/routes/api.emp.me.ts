@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireLinkedEmployeeApi } from "~/lib/guard.server";
+import { requireLinkedEmployeeApi } from "~/auth/guard.server";
 import { requireEmployee } from "~/models/employee.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireLineIdentityApi } from "~/lib/guard.server";
+import { requireLineIdentityApi } from "~/auth/guard.server";
 import { handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
 import { authenReply, linkLineUser, LinkSchema } from "~/models/line-link.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 import { handleApi, intParam, methodNotAllowed } from "~/lib/http.server";
 import { resetFace } from "~/models/face.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 import { handleApi, intParam, methodNotAllowed } from "~/lib/http.server";
 import { readMultipartImage } from "~/lib/uploads.server";
 import { requireEmployee, setEmployeePhoto } from "~/models/employee.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 import { handleApi, intParam, methodNotAllowed, readBody } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
 import { EmployeeUpdateSchema } from "~/models/employee-schema";

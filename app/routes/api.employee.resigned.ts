@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { csvResponse } from "~/lib/csv.server";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 import { businessDate } from "~/lib/thai-date";
 import { employeesCsv } from "~/models/employee-csv.server";
 import { EmployeeListQuery } from "~/models/employee-schema";

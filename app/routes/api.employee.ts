@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { csvResponse } from "~/lib/csv.server";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 import { handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
 import { businessDate } from "~/lib/thai-date";
 import { parseOrThrow } from "~/lib/validation";

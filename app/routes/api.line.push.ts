@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { fieldErrors } from "~/lib/validation";
 import { listPushes, PushListQuery } from "~/models/notifier.server";

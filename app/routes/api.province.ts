@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { listProvinces } from "~/models/address.server";
 

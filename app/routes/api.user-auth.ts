@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/lib/guard.server";
+import { requireAdminApi } from "~/auth/guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdminApi(request);

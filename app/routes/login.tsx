@@ -3,7 +3,7 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { signIn } from "~/lib/auth.server";
+import { signIn } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/redirect";
 import { getSessionAdmin } from "~/lib/session.server";
 import { LoginError } from "~/models/admin.server";

@@ -1,6 +1,6 @@
 // Serves stored images at /uploads/<folder>/<id>.jpg after the canView policy (uploads.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { signedInEmployeeId } from "~/lib/guard.server";
+import { signedInEmployeeId } from "~/auth/guard.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { getSessionAdmin } from "~/lib/session.server";
 import {

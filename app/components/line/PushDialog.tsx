@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { IconBrandLine } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { PUSH_TEXT_MAX, pushTargetProblem, pushTextProblem } from "~/lib/push-rules";
+import { PUSH_TEXT_MAX, pushTargetProblem, pushTextProblem } from "~/models/push-rules";
 import type { PushDto } from "~/models/notifier.server";
 import { PushLog } from "./PushLog";
 

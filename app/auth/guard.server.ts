@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { findLinkedEmployee, findWorkingEmployeeId } from "~/models/line-link.server";
-import { readLineIdentity, type LineIdentity } from "./employee-session.server";
-import { apiError } from "./http.server";
-import { getSessionAdmin, type SessionAdmin } from "./session.server";
+import { readLineIdentity, type LineIdentity } from "~/lib/employee-session.server";
+import { apiError } from "~/lib/http.server";
+import { getSessionAdmin, type SessionAdmin } from "~/lib/session.server";
 
 export type Permission = "admin" | "employee";
 export type RouteAccess = { requiresAuth: boolean; permission?: Permission };

@@ -1,6 +1,6 @@
 import { createAdmin } from "~/models/admin.server";
 import { decideAccess, requireAdmin, requireAdminApi } from "./guard.server";
-import { commitAdminSession, createAdminSession } from "./session.server";
+import { commitAdminSession, createAdminSession } from "~/lib/session.server";
 
 describe("decideAccess (the spec's navigation guard)", () => {
   test("a route without requiresAuth is open to everyone", () => {

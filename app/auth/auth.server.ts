@@ -1,15 +1,15 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { authenticateAdmin, LoginError, LoginSchema, type AdminUser } from "~/models/admin.server";
-import { clientIp } from "./http.server";
+import { clientIp } from "~/lib/http.server";
 import {
   clearAdminCookie,
   commitAdminSession,
   createAdminSession,
   deleteSession,
   readSessionId,
-} from "./session.server";
-import { fieldErrors } from "./validation";
+} from "~/lib/session.server";
+import { fieldErrors } from "~/lib/validation";
 
 export const authenticator = new Authenticator<AdminUser>();
 

@@ -1,10 +1,10 @@
 import { seedAddressData } from "~/models/address.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
-import { closeDb, databasePath, db } from "./db.server";
-import { closeFaceEngine } from "./face.server";
-import { env, isDemoMode } from "./env.server";
-import { pruneLoginAttempts } from "./rate-limit.server";
-import { purgeExpiredSessions, sessionSecrets } from "./session.server";
+import { closeDb, databasePath, db } from "~/lib/db.server";
+import { closeFaceEngine } from "~/lib/face.server";
+import { env, isDemoMode } from "~/lib/env.server";
+import { pruneLoginAttempts } from "~/lib/rate-limit.server";
+import { purgeExpiredSessions, sessionSecrets } from "~/lib/session.server";
 
 /** Runs before the server listens: migrate, make sure a secret and a first admin exist. */
 export async function onServerStart(log: (line: string) => void = console.log) {
