@@ -39,8 +39,9 @@ export function clientIp(request: Request) {
   return request.headers.get("x-tn-client-ip") ?? "unknown";
 }
 
-export function methodNotAllowed() {
-  return apiError(405, "ไม่รองรับวิธีการเรียกนี้");
+/** 405 in Thai; `allowed` (when known) goes into the `Allow` header. */
+export function methodNotAllowed(allowed?: readonly string[]) {
+  return apiError(405, "ไม่รองรับวิธีการเรียกนี้", undefined, allowed ? { Allow: allowed.join(", ") } : undefined);
 }
 
 /** A DomainError as the API's error response, with its extra body fields and headers. */
@@ -49,16 +50,6 @@ export function domainErrorResponse(error: DomainError) {
     { error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...error.extra.body },
     { status: error.status, headers: error.extra.headers },
   );
-}
-
-/** Runs an API handler; a DomainError becomes the API's `{ error, fields }` response. */
-export async function handleApi(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof DomainError) return domainErrorResponse(error);
-    throw error;
-  }
 }
 
 /** A plain positive integer (digits only, no leading zeros or signs), else null. */

@@ -25,11 +25,32 @@ export const formFlag = z.preprocess((v) => {
   return v;
 }, z.boolean({ error: "ค่าเปิด/ปิดไม่ถูกต้อง" }));
 
-/** `page` (from 1) and `page_size` (1–200, default 20) of a list query; bad values fall back. */
+/** A query-string value left empty counts as not given. */
+const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
+
+/** A positive whole number written plainly in a query string ("3"; not "abc", "1e0", "03", "-1"). */
+export function queryInt(message: string, max = 1_000_000_000) {
+  return z.preprocess(
+    blankAsMissing,
+    z
+      .string({ error: message })
+      .regex(/^[1-9]\d{0,9}$/, { error: message })
+      .transform(Number)
+      .pipe(z.number().max(max, { error: message })),
+  );
+}
+
+/** `page` (from 1) and `page_size` (1–200, default 20) of a list query; anything else is a 400. */
 export const PageFields = {
-  page: z.coerce.number().int().min(1).catch(1),
-  page_size: z.coerce.number().int().min(1).max(200).catch(20),
+  page: queryInt("เลขหน้า (page) ต้องเป็นจำนวนเต็มบวก").optional().default(1),
+  page_size: queryInt("จำนวนต่อหน้า (page_size) ต้องเป็นจำนวนเต็ม 1–200", 200).optional().default(20),
 };
+
+/** A list route's query string through its schema; a bad value is a 400 naming the parameter. */
+export function parseQuery<S extends z.ZodType>(schema: S, request: Request): z.infer<S> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return parseOrThrow(schema, params, "พารามิเตอร์ของรายการไม่ถูกต้อง");
+}
 
 /** One page of a list, as every list endpoint answers it. */
 export type Page<T> = { items: T[]; total: number; page: number; page_size: number };

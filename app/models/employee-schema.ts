@@ -82,9 +82,10 @@ export const EMPLOYEE_SORTS = ["code", "name", "position", "start_date", "resign
 export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 
 export const EmployeeListQuery = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: z.string().trim().max(100, { error: "คำค้นหายาวเกิน 100 ตัวอักษร" }).optional(),
   ...PageFields,
-  sort: z.enum(EMPLOYEE_SORTS).catch("code"),
-  order: z.enum(["asc", "desc"]).catch("asc"),
+  sort: z.enum(EMPLOYEE_SORTS, { error: "การเรียงลำดับ (sort) ไม่ถูกต้อง" }).optional().default("code"),
+  order: z.enum(["asc", "desc"], { error: "ทิศทางการเรียง (order) ต้องเป็น asc หรือ desc" }).optional().default("asc"),
+  format: z.enum(["json", "csv"], { error: "รูปแบบ (format) ต้องเป็น csv" }).optional(),
 });
 export type EmployeeListQuery = z.infer<typeof EmployeeListQuery>;

@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { signOut } from "~/auth/auth.server";
+import { apiRoute } from "~/server/api-route.server";
 
-async function logout({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  return json({ ok: true }, { headers: { "Set-Cookie": await signOut(request) } });
-}
+const logout = async ({ request }: { request: Request }) =>
+  json({ ok: true }, { headers: { "Set-Cookie": await signOut(request) } });
 
-export const loader = logout;
-export const action = logout;
+/** The spec's GET (and POST) ends the server-side session → `{ok:true}`. */
+export const { loader, action } = apiRoute({ GET: logout, POST: logout }, { auth: "none" });

@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireLinkedEmployeeApi } from "~/auth/guard.server";
 import { requireEmployee } from "~/models/employee.server";
+import { apiRoute } from "~/server/api-route.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { employee } = await requireLinkedEmployeeApi(request);
-  return json({ employee: requireEmployee(employee.id) });
-}
+export const { loader, action } = apiRoute(
+  { GET: ({ employee }) => json({ employee: requireEmployee(employee.id) }) },
+  { auth: "employee" },
+);

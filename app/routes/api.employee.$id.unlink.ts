@@ -1,13 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/guard.server";
-import { handleApi, intParam, methodNotAllowed } from "~/lib/http.server";
+import { intParam } from "~/lib/http.server";
 import { unlinkLineUser } from "~/models/line-link.server";
+import { apiRoute } from "~/server/api-route.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  const admin = await requireAdminApi(request);
-  return handleApi(async () => json({ employee: unlinkLineUser(intParam(params.id), { type: "admin", id: admin.id }) }));
-}
-
-export const loader = () => methodNotAllowed();
+export const { loader, action } = apiRoute(
+  { POST: ({ params, actor }) => json({ employee: unlinkLineUser(intParam(params.id), actor) }) },
+  { auth: "admin" },
+);

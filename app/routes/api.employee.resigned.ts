@@ -1,18 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { csvResponse } from "~/lib/csv.server";
-import { requireAdminApi } from "~/auth/guard.server";
-import { businessDate } from "~/lib/thai-date";
-import { employeesCsv } from "~/models/employee-csv.server";
-import { EmployeeListQuery } from "~/models/employee-schema";
-import { listEmployees } from "~/models/employee.server";
+import { apiRoute } from "~/server/api-route.server";
+import { employeeListResponse } from "~/server/employee-list.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  const params = new URL(request.url).searchParams;
-  const query = EmployeeListQuery.parse(Object.fromEntries(params));
-  if (params.get("format") === "csv") {
-    return csvResponse(employeesCsv("resigned", query), `resigned-employees-${businessDate()}.csv`);
-  }
-  return json(listEmployees("resigned", query));
-}
+export const { loader, action } = apiRoute(
+  { GET: ({ request }) => employeeListResponse("resigned", request) },
+  { auth: "admin" },
+);

@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { apiError, methodNotAllowed } from "~/lib/http.server";
+import { apiError } from "~/lib/http.server";
 import {
   handleWebhookEvents,
   isSignedByLine,
   MAX_WEBHOOK_BYTES,
   parseWebhookBody,
 } from "~/models/line-webhook.server";
+import { apiRoute } from "~/server/api-route.server";
 
 /** The raw bytes, at most `max`; null when the body is larger. */
 async function readRaw(request: Request, max: number): Promise<Uint8Array | null> {
@@ -35,15 +35,12 @@ async function readRaw(request: Request, max: number): Promise<Uint8Array | null
   return raw;
 }
 
-export const loader = () => methodNotAllowed();
-
 /**
  * LINE's webhook. The signature is checked on the exact bytes received, before parsing; a bad or
  * missing one (or no channel secret configured) is a 401 with no side effect. Events are handled
  * after the answer: LINE wants a 200 quickly, and a slow reply or download must not hold it up.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+async function receive({ request }: { request: Request }) {
   const raw = await readRaw(request, MAX_WEBHOOK_BYTES);
   if (!raw) return apiError(413, "ข้อมูลมีขนาดใหญ่เกินไป");
   if (!isSignedByLine(raw, request.headers.get("x-line-signature"))) {
@@ -56,3 +53,5 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   return json({});
 }
+
+export const { loader, action } = apiRoute({ POST: receive }, { auth: "none" });

@@ -1,26 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/guard.server";
-import { handleApi, intParam, methodNotAllowed, readBody } from "~/lib/http.server";
+import { intParam, readBody } from "~/lib/http.server";
 import { parseReplyInput, ReplyUpdateSchema } from "~/models/line-message-schema";
 import { deleteReply, requireReply, updateReply } from "~/models/reply-message.server";
+import { apiRoute } from "~/server/api-route.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  return handleApi(() => json({ message: requireReply(intParam(params.id)) }));
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed();
-  const admin = await requireAdminApi(request);
-  const actor = { type: "admin" as const, id: admin.id };
-  return handleApi(async () => {
-    const id = intParam(params.id);
-    if (request.method === "DELETE") {
-      deleteReply(id, actor);
+export const { loader, action } = apiRoute(
+  {
+    GET: ({ params }) => json({ message: requireReply(intParam(params.id)) }),
+    PATCH: async ({ request, params, actor }) => {
+      const id = intParam(params.id);
+      const input = parseReplyInput(ReplyUpdateSchema, await readBody(request));
+      return json({ message: updateReply(id, input, actor) });
+    },
+    DELETE: ({ params, actor }) => {
+      deleteReply(intParam(params.id), actor);
       return json({ ok: true });
-    }
-    const input = parseReplyInput(ReplyUpdateSchema, await readBody(request));
-    return json({ message: updateReply(id, input, actor) });
-  });
-}
+    },
+  },
+  { auth: "admin" },
+);

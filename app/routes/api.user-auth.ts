@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminApi } from "~/auth/guard.server";
+import { apiRoute } from "~/server/api-route.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdminApi(request);
-  return json({ user: { username: user.username, permission: user.permission } });
-}
+export const { loader, action } = apiRoute(
+  { GET: ({ admin }) => json({ user: { username: admin.username, permission: admin.permission } }) },
+  { auth: "admin" },
+);

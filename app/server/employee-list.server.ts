@@ -1,0 +1,18 @@
+import { json } from "@remix-run/node";
+import { csvResponse } from "~/lib/csv.server";
+import { businessDate } from "~/lib/thai-date";
+import { parseQuery } from "~/lib/validation";
+import { employeesCsv } from "~/models/employee-csv.server";
+import { EmployeeListQuery } from "~/models/employee-schema";
+import { listEmployees } from "~/models/employee.server";
+
+const CSV_NAMES = { active: "employees", resigned: "resigned-employees" } as const;
+
+/** GET /api/employee and /api/employee/resigned: one page as JSON, or `format=csv` for all of them. */
+export function employeeListResponse(status: "active" | "resigned", request: Request) {
+  const query = parseQuery(EmployeeListQuery, request);
+  if (query.format === "csv") {
+    return csvResponse(employeesCsv(status, query), `${CSV_NAMES[status]}-${businessDate()}.csv`);
+  }
+  return json(listEmployees(status, query));
+}

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import path from "node:path";
+import { API_METHODS, API_ROUTE, type ApiRouteFunction } from "~/server/api-route.server";
+import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
+
+// Every /api route (and /healthz) goes through apiRoute(); api.$.ts is the catch-all that answers
+// unknown APIs with 404 for every method, so it is the one file without a method table.
+const ROUTES_DIR = path.resolve("app/routes");
+const CATCH_ALL = "api.$.ts";
+const routeFiles = fs
+  .readdirSync(ROUTES_DIR)
+  .filter((f) => (/^api\..+\.ts$/.test(f) && !f.endsWith(".test.ts") && f !== CATCH_ALL) || f === "healthz.ts");
+
+/** `api.employee.$id.verify-code.ts` → `/api/employee/1/verify-code`. */
+function urlOf(file: string) {
+  const segments = file.replace(/\.ts$/, "").split(".").map((s) => (s.startsWith("$") ? "1" : s));
+  return `/${segments.join("/")}`;
+}
+
+const THAI = /[\u0E00-\u0E7F]/;
+const ADMIN = { username: "routes-admin", password: "routes-admin-password" };
+let server: RunningServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  cookie = await adminCookie(server, ADMIN);
+});
+afterAll(() => server?.stop());
+
+const api = apiClient(() => server, () => cookie);
+
+describe("every /api route goes through the wrapper", () => {
+  test("the route list is not empty (the glob still matches)", () => {
+    expect(routeFiles.length).toBeGreaterThan(25);
+  });
+
+  test.each(routeFiles)("%s: exported by apiRoute(), other methods → 405 in Thai, nothing logged", async (file) => {
+    const mod = (await import(path.join(ROUTES_DIR, file))) as { loader?: ApiRouteFunction; action?: ApiRouteFunction };
+    const meta = mod.loader?.[API_ROUTE];
+    expect(meta, `${file} must export { loader, action } = apiRoute(…)`).toBeDefined();
+    expect(mod.action?.[API_ROUTE], `${file} must export the wrapper's action too`).toBeDefined();
+
+    const unserved = API_METHODS.filter((m) => !meta!.methods.includes(m));
+    expect(unserved.length).toBeGreaterThan(0);
+    const logsBefore = server.logs().length;
+    for (const method of unserved) {
+      const response = await api(urlOf(file), { method, anonymous: true });
+      expect(response.status, `${method} ${urlOf(file)}`).toBe(405);
+      const body = (await response.json()) as { error?: string };
+      expect(body.error).toMatch(THAI);
+      expect(response.headers.get("allow")).toBe(meta!.methods.join(", "));
+    }
+    expect(server.logs().slice(logsBefore)).toBe("");
+  });
+});
+
+describe("list routes refuse a bad query string with 400 in Thai", () => {
+  const cases: [string, string][] = [
+    ["/api/employee", "page=abc"],
+    ["/api/employee", "sort=zzz"],
+    ["/api/employee", "page=abc&sort=zzz"],
+    ["/api/employee", "page_size=500"],
+    ["/api/employee", "order=up"],
+    ["/api/employee", "page=1e0"],
+    ["/api/employee", "format=xml"],
+    ["/api/employee/resigned", "page=0"],
+    ["/api/employee/resigned", "sort=zzz"],
+    ["/api/line/push", "page=abc"],
+    ["/api/line/push", "page_size=0"],
+    ["/api/line/push", "status=lost"],
+  ];
+  test.each(cases)("%s?%s", async (route, query) => {
+    const logsBefore = server.logs().length;
+    const response = await api(`${route}?${query}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; fields: Record<string, string> };
+    expect(body.error).toMatch(THAI);
+    expect(Object.values(body.fields).join(" ")).toMatch(THAI);
+    expect(server.logs().slice(logsBefore)).toBe("");
+  });
+
+  test("good queries still answer (the defaults and the same values spelled right)", async () => {
+    for (const url of ["/api/employee?page=1&page_size=200&sort=name&order=desc", "/api/employee/resigned", "/api/line/push?page="]) {
+      expect((await api(url)).status, url).toBe(200);
+    }
+  });
+});
