@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -9,6 +9,16 @@ import { NonceProvider } from "./lib/nonce";
 export { onServerStart, onServerStop } from "./server/startup.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Remix calls this for errors it did not expect (never for a thrown Response, e.g. a guard's
+ * redirect or a DomainError turned into a status page). Log each once; a request the client
+ * abandoned is not an error of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

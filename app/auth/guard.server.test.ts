@@ -1,6 +1,21 @@
-import { createAdmin } from "~/models/admin.server";
-import { decideAccess, requireAdmin, requireAdminApi } from "./guard.server";
+import { json } from "@remix-run/node";
+import { commitLineIdentity } from "~/lib/employee-session.server";
+import { DomainError } from "~/lib/errors";
 import { commitAdminSession, createAdminSession } from "~/lib/session.server";
+import { createAdmin } from "~/models/admin.server";
+import { EmployeeCreateSchema } from "~/models/employee-schema";
+import { createEmployee, resignEmployee } from "~/models/employee.server";
+import { issueVerifyCode, linkLineUser, unlinkLineUser } from "~/models/line-link.server";
+import {
+  decideAccess,
+  EMPLOYEE_GUARD_MESSAGES,
+  getEmployeeSession,
+  requireAdmin,
+  requireAdminApi,
+  requireEmployeeApi,
+  signedInEmployeeId,
+} from "./guard.server";
+import { employeeLoader } from "./page-loaders.server";
 
 describe("decideAccess (the spec's navigation guard)", () => {
   test("a route without requiresAuth is open to everyone", () => {
@@ -48,5 +63,94 @@ describe("server guards", () => {
     const request = () => new Request("http://localhost/admin", { headers: { Cookie: cookie } });
     expect((await requireAdmin(request())).username).toBe("guarded");
     expect((await requireAdminApi(request())).sessionId).toBe(id);
+  });
+});
+
+describe("one rule for LINE users: getEmployeeSession and the guards built on it", () => {
+  const actor = { type: "admin" as const, id: 0 };
+  let serial = 0;
+
+  beforeAll(async () => {
+    actor.id = (await createAdmin({ username: "liff-guard", password: "liff-guard-password" })).id;
+  });
+
+  async function requestAs(lineUserId: string | null, url = "http://localhost/employee") {
+    const headers = new Headers();
+    if (lineUserId) {
+      const cookie = await commitLineIdentity({ lineUserId, name: "ทดสอบ", picture: null, demo: false });
+      headers.set("Cookie", cookie.split(";")[0]);
+    }
+    return new Request(url, { headers });
+  }
+
+  function linkedEmployee(lineUserId: string) {
+    serial += 1;
+    const e = createEmployee(
+      EmployeeCreateSchema.parse({ code: `G${serial}`, title: 1, first_name: "ทดสอบ", last_name: "การ์ด" }),
+      actor,
+    );
+    const { code } = issueVerifyCode(e.id, actor);
+    linkLineUser({ lineUserId, employeeCode: e.code, verifyCode: code });
+    return e;
+  }
+
+  const pageArgs = (request: Request) => ({ request, params: {}, context: {} });
+
+  test("no cookie: no session; pages get null data, the API 401", async () => {
+    expect(await getEmployeeSession(await requestAs(null))).toBeNull();
+    const loader = employeeLoader(() => json({ reached: true }));
+    expect(await (await loader(pageArgs(await requestAs(null)))).json()).toBeNull();
+    expect((await thrown(requireEmployeeApi(await requestAs(null)))).status).toBe(401);
+  });
+
+  test("a verified LINE user with no link: unlinked; pages go to /employee/verify, the API 403", async () => {
+    const request = () => requestAs("U-guard-unlinked");
+    expect(await getEmployeeSession(await request())).toMatchObject({ state: "unlinked", employee: null });
+    const loader = employeeLoader(() => json({ reached: true }));
+    const redirect = await thrown(loader(pageArgs(await request())));
+    expect(redirect.headers.get("Location")).toBe("/employee/verify");
+    const api = await thrown(requireEmployeeApi(await request()));
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: EMPLOYEE_GUARD_MESSAGES.unlinked });
+  });
+
+  test("a linked, working employee reaches the page body and the API", async () => {
+    const e = linkedEmployee("U-guard-working");
+    const session = await getEmployeeSession(await requestAs("U-guard-working"));
+    expect(session).toMatchObject({ state: "working", employee: { id: e.id } });
+    const loader = employeeLoader(({ employee }) => json({ id: employee.id }));
+    expect(await (await loader(pageArgs(await requestAs("U-guard-working")))).json()).toEqual({ id: e.id });
+    expect((await requireEmployeeApi(await requestAs("U-guard-working"))).employee.id).toBe(e.id);
+    expect(await signedInEmployeeId(await requestAs("U-guard-working"))).toBe(e.id);
+  });
+
+  test("a resigned employee: state resigned; pages get null (the layout explains), the API 403 with one message", async () => {
+    const e = linkedEmployee("U-guard-resigned");
+    resignEmployee(e.id, "2020-01-31", actor);
+    expect(await getEmployeeSession(await requestAs("U-guard-resigned"))).toMatchObject({ state: "resigned", employee: null });
+    const loader = employeeLoader(() => json({ reached: true }));
+    expect(await (await loader(pageArgs(await requestAs("U-guard-resigned")))).json()).toBeNull();
+    const api = await thrown(requireEmployeeApi(await requestAs("U-guard-resigned")));
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: EMPLOYEE_GUARD_MESSAGES.resigned });
+    expect(await signedInEmployeeId(await requestAs("U-guard-resigned"))).toBeNull();
+  });
+
+  test("a cookie whose LINE user an admin unlinked afterwards counts as unlinked at once", async () => {
+    const e = linkedEmployee("U-guard-unlinked-later");
+    const cookieRequest = await requestAs("U-guard-unlinked-later");
+    unlinkLineUser(e.id, actor);
+    expect(await getEmployeeSession(cookieRequest.clone())).toMatchObject({ state: "unlinked", employee: null });
+    expect((await thrown(requireEmployeeApi(cookieRequest.clone()))).status).toBe(403);
+  });
+
+  test("a page loader's DomainError keeps its status instead of becoming a 500", async () => {
+    linkedEmployee("U-guard-404");
+    const loader = employeeLoader(() => {
+      throw new DomainError(404, "ไม่พบข้อมูลพนักงาน");
+    });
+    const response = await thrown(loader(pageArgs(await requestAs("U-guard-404"))));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "ไม่พบข้อมูลพนักงาน" });
   });
 });

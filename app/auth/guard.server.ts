@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
-import { findLinkedEmployee, findWorkingEmployeeId } from "~/models/line-link.server";
 import { readLineIdentity, type LineIdentity } from "~/lib/employee-session.server";
 import { apiError } from "~/lib/http.server";
 import { getSessionAdmin, type SessionAdmin } from "~/lib/session.server";
+import { lineLinkState } from "~/models/line-link.server";
 
 export type Permission = "admin" | "employee";
 export type RouteAccess = { requiresAuth: boolean; permission?: Permission };
@@ -21,10 +21,30 @@ export function decideAccess(
   return user.permission === access.permission ? "allow" : "login";
 }
 
+/**
+ * The one answer to "who is this LINE user to us": null without a verified LINE identity, else the
+ * identity with the link state. `employee` is set only for a linked employee who still works here.
+ */
+export type EmployeeSession = {
+  identity: LineIdentity;
+  state: "unlinked" | "working" | "resigned";
+  employee: { id: number } | null;
+};
+
+export async function getEmployeeSession(request: Request): Promise<EmployeeSession | null> {
+  const identity = await readLineIdentity(request);
+  if (!identity) return null;
+  const link = lineLinkState(identity.lineUserId);
+  return {
+    identity,
+    state: link.state,
+    employee: link.state === "working" ? { id: link.employeeId } : null,
+  };
+}
+
 /** The linked, still-working employee signed in through LINE on this request, else null. */
 export async function signedInEmployeeId(request: Request): Promise<number | null> {
-  const line = await readLineIdentity(request);
-  return line ? findWorkingEmployeeId(line.lineUserId) : null;
+  return (await getEmployeeSession(request))?.employee?.id ?? null;
 }
 
 async function lineEmployee(request: Request): Promise<{ permission: Permission } | null> {
@@ -69,11 +89,15 @@ export async function requireLineIdentityApi(request: Request): Promise<LineIden
   return identity;
 }
 
+export const EMPLOYEE_GUARD_MESSAGES = {
+  unlinked: "บัญชี LINE นี้ยังไม่ได้เชื่อมกับข้อมูลพนักงาน",
+  resigned: "พนักงานคนนี้ลาออกแล้ว จึงใช้งานระบบไม่ได้",
+} as const;
+
 /** Every /api/emp/* route but authen and verify: a linked, working employee, else 401 / 403. */
-export async function requireLinkedEmployeeApi(request: Request) {
-  const identity = await requireLineIdentityApi(request);
-  const employee = findLinkedEmployee(identity.lineUserId);
-  if (!employee) throw apiError(403, "บัญชี LINE นี้ยังไม่ได้เชื่อมกับข้อมูลพนักงาน");
-  if (employee.resignDate) throw apiError(403, "พนักงานคนนี้ลาออกแล้ว");
-  return { identity, employee };
+export async function requireEmployeeApi(request: Request) {
+  const session = await getEmployeeSession(request);
+  if (!session) throw apiError(401, "กรุณาเข้าสู่ระบบผ่าน LINE");
+  if (!session.employee) throw apiError(403, EMPLOYEE_GUARD_MESSAGES[session.state === "resigned" ? "resigned" : "unlinked"]);
+  return { identity: session.identity, employee: session.employee };
 }

@@ -1,19 +1,49 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import type { ReactNode } from "react";
 
-const MESSAGES: Record<number, { title: string; body: string }> = {
+type Message = { title: string; body: string };
+
+const MESSAGES: Record<number, Message> = {
+  400: { title: "ข้อมูลไม่ถูกต้อง", body: "คำขอนี้มีข้อมูลที่ระบบไม่รับ กรุณาตรวจสอบแล้วลองใหม่" },
   401: { title: "กรุณาเข้าสู่ระบบ", body: "หน้านี้สำหรับผู้ที่เข้าสู่ระบบแล้วเท่านั้น" },
   403: { title: "ไม่มีสิทธิ์เข้าถึง", body: "บัญชีของคุณไม่มีสิทธิ์ใช้หน้านี้" },
-  404: { title: "ไม่พบหน้าที่ต้องการ", body: "ลิงก์อาจไม่ถูกต้อง หรือหน้านี้ถูกย้ายไปแล้ว" },
+  404: { title: "ไม่พบหน้าที่ต้องการ", body: "ลิงก์อาจไม่ถูกต้อง หรือข้อมูลนี้ถูกลบหรือย้ายไปแล้ว" },
+  409: { title: "ข้อมูลเปลี่ยนไปแล้ว", body: "สถานะของข้อมูลนี้ไม่ตรงกับที่คาดไว้ กรุณาโหลดหน้าใหม่" },
+  413: { title: "ข้อมูลมีขนาดใหญ่เกินไป", body: "กรุณาลดขนาดไฟล์หรือข้อมูลแล้วลองใหม่" },
+  429: { title: "ทำรายการบ่อยเกินไป", body: "กรุณารอสักครู่แล้วลองใหม่" },
+  503: { title: "ระบบไม่พร้อมใช้งานชั่วคราว", body: "กรุณาลองใหม่อีกครั้งในอีกสักครู่" },
+};
+const UNEXPECTED: Message = { title: "เกิดข้อผิดพลาด", body: "ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง" };
+
+/** The Thai message a loader put in its error response (`{error}`), if any. */
+function detailOf(error: ErrorResponse): string | null {
+  const data: unknown = error.data;
+  if (data && typeof data === "object" && "error" in data && typeof data.error === "string") return data.error;
+  return null;
+}
+
+type Props = {
+  /** Per-status content instead of the default page for that status. */
+  statusHandlers?: Record<number, (error: ErrorResponse) => ReactNode>;
+  /** Where "back" leads (the admin home by default; the LIFF pages pass /employee). */
+  homeHref?: string;
 };
 
-export function GeneralErrorBoundary() {
+/**
+ * One error page for the whole app: a route's ErrorBoundary renders it. Responses thrown with a
+ * status (a missing record's 404, a guard's 403) get that status's Thai page, with the loader's own
+ * message when it gave one; anything else is an unexpected error, logged once on the server by
+ * `handleError` (entry.server.tsx).
+ */
+export function GeneralErrorBoundary({ statusHandlers, homeHref = "/" }: Props) {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && statusHandlers?.[error.status]) {
+    return <>{statusHandlers[error.status](error)}</>;
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = MESSAGES[status] ?? {
-    title: "เกิดข้อผิดพลาด",
-    body: "ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง",
-  };
+  const message = MESSAGES[status] ?? UNEXPECTED;
+  const detail = isRouteErrorResponse(error) ? detailOf(error) : null;
   return (
     <Center mih="70vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">
@@ -21,8 +51,8 @@ export function GeneralErrorBoundary() {
           {status}
         </Text>
         <Title order={2}>{message.title}</Title>
-        <Text c="dimmed">{message.body}</Text>
-        <Button component={Link} to="/" variant="light">
+        <Text c="dimmed">{detail ?? message.body}</Text>
+        <Button component={Link} to={homeHref} variant="light">
           กลับหน้าแรก
         </Button>
       </Stack>

@@ -60,9 +60,24 @@ export function findWorkingEmployeeId(lineUserId: string): number | null {
 }
 
 /** Linked and still working: resigned employees no longer get in. */
+/** Where a verified LINE user stands: not linked, linked to a working employee, or to one who left. */
+export type LineLinkState =
+  | { state: "unlinked" }
+  | { state: "working"; employeeId: number }
+  | { state: "resigned"; employeeId: number };
+
+export function lineLinkState(lineUserId: string): LineLinkState {
+  const linked = findLinkedEmployee(lineUserId);
+  if (!linked) return { state: "unlinked" };
+  const working = findWorkingEmployeeId(lineUserId);
+  return working != null ? { state: "working", employeeId: working } : { state: "resigned", employeeId: linked.id };
+}
+
 export function authenReply(lineUserId: string): AuthenReply {
-  const e = db().select().from(employees).where(eq(employees.lineUserId, lineUserId)).get();
-  if (!e || e.resignDate) return { isVerify: false };
+  const link = lineLinkState(lineUserId);
+  if (link.state !== "working") return { isVerify: false };
+  const e = db().select().from(employees).where(eq(employees.id, link.employeeId)).get();
+  if (!e) return { isVerify: false };
   return {
     isVerify: true,
     id: e.id,

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -19,6 +19,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
+import { adminLoader } from "~/auth/page-loaders.server";
 import { pageActionError } from "~/lib/http.server";
 import { readMultipartImage } from "~/lib/uploads.server";
 import { parseOrThrow } from "~/lib/validation";
@@ -37,13 +38,14 @@ import { issueVerifyCode, unlinkLineUser } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export const loader = adminLoader(({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = params.get("tab") === "resigned" ? "resigned" : "active";
-  const query = EmployeeListQuery.parse(Object.fromEntries(params));
+  // A hand-edited address with a bad page or sort shows the first page rather than an error.
+  const parsed = EmployeeListQuery.safeParse(Object.fromEntries(params));
+  const query = parsed.success ? parsed.data : EmployeeListQuery.parse({ q: params.get("q")?.slice(0, 100) });
   return json({ tab, q: query.q ?? "", ...listEmployees(tab, query) });
-}
+});
 
 const DONE: Record<string, string> = {
   create: "เพิ่มพนักงานแล้ว",

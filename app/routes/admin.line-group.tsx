@@ -1,7 +1,7 @@
 import { Alert, List, Paper, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconInfoCircle, IconUsersGroup } from "@tabler/icons-react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -12,6 +12,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
+import { adminLoader } from "~/auth/page-loaders.server";
 import { pageActionError } from "~/lib/http.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { parseOrThrow } from "~/lib/validation";
@@ -27,10 +28,7 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "กลุ่มไลน์ · TN Management" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({ ...listGroups(), configured: isMessagingConfigured() });
-}
+export const loader = adminLoader(() => json({ ...listGroups(), configured: isMessagingConfigured() }));
 
 type ActionData =
   | { ok: true; intent: string; message: string }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Paper, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { IconInfoCircle, IconPlus, IconRefresh } from "@tabler/icons-react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -13,6 +13,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
+import { adminLoader } from "~/auth/page-loaders.server";
 import { pageActionError } from "~/lib/http.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { formatThaiDateTime } from "~/lib/thai-date";
@@ -30,11 +31,10 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "ข้อความตอบกลับ · TN Management" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export const loader = adminLoader(() => {
   const { items, total } = listReplies();
   return json({ items, total, lastSync: lastSyncedAt(items), configured: isMessagingConfigured() });
-}
+});
 
 type ActionData =
   | { ok: true; intent: string; message: string; sync?: SyncResult }

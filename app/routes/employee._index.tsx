@@ -1,22 +1,17 @@
 import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readLineIdentity } from "~/lib/employee-session.server";
+import { employeeLoader } from "~/auth/page-loaders.server";
 import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
-import { findWorkingEmployeeId } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const identity = await readLineIdentity(request);
-  if (!identity) return json({ employee: null, today: todayInBangkok() });
-  const employeeId = findWorkingEmployeeId(identity.lineUserId);
-  if (employeeId == null) throw redirect("/employee/verify");
-  const e = requireEmployee(employeeId);
+export const loader = employeeLoader(({ employee }) => {
+  const e = requireEmployee(employee.id);
   return json({
     employee: {
       first_name: e.first_name,
@@ -29,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     today: todayInBangkok(),
   });
-}
+});
 
 const MENU = [
   { to: "/employee/checkin-out", label: "ลงเวลาเข้า-ออกงาน", icon: IconClockHour4, color: "blue" },
@@ -38,8 +33,9 @@ const MENU = [
 ];
 
 export default function EmployeeHome() {
-  const { employee, today } = useLoaderData<typeof loader>();
-  if (!employee) return null;
+  const data = useLoaderData<typeof loader>();
+  if (!data) return null;
+  const { employee, today } = data;
   return (
     <Stack>
       <Group wrap="nowrap">

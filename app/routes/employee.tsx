@@ -1,24 +1,23 @@
-import { Container } from "@mantine/core";
+import { Alert, Container, Text } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DemoBanner, SigningIn, useLiffSignIn } from "~/components/employee/LiffGate";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { readLineIdentity } from "~/lib/employee-session.server";
+import { getEmployeeSession } from "~/auth/guard.server";
 import { env, isDemoMode } from "~/lib/env.server";
-import { findWorkingEmployeeId } from "~/models/line-link.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const identity = await readLineIdentity(request);
-  const linked = identity ? findWorkingEmployeeId(identity.lineUserId) != null : false;
+  const session = await getEmployeeSession(request);
   // The guard for every employee screen: signed in but not linked → the linking page first.
-  if (identity && !linked && new URL(request.url).pathname !== "/employee/verify") {
+  if (session?.state === "unlinked" && new URL(request.url).pathname !== "/employee/verify") {
     throw redirect("/employee/verify");
   }
   return json({
     demo: isDemoMode(),
     liffId: env().LIFF_ID ?? null,
-    signedIn: identity != null,
+    signedIn: session != null,
+    resigned: session?.state === "resigned",
   });
 }
 
@@ -34,11 +33,23 @@ export default function EmployeeLayout() {
       <header>{data.demo ? <DemoBanner onSwitch={run} /> : null}</header>
       <main className="client-main">
         <Container size="xs" py="md">
-          {data.signedIn ? <Outlet /> : <SigningIn error={error} onRetry={run} />}
+          {!data.signedIn ? <SigningIn error={error} onRetry={run} /> : data.resigned ? <Resigned /> : <Outlet />}
         </Container>
       </main>
       <footer />
     </>
+  );
+}
+
+/** A former employee's LINE account stays linked for the record, but opens nothing. */
+function Resigned() {
+  return (
+    <Alert color="gray" title="บัญชีนี้ไม่สามารถใช้งานระบบได้แล้ว" role="status" data-testid="resigned-notice">
+      <Text fz="sm">
+        บัญชี LINE นี้เชื่อมกับพนักงานที่ลาออกแล้ว จึงไม่สามารถลงเวลา ขอลางาน หรือส่งรายงานได้
+        หากคุณยังทำงานอยู่หรือข้อมูลไม่ถูกต้อง กรุณาติดต่อฝ่ายบุคคลหรือผู้ดูแลระบบ
+      </Text>
+    </Alert>
   );
 }
 

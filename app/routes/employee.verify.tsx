@@ -2,24 +2,24 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from "@mantine/co
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { readLineIdentity } from "~/lib/employee-session.server";
+import { getEmployeeSession } from "~/auth/guard.server";
 import { DomainError } from "~/lib/errors";
 import { pageActionError } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
-import { findWorkingEmployeeId, linkLineUser, LinkSchema } from "~/models/line-link.server";
+import { linkLineUser, LinkSchema } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "ยืนยันตัวตนพนักงาน · TN Management" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const identity = await readLineIdentity(request);
-  if (identity && findWorkingEmployeeId(identity.lineUserId) != null) throw redirect("/employee");
-  return json({ name: identity?.name ?? "" });
+  const session = await getEmployeeSession(request);
+  if (session?.employee) throw redirect("/employee");
+  return json({ name: session?.identity.name ?? "" });
 }
 
 /** The same model function as POST /api/emp/verify. */
 export async function action({ request }: ActionFunctionArgs) {
   try {
-    const identity = await readLineIdentity(request);
+    const identity = (await getEmployeeSession(request))?.identity;
     if (!identity) throw new DomainError(401, "กรุณาเปิดหน้านี้จากแอป LINE");
     const input = parseOrThrow(LinkSchema, Object.fromEntries(await request.formData()), "กรุณาตรวจสอบข้อมูล");
     linkLineUser({ lineUserId: identity.lineUserId, employeeCode: input.employee_code, verifyCode: input.verify_code });
