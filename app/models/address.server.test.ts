@@ -2,16 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { getDatabase, getProvinceAll } from "thai-address-universal";
 import { amphurs, districts, provinces } from "../../db/schema";
 import { db } from "~/lib/db.server";
-import {
-  ADDRESS_MESSAGES,
-  listAmphurs,
-  listDistricts,
-  listProvinces,
-  readAddressSource,
-  seedAddressData,
-  validateAddressSelection,
-  type AddressSourceApi,
-} from "./address.server";
+import { readAddressSource, seedAddressData, type AddressSourceApi } from "./address-seed.server";
+import { ADDRESS_MESSAGES, listAmphurs, listDistricts, listProvinces, validateAddressSelection } from "./address.server";
 
 // Observed from thai-address-universal 2.2.0 (the package's flat table has 7,498 rows: 43 islands
 // without a postal code and 23 repeats of a sub-district under another postal code).

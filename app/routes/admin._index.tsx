@@ -1,3 +1,1 @@
-import { Dashboard } from "~/components/Dashboard";
-
-export default Dashboard;
+export { default } from "./admin.dashboard";

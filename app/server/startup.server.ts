@@ -1,4 +1,4 @@
-import { seedAddressData } from "~/models/address.server";
+import { seedAddressData } from "~/models/address-seed.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
 import { closeDb, databasePath, db } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
