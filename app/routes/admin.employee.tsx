@@ -20,7 +20,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
 import { pageActionError } from "~/lib/http.server";
-import { readMultipartImage } from "~/lib/uploads.server";
+import { readMultipartImage } from "~/lib/multipart.server";
 import { parseOrThrow } from "~/lib/validation";
 import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employee-schema";
 import {

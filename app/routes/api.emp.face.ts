@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireLinkedEmployeeApi } from "~/auth/guard.server";
 import { apiError, handleApi, methodNotAllowed } from "~/lib/http.server";
-import { readMultipartImage } from "~/lib/uploads.server";
+import { readMultipartImage } from "~/lib/multipart.server";
 import { registerFace } from "~/models/face.server";
 
 /** POST multipart `photo`: the server computes and stores the descriptor. */

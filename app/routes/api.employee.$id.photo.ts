@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireAdminApi } from "~/auth/guard.server";
 import { handleApi, intParam, methodNotAllowed } from "~/lib/http.server";
-import { readMultipartImage } from "~/lib/uploads.server";
+import { readMultipartImage } from "~/lib/multipart.server";
 import { requireEmployee, setEmployeePhoto } from "~/models/employee.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -8,6 +8,7 @@ import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
 import { findWorkingEmployeeId } from "~/models/line-link.server";
+import { thumbUrl } from "~/lib/uploads-shared";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       photo_url: e.face_url ?? e.photo_url,
       position: e.position,
       face_registered: e.face_registered,
-      face_was_reset: faceWasReset(e),
+      face_was_reset: faceWasReset(e.id),
     },
     today: todayInBangkok(),
   });
@@ -43,7 +44,7 @@ export default function EmployeeHome() {
   return (
     <Stack>
       <Group wrap="nowrap">
-        <Avatar src={employee.photo_url} size={64} radius={64} alt="">
+        <Avatar src={thumbUrl(employee.photo_url)} size={64} radius={64} alt="">
           {employee.first_name.slice(0, 1)}
         </Avatar>
         <div>
