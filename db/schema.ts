@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   blob,
   index,
+  type AnySQLiteColumn,
   integer,
   sqliteTable,
   text,
@@ -69,9 +70,13 @@ export const uploads = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     sha256: text("sha256").notNull(),
+    /** A small JPEG for avatars and lists, made at encode time; null on rows stored before it existed. */
+    thumb: blob("thumb", { mode: "buffer" }),
+    /** The employee who may see this upload besides admins (null: admins only). */
+    ownerEmployeeId: integer("owner_employee_id").references((): AnySQLiteColumn => employees.id),
     createdAt: timestampNow("created_at"),
   },
-  (t) => [index("uploads_folder_idx").on(t.folder)],
+  (t) => [index("uploads_folder_idx").on(t.folder), index("uploads_owner_idx").on(t.ownerEmployeeId)],
 );
 
 export const auditLog = sqliteTable(
@@ -156,9 +161,16 @@ export const employees = sqliteTable(
     lineUserId: text("line_user_id"),
     faceDescriptor: text("face_descriptor", { mode: "json" }).$type<number[]>(),
     faceUploadId: text("face_upload_id").references(() => uploads.id),
-    /** Lower-cased code, names, "first last", nickname and phone digits: one LIKE serves the search. */
-    searchText: text("search_text").notNull().default(""),
+    /** Lower-cased code, names, nickname and phone digits: one LIKE serves the search. Computed by SQLite on every write. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower("code") || ' ' || "first_name" || ' ' || "last_name" || ' ' || lower("nickname") || ' ' || replace(replace(replace(replace(replace("phone", '-', ''), ' ', ''), '(', ''), ')', ''), '+', '')`,
+        { mode: "stored" },
+      ),
     faceRegisteredAt: integer("face_registered_at", { mode: "timestamp_ms" }),
+    /** Set when an admin clears the face, cleared when the employee registers again. */
+    faceResetAt: integer("face_reset_at", { mode: "timestamp_ms" }),
     createdAt: timestampNow("created_at"),
     updatedAt: timestampNow("updated_at"),
   },

@@ -18,7 +18,7 @@ import {
   faceEngineStats,
   warmUpFaceEngine,
 } from "./face.server";
-import { UPLOAD_MESSAGES } from "./uploads.server";
+import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 async function domainError(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(

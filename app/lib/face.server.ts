@@ -8,7 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DomainError } from "./errors";
-import { imageDecodeError, openImage, UPLOAD_MESSAGES, sniffImageType } from "./uploads.server";
+import { imageDecodeError, openImage, sniffImageType } from "./image.server";
+import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 /** Same person when the Euclidean distance is below this (the settings hold the live value). */
 export const DEFAULT_FACE_THRESHOLD = 0.5;

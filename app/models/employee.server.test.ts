@@ -1,4 +1,6 @@
 import { makeJpeg } from "../../tests/fixtures/images";
+import { employees } from "../../db/schema";
+import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
 import { fieldErrors } from "~/lib/validation";
@@ -160,6 +162,19 @@ describe("search, sort and paging", () => {
     expect(listEmployees("active", query({ q: "%" })).total).toBe(0);
   });
 
+  test("the search text is kept by SQLite itself, whoever writes the row", () => {
+    const row = db()
+      .insert(employees)
+      .values({ code: "RAW-9", title: 1, firstName: "ธนา", lastName: "ทองดี", nickname: "Ton", phone: "(02) 123-4567" })
+      .returning()
+      .get();
+    expect(row.searchText).toBe("raw-9 ธนา ทองดี ton 021234567");
+    expect(listEmployees("active", query({ q: "ton" })).items.map((x) => x.id)).toContain(row.id);
+    updateEmployee(row.id, { nickname: "Tum" }, admin);
+    expect(listEmployees("active", query({ q: "ton" })).items.map((x) => x.id)).not.toContain(row.id);
+    expect(listEmployees("active", query({ q: "tum" })).items.map((x) => x.id)).toContain(row.id);
+  });
+
   test("sorts Thai names in Thai order and pages", () => {
     make({ code: "SORT-1", first_name: "เอกชัย", last_name: "ก" });
     make({ code: "SORT-2", first_name: "กมล", last_name: "ข" });
@@ -193,5 +208,33 @@ describe("employee photo", () => {
     expect(getUpload(uploadIdFromUrl(first.photo_url)!.id)).toBeNull();
     expect(getUpload(uploadIdFromUrl(second.photo_url)!.id)).not.toBeNull();
     expect(listAudit({ entity: "employee", entityId: e.id })[0]).toMatchObject({ action: "photo" });
+  });
+
+  test("the photo belongs to its employee, who may then see it", async () => {
+    const e = make();
+    const { photo_url } = await setEmployeePhoto(e.id, await makeJpeg(), admin);
+    expect(getUpload(uploadIdFromUrl(photo_url)!.id)?.ownerEmployeeId).toBe(e.id);
+  });
+
+  test("a write refused after the image is encoded stores nothing and keeps the old photo", async () => {
+    const e = make();
+    const first = await setEmployeePhoto(e.id, await makeJpeg(), admin);
+    const snapshot = () =>
+      db().$client.prepare("select count(*) as n, coalesce(sum(length(bytes)), 0) as bytes from uploads").get();
+    const before = snapshot();
+    const auditsBefore = listAudit({ entity: "employee", entityId: e.id }).length;
+    db().$client.exec(
+      `create temp trigger refuse_photo before update of photo_upload_id on employees when new.id = ${e.id}
+       begin select raise(abort, 'refused'); end`,
+    );
+    try {
+      await expect(setEmployeePhoto(e.id, await makeJpeg({ width: 64, height: 64 }), admin)).rejects.toThrow("refused");
+    } finally {
+      db().$client.exec("drop trigger refuse_photo");
+    }
+    expect(snapshot()).toEqual(before);
+    expect(getEmployee(e.id)?.photo_url).toBe(first.photo_url);
+    expect(getUpload(uploadIdFromUrl(first.photo_url)!.id)).not.toBeNull();
+    expect(listAudit({ entity: "employee", entityId: e.id })).toHaveLength(auditsBefore);
   });
 });

@@ -1,10 +1,11 @@
 import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { amphurs, districts, employees, provinces } from "../../db/schema";
-import { db, immediate, type Db } from "~/lib/db.server";
+import { db, immediate } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { pageOffset, type Page } from "~/lib/validation";
-import { deleteUploadAt, storeImage, uploadUrl } from "~/lib/uploads.server";
+import { encodeImage } from "~/lib/image.server";
+import { deleteUploadAt, saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { validateAddressSelection } from "./address.server";
 import { recordAudit, type Actor } from "./audit.server";
 import type { EmployeeCreateInput, EmployeeListQuery, EmployeeUpdateInput } from "./employee-schema";
@@ -42,12 +43,6 @@ export type EmployeeDto = {
 
 const NOT_FOUND = "ไม่พบพนักงาน";
 
-// Kept in one column so the search is a single LIKE (the backfill migration 0005 uses the same expression).
-const SEARCH_TEXT = sql`lower(${employees.code}) || ' ' || ${employees.firstName} || ' ' || ${employees.lastName} || ' ' || lower(${employees.nickname}) || ' ' || replace(replace(replace(replace(replace(${employees.phone}, '-', ''), ' ', ''), '(', ''), ')', ''), '+', '')`;
-
-function refreshSearchText(tx: Db, id: number) {
-  tx.update(employees).set({ searchText: SEARCH_TEXT }).where(eq(employees.id, id)).run();
-}
 const DUPLICATE_CODE = "รหัสพนักงานนี้มีอยู่แล้ว";
 
 const selectWithPlaces = () =>
@@ -239,7 +234,6 @@ export function createEmployee(input: EmployeeCreateInput, actor: Actor): Employ
       })
       .returning({ id: employees.id })
       .get();
-    refreshSearchText(tx, row.id);
     recordAudit({ actor, action: "create", entity: "employee", entityId: row.id, changes: input });
     return row.id;
   });
@@ -277,7 +271,6 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
       })
       .where(eq(employees.id, id))
       .run();
-    refreshSearchText(tx, id);
   });
   const after = requireEmployee(id);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -321,22 +314,28 @@ export function reinstateEmployee(id: number, actor: Actor): EmployeeDto {
   return requireEmployee(id);
 }
 
-/** Stores the photo (re-encoded by the uploads module) and points the employee at it. */
+/**
+ * Re-encodes the photo, then stores it, points the employee at it and deletes the previous one
+ * in one transaction: a refused write leaves neither a new picture nor a lost old one.
+ */
 export async function setEmployeePhoto(id: number, bytes: Uint8Array, actor: Actor) {
-  const before = requireEmployee(id);
-  const stored = await storeImage(bytes, "employees");
-  db()
-    .update(employees)
-    .set({ photoUploadId: stored.id, updatedAt: new Date() })
-    .where(eq(employees.id, id))
-    .run();
-  deleteUploadAt(before.photo_url);
-  recordAudit({
-    actor,
-    action: "photo",
-    entity: "employee",
-    entityId: id,
-    changes: { photo_url: { from: before.photo_url, to: stored.url } },
+  requireEmployee(id);
+  const encoded = await encodeImage(bytes);
+  return immediate((tx) => {
+    const before = requireEmployee(id);
+    const stored = saveUpload(tx, encoded, "employees", id);
+    tx.update(employees)
+      .set({ photoUploadId: stored.id, updatedAt: new Date() })
+      .where(eq(employees.id, id))
+      .run();
+    deleteUploadAt(before.photo_url, tx);
+    recordAudit({
+      actor,
+      action: "photo",
+      entity: "employee",
+      entityId: id,
+      changes: { photo_url: { from: before.photo_url, to: stored.url } },
+    });
+    return { photo_url: stored.url };
   });
-  return { photo_url: stored.url };
 }

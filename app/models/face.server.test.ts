@@ -1,4 +1,5 @@
 import { blankImage, faceSelfie, secondSelfieOfA, severalFacesImage } from "../../tests/fixtures/faces";
+import { db } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
 import { DomainError } from "~/lib/errors";
 import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
@@ -90,12 +91,36 @@ describe("face registration and matching", { timeout: 60_000 }, () => {
 
   test("faceWasReset: only without a face, after an admin reset, however much was logged since", async () => {
     const e = employee();
-    expect(faceWasReset(requireEmployee(e.id))).toBe(false);
+    expect(faceWasReset(e.id)).toBe(false);
     await registerFace(e.id, await faceSelfie("a"), system);
     resetFace(e.id, system);
     for (let i = 0; i < 250; i++) recordAudit({ actor: system, action: "push", entity: "employee", entityId: e.id });
-    expect(faceWasReset(requireEmployee(e.id))).toBe(true);
+    expect(faceWasReset(e.id)).toBe(true);
+    // the answer is the employee's own state, not a search of the audit log
+    db().$client.prepare("delete from audit_log where entity = 'employee' and entity_id = ?").run(String(e.id));
+    expect(faceWasReset(e.id)).toBe(true);
     await registerFace(e.id, await faceSelfie("a"), system);
-    expect(faceWasReset(requireEmployee(e.id))).toBe(false);
+    expect(faceWasReset(e.id)).toBe(false);
+  });
+
+  test("the face photo belongs to its employee; a refused write stores nothing and keeps the old face", async () => {
+    const e = employee();
+    const first = await registerFace(e.id, await faceSelfie("a"), system);
+    expect(getUpload(uploadIdFromUrl(first.face_url)!.id)?.ownerEmployeeId).toBe(e.id);
+    const snapshot = () =>
+      db().$client.prepare("select count(*) as n, coalesce(sum(length(bytes)), 0) as bytes from uploads").get();
+    const before = snapshot();
+    db().$client.exec(
+      `create temp trigger refuse_face before update of face_upload_id on employees when new.id = ${e.id}
+       begin select raise(abort, 'refused'); end`,
+    );
+    try {
+      await expect(registerFace(e.id, await secondSelfieOfA(), system)).rejects.toThrow("refused");
+    } finally {
+      db().$client.exec("drop trigger refuse_face");
+    }
+    expect(snapshot()).toEqual(before);
+    expect(requireEmployee(e.id).face_url).toBe(first.face_url);
+    expect(getUpload(uploadIdFromUrl(first.face_url)!.id)).not.toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { employees } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { computeDescriptor, faceDistance } from "~/lib/face.server";
-import { deleteUploadAt, storeImage } from "~/lib/uploads.server";
-import { hasAudit, recordAudit, type Actor } from "./audit.server";
+import { encodeImage } from "~/lib/image.server";
+import { deleteUploadAt, saveUpload } from "~/lib/uploads.server";
+import { recordAudit, type Actor } from "./audit.server";
 import { requireEmployee } from "./employee.server";
 import { getSetting } from "./settings.server";
 
@@ -17,17 +18,21 @@ export const FACE_MESSAGES = {
  * descriptor from the browser is never accepted) and keeps the photo beside it.
  */
 export async function registerFace(employeeId: number, photo: Uint8Array, actor: Actor) {
-  const before = requireEmployee(employeeId);
+  requireEmployee(employeeId);
   const descriptor = await computeDescriptor(photo);
-  const stored = await storeImage(photo, "employees");
-  db()
-    .update(employees)
-    .set({ faceDescriptor: descriptor, faceUploadId: stored.id, faceRegisteredAt: new Date(), updatedAt: new Date() })
-    .where(eq(employees.id, employeeId))
-    .run();
-  deleteUploadAt(before.face_url);
-  recordAudit({ actor, action: "register_face", entity: "employee", entityId: employeeId, changes: { face_url: stored.url } });
-  return { face_registered: true, face_url: stored.url };
+  const encoded = await encodeImage(photo);
+  return immediate((tx) => {
+    const before = requireEmployee(employeeId);
+    const stored = saveUpload(tx, encoded, "employees", employeeId);
+    const now = new Date();
+    tx.update(employees)
+      .set({ faceDescriptor: descriptor, faceUploadId: stored.id, faceRegisteredAt: now, faceResetAt: null, updatedAt: now })
+      .where(eq(employees.id, employeeId))
+      .run();
+    deleteUploadAt(before.face_url, tx);
+    recordAudit({ actor, action: "register_face", entity: "employee", entityId: employeeId, changes: { face_url: stored.url } });
+    return { face_registered: true, face_url: stored.url };
+  });
 }
 
 export type FaceMatch = { distance: number | null; match: 0 | 1; registered: boolean; message?: string };
@@ -51,19 +56,26 @@ export async function matchFace(employeeId: number, photo: Uint8Array): Promise<
 
 /** An admin clears the registered face (photo included); the employee registers again from /employee. */
 export function resetFace(employeeId: number, actor: Actor) {
-  const employee = requireEmployee(employeeId);
-  if (!employee.face_registered) throw new DomainError(409, "พนักงานคนนี้ยังไม่ได้ลงทะเบียนใบหน้า");
-  db()
-    .update(employees)
-    .set({ faceDescriptor: null, faceUploadId: null, faceRegisteredAt: null, updatedAt: new Date() })
-    .where(eq(employees.id, employeeId))
-    .run();
-  deleteUploadAt(employee.face_url);
-  recordAudit({ actor, action: "reset_face", entity: "employee", entityId: employeeId });
+  immediate((tx) => {
+    const employee = requireEmployee(employeeId);
+    if (!employee.face_registered) throw new DomainError(409, "พนักงานคนนี้ยังไม่ได้ลงทะเบียนใบหน้า");
+    const now = new Date();
+    tx.update(employees)
+      .set({ faceDescriptor: null, faceUploadId: null, faceRegisteredAt: null, faceResetAt: now, updatedAt: now })
+      .where(eq(employees.id, employeeId))
+      .run();
+    deleteUploadAt(employee.face_url, tx);
+    recordAudit({ actor, action: "reset_face", entity: "employee", entityId: employeeId });
+  });
   return requireEmployee(employeeId);
 }
 
 /** No face now, and an admin reset one: the employee home asks for a new registration. */
-export function faceWasReset(employee: { id: number; face_registered: boolean }) {
-  return !employee.face_registered && hasAudit({ entity: "employee", entityId: employee.id, action: "reset_face" });
+export function faceWasReset(employeeId: number): boolean {
+  const row = db()
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), isNull(employees.faceDescriptor), isNotNull(employees.faceResetAt)))
+    .get();
+  return row != null;
 }

@@ -78,6 +78,8 @@ describe("join and leave", () => {
     expect(group.picture_url).toMatch(/^\/uploads\/linegroups\/[0-9a-f-]{36}\.jpg$/);
     const uploadId = /linegroups\/(.+)\.jpg/.exec(group.picture_url!)![1];
     expect(getUpload(uploadId)).toMatchObject({ folder: "linegroups", mime: "image/jpeg", width: 200 });
+    // a group picture belongs to no employee: admins only
+    expect(getUpload(uploadId)?.ownerEmployeeId).toBeNull();
     expect(fake.find(`/v2/bot/group/${groupId}/summary`)).toHaveLength(1);
 
     const leftAt = new Date("2026-03-05T02:00:00Z");

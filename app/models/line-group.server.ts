@@ -3,10 +3,11 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { lineGroups } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { downloadPicture, getGroupSummary, withLineErrors } from "~/lib/line.server";
-import { deleteUpload, storeImage, uploadUrl } from "~/lib/uploads.server";
+import { encodeImage } from "~/lib/image.server";
+import { deleteUpload, saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { formFlag } from "~/lib/validation";
 import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
@@ -99,13 +100,21 @@ export function updateGroup(id: number, input: GroupUpdateInput, actor: Actor): 
   return toDto(row);
 }
 
-/** Stores a new picture and drops the old one. Never throws: a picture is not worth losing the group. */
+/**
+ * Stores a new picture, points the group at it and drops the old one in one transaction.
+ * Never throws: a picture is not worth losing the group.
+ */
 async function replacePicture(row: Row, pictureUrl: string | undefined) {
   if (!pictureUrl) return;
   try {
-    const stored = await storeImage(await downloadPicture(pictureUrl), "linegroups");
-    db().update(lineGroups).set({ pictureUploadId: stored.id }).where(eq(lineGroups.id, row.id)).run();
-    if (row.pictureUploadId) deleteUpload(row.pictureUploadId);
+    const encoded = await encodeImage(await downloadPicture(pictureUrl));
+    immediate((tx) => {
+      const current = tx.select({ picture: lineGroups.pictureUploadId }).from(lineGroups).where(eq(lineGroups.id, row.id)).get();
+      if (!current) return;
+      const stored = saveUpload(tx, encoded, "linegroups");
+      tx.update(lineGroups).set({ pictureUploadId: stored.id }).where(eq(lineGroups.id, row.id)).run();
+      if (current.picture) deleteUpload(current.picture, tx);
+    });
   } catch (error) {
     const reason = (error as Error).message;
     console.warn(`LINE group ${row.groupId}: picture not stored (${reason})`);

@@ -21,7 +21,7 @@ import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
 import { pageActionError } from "~/lib/http.server";
-import { readMultipartImage } from "~/lib/uploads.server";
+import { readMultipartImage } from "~/lib/multipart.server";
 import { parseOrThrow } from "~/lib/validation";
 import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employee-schema";
 import {

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { apiError } from "~/lib/http.server";
-import { readMultipartImage } from "~/lib/uploads.server";
+import { readMultipartImage } from "~/lib/multipart.server";
 import { registerFace } from "~/models/face.server";
 import { apiRoute } from "~/server/api-route.server";
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { intParam } from "~/lib/http.server";
-import { readMultipartImage } from "~/lib/uploads.server";
+import { readMultipartImage } from "~/lib/multipart.server";
 import { requireEmployee, setEmployeePhoto } from "~/models/employee.server";
 import { apiRoute } from "~/server/api-route.server";
 

@@ -1,15 +1,11 @@
-// Serves stored images at /uploads/<folder>/<id>.jpg after the canView policy (uploads.server.ts).
+// Serves stored images at /uploads/<folder>/<id>.jpg after the canView policy (uploads.server.ts);
+// `?size=thumb` answers the small version (the original for rows stored before thumbnails).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { signedInEmployeeId } from "~/auth/guard.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { getSessionAdmin } from "~/lib/session.server";
-import {
-  UPLOAD_MESSAGES,
-  canView,
-  getUpload,
-  parseUploadPath,
-  type Viewer,
-} from "~/lib/uploads.server";
+import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
+import { canView, getUpload, parseUploadPath, type Viewer } from "~/lib/uploads.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const notFound = () => apiError(404, UPLOAD_MESSAGES.notFound, undefined, NO_STORE);
@@ -38,24 +34,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!viewer) return apiError(401, "กรุณาเข้าสู่ระบบ", undefined, NO_STORE);
 
   const upload = getUpload(target.id);
-  if (!upload || upload.folder !== target.folder) return notFound();
-  if (!canView(target.folder, upload, viewer)) {
-    return apiError(403, "ไม่มีสิทธิ์เข้าถึง", undefined, NO_STORE);
-  }
+  // Someone else's file answers like a missing one: its existence is not revealed.
+  if (!upload || upload.folder !== target.folder || !canView(upload, viewer)) return notFound();
 
-  const etag = `"${upload.sha256}"`;
+  const thumb = new URL(request.url).searchParams.get("size") === "thumb" ? upload.thumb : null;
+  const bytes = thumb ?? upload.bytes;
+  const etag = thumb ? `"${upload.sha256}-thumb"` : `"${upload.sha256}"`;
   // X-Content-Type-Options: nosniff comes from server/security.mjs on every response (setting it
   // here as well would send it twice: the express adapter appends).
   const common = { ETag: etag, "Cache-Control": "private, max-age=86400" };
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: common });
   }
-  return new Response(upload.bytes as Uint8Array<ArrayBuffer>, {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {
       ...common,
       "Content-Type": upload.mime,
-      "Content-Length": String(upload.bytes.byteLength),
+      "Content-Length": String(bytes.byteLength),
       "Content-Disposition": "inline",
     },
   });

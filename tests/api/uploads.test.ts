@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { makeJpeg } from "../fixtures/images";
 import { cookieFrom, startServer, type RunningServer } from "../fixtures/server";
 
@@ -164,5 +165,71 @@ describe("GET /uploads/<folder>/<id>.jpg", () => {
       headers: { Cookie: cookie, Origin: server.baseUrl },
     });
     expect(post.status).toBe(405);
+  });
+});
+
+describe("who sees an upload, and thumbnails", () => {
+  const json = { "content-type": "application/json" };
+  const post = (p: string, body: BodyInit, headers: Record<string, string>) =>
+    fetch(url(p), { method: "POST", body, headers });
+
+  /** An employee created by the admin, linked to a demo LINE user, with a photo uploaded by the admin. */
+  async function employeeWithPhoto(code: string, lineUserId: string) {
+    const created = await post("/api/employee", JSON.stringify({ code, title: 1, first_name: "รูป", last_name: code }), { ...json, Cookie: cookie });
+    expect(created.status).toBe(201);
+    const id: number = (await created.json()).employee.id;
+    const { code: verifyCode } = await (await post(`/api/employee/${id}/verify-code`, "", { Cookie: cookie })).json();
+    const authen = await post("/api/emp/authen", JSON.stringify({ idToken: `demo:${lineUserId}` }), json);
+    const session = cookieFrom(authen, "tn_emp")!;
+    const linked = await post("/api/emp/verify", JSON.stringify({ employee_code: code, verify_code: verifyCode }), { ...json, Cookie: session });
+    expect(linked.status).toBe(200);
+    const form = new FormData();
+    form.set("photo", new File([new Uint8Array(await makeJpeg({ width: 1200, height: 900 }))], "me.jpg", { type: "image/jpeg" }));
+    const photo = await post(`/api/employee/${id}/photo`, form, { Cookie: cookie });
+    expect(photo.status).toBe(200);
+    const { photo_url } = await photo.json();
+    return { session, photoUrl: photo_url as string };
+  }
+
+  test("the owner and admins see an employee's photo; another employee gets 404, as if it did not exist", async () => {
+    const owner = await employeeWithPhoto("UP-OWN", "Udemo0001");
+    const other = await employeeWithPhoto("UP-OTHER", "Udemo0002");
+
+    expect((await fetch(url(owner.photoUrl), { headers: { Cookie: owner.session } })).status).toBe(200);
+    expect((await asAdmin(owner.photoUrl)).status).toBe(200);
+
+    for (const p of [owner.photoUrl, `${owner.photoUrl}?size=thumb`, `/uploads/machines/${machinePhoto}.jpg`]) {
+      const refused = await fetch(url(p), { headers: { Cookie: other.session } });
+      expect(refused.status, p).toBe(404);
+      expect(await refused.json(), p).toEqual({ error: "ไม่พบไฟล์" });
+    }
+    expect((await fetch(url(other.photoUrl), { headers: { Cookie: other.session } })).status).toBe(200);
+  });
+
+  test("?size=thumb answers a small JPEG with its own ETag; rows without a thumbnail answer the original", async () => {
+    const { photoUrl } = await employeeWithPhoto("UP-THUMB", "Udemo0003");
+    const full = await asAdmin(photoUrl);
+    const fullBytes = Buffer.from(await full.arrayBuffer());
+    const thumb = await asAdmin(`${photoUrl}?size=thumb`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/jpeg");
+    expect(thumb.headers.get("cache-control")).toBe("private, max-age=86400");
+    const thumbBytes = Buffer.from(await thumb.arrayBuffer());
+    expect(thumb.headers.get("content-length")).toBe(String(thumbBytes.byteLength));
+    expect(thumbBytes.byteLength).toBeLessThan(fullBytes.byteLength);
+    const meta = await sharp(thumbBytes).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(192);
+    expect((await sharp(fullBytes).metadata()).width).toBe(1200);
+
+    const etag = thumb.headers.get("etag")!;
+    expect(etag).not.toBe(full.headers.get("etag"));
+    expect((await asAdmin(`${photoUrl}?size=thumb`, { "If-None-Match": etag })).status).toBe(304);
+    expect((await asAdmin(photoUrl, { "If-None-Match": etag })).status).toBe(200);
+
+    const legacy = await asAdmin(`/uploads/employees/${employeePhoto}.jpg?size=thumb`);
+    expect(legacy.status).toBe(200);
+    expect(legacy.headers.get("etag")).toBe(`"${sha256}"`);
+    expect(Buffer.from(await legacy.arrayBuffer()).equals(jpeg)).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { formatThaiDate } from "~/lib/thai-date";
 import type { EmployeeSort } from "~/models/employee-schema";
 import type { EmployeeDto } from "~/models/employee.server";
+import { thumbUrl } from "~/lib/uploads-shared";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
@@ -75,7 +76,7 @@ export function EmployeeTable({
           {items.map((e) => (
             <Table.Tr key={e.id} data-testid="employee-row">
               <Table.Td>
-                <Avatar src={e.photo_url} alt="" radius="xl">
+                <Avatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
                   {e.first_name.slice(0, 1)}
                 </Avatar>
               </Table.Td>

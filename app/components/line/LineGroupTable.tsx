@@ -3,6 +3,7 @@ import { IconDots, IconEdit, IconRefresh, IconSend } from "@tabler/icons-react";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { LineGroupDto } from "~/models/line-group.server";
+import { thumbUrl } from "~/lib/uploads-shared";
 
 export type GroupRowAction = "rename" | "refresh" | "test";
 type Flag = "notify_leave" | "notify_machine";
@@ -46,7 +47,7 @@ export function LineGroupTable({
             <Table.Tr key={group.id} data-testid="line-group-row">
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar src={group.picture_url} alt="" radius="md" size={42} color="green">
+                  <Avatar src={thumbUrl(group.picture_url)} alt="" radius="md" size={42} color="green">
                     {(group.name || "L").slice(0, 1)}
                   </Avatar>
                   <Stack gap={0}>

@@ -1,0 +1,113 @@
+import { asBlob, makeJpeg } from "../../tests/fixtures/images";
+import { DomainError } from "./errors";
+import { MAX_MULTIPART_BYTES, MAX_UPLOAD_BYTES, readMultipartImage } from "./multipart.server";
+import { UPLOAD_MESSAGES } from "./uploads-shared";
+
+async function rejection(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
+  const result = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(result).toBeInstanceOf(DomainError);
+  const error = result as DomainError;
+  return { status: error.status, error: error.message };
+}
+
+function multipart(parts: Array<[string, string | Blob, string?]>, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value, filename] of parts) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, value, filename ?? "file.bin");
+  }
+  return new Request("http://localhost/api/test", { method: "POST", body: form, headers });
+}
+
+describe("readMultipartImage", () => {
+  test("returns the file's bytes and the text fields", async () => {
+    const jpeg = await makeJpeg();
+    const { file, form } = await readMultipartImage(
+      multipart([
+        ["id", "42"],
+        ["photo", asBlob(jpeg, "image/jpeg"), "me.jpg"],
+        ["type", "in"],
+      ]),
+    );
+    expect(Buffer.from(file).equals(jpeg)).toBe(true);
+    expect(form.get("id")).toBe("42");
+    expect(form.get("type")).toBe("in");
+    expect(form.get("photo")).toBeNull();
+  });
+
+  test("the field name can be chosen", async () => {
+    const jpeg = await makeJpeg();
+    const { file } = await readMultipartImage(multipart([["picture", asBlob(jpeg), "x.jpg"]]), "picture");
+    expect(file.byteLength).toBe(jpeg.byteLength);
+  });
+
+  test("400 when the request is not multipart or the field has no file", async () => {
+    const json = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const missing = { status: 400, error: UPLOAD_MESSAGES.missing };
+    expect(await rejection(readMultipartImage(json))).toEqual(missing);
+    expect(await rejection(readMultipartImage(new Request("http://localhost/x")))).toEqual(missing);
+    expect(await rejection(readMultipartImage(multipart([["id", "1"]])))).toEqual(missing);
+    // a file under another name, a text value under the name, an empty file (nothing chosen)
+    expect(await rejection(readMultipartImage(multipart([["other", asBlob(await makeJpeg())]])))).toEqual(missing);
+    expect(await rejection(readMultipartImage(multipart([["photo", "not a file"]])))).toEqual(missing);
+    expect(await rejection(readMultipartImage(multipart([["photo", new Blob([]), ""]])))).toEqual(missing);
+  });
+
+  test("a malformed multipart body is a 400, not a crash", async () => {
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: "--xyz\r\nno-disposition: here\r\n\r\ndata\r\n--xyz--\r\n",
+    });
+    expect((await rejection(readMultipartImage(request))).status).toBe(400);
+  });
+
+  test("exactly 10 MB is accepted; one byte more is a 413", async () => {
+    const ok = await readMultipartImage(multipart([["photo", new Blob([new Uint8Array(MAX_UPLOAD_BYTES)]), "a.jpg"]]));
+    expect(ok.file.byteLength).toBe(MAX_UPLOAD_BYTES);
+
+    const tooBig = multipart([["photo", new Blob([new Uint8Array(MAX_UPLOAD_BYTES + 1)]), "a.jpg"]]);
+    expect(await rejection(readMultipartImage(tooBig))).toEqual({ status: 413, error: UPLOAD_MESSAGES.tooLarge });
+  });
+
+  test("the whole body is capped too: several smaller files elsewhere cannot add up", async () => {
+    const six = new Blob([new Uint8Array(6 * 1024 * 1024)]);
+    const request = multipart([
+      ["a", six, "a.jpg"],
+      ["b", six, "b.jpg"],
+      ["photo", asBlob(await makeJpeg()), "p.jpg"],
+    ]);
+    expect(await rejection(readMultipartImage(request))).toEqual({ status: 413, error: UPLOAD_MESSAGES.tooLarge });
+  });
+
+  test("a Content-Length over the limit is refused before the body is read", async () => {
+    let pulled = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull() {
+          pulled = true;
+          throw new Error("the body must not be read");
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: {
+        "content-type": "multipart/form-data; boundary=xyz",
+        "content-length": String(MAX_MULTIPART_BYTES + 1),
+      },
+      body,
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    expect(await rejection(readMultipartImage(request))).toEqual({ status: 413, error: UPLOAD_MESSAGES.tooLarge });
+    expect(pulled).toBe(false);
+  });
+});

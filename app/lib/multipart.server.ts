@@ -1,0 +1,105 @@
+// Reads a multipart request with one image within fixed size limits (docs/decisions/004-image-uploads.md).
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import { DomainError } from "./errors";
+import { UPLOAD_MESSAGES } from "./uploads-shared";
+
+/** Largest accepted image file. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Room for the boundaries, part headers and the small text fields sent with the image. */
+export const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+/** Largest whole multipart body; more than this is refused before or while reading it. */
+export const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+
+class BodyTooLargeError extends Error {
+  constructor() {
+    super(`multipart body exceeds ${MAX_MULTIPART_BYTES} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Passes the body through, failing the stream once more than `max` bytes have arrived. */
+function limitStream(body: ReadableStream<Uint8Array>, max: number) {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) controller.error(new BodyTooLargeError());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+async function drain(data: AsyncIterable<Uint8Array>) {
+  for await (const chunk of data) void chunk;
+}
+
+/**
+ * Reads a multipart form with one image in `field`. Nothing beyond the limits is ever held in
+ * memory: a `Content-Length` over {@link MAX_MULTIPART_BYTES} is refused before reading, the
+ * body stream itself is cut off at that size (also without a Content-Length), and the file part
+ * at {@link MAX_UPLOAD_BYTES}. Other file parts are read and thrown away.
+ *
+ * Returns the file's bytes (the client's file name and content type are ignored: `encodeImage`
+ * decides from the bytes) and the form's text fields.
+ * Throws a DomainError: 413 too large · 400 not multipart / no file in the field.
+ */
+export async function readMultipartImage(
+  request: Request,
+  field = "photo",
+): Promise<{ file: Uint8Array; form: FormData }> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_MULTIPART_BYTES) {
+    throw new DomainError(413, UPLOAD_MESSAGES.tooLarge);
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new DomainError(400, UPLOAD_MESSAGES.missing);
+  }
+
+  const limited = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: limitStream(request.body, MAX_MULTIPART_BYTES),
+    duplex: "half",
+  } as RequestInit & { duplex: "half" });
+
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES });
+  let taken = false;
+  const handler: UploadHandler = async (part) => {
+    if (typeof part.filename !== "string") return memory(part); // a text field
+    if (part.name !== field || taken) {
+      await drain(part.data);
+      return undefined;
+    }
+    taken = true;
+    return memory(part);
+  };
+
+  let parsed: FormData;
+  try {
+    parsed = await unstable_parseMultipartFormData(limited, handler);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError || error instanceof MaxPartSizeExceededError) {
+      throw new DomainError(413, UPLOAD_MESSAGES.tooLarge);
+    }
+    // not multipart after all, or a malformed body
+    throw new DomainError(400, UPLOAD_MESSAGES.missing);
+  }
+
+  const form = new FormData();
+  let file: File | null = null;
+  for (const [name, value] of parsed.entries()) {
+    if (typeof value === "string") form.append(name, value);
+    else if (name === field) file = value;
+  }
+  // A browser sends an empty part with filename="" when no file was chosen.
+  if (!file || file.size === 0) throw new DomainError(400, UPLOAD_MESSAGES.missing);
+  return { file: new Uint8Array(await file.arrayBuffer()), form };
+}
