@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { ADMIN_MENU } from "./admin-menu";
 import { PageFrame } from "./PageFrame";
 
-/** A launcher for now; the figures of the day arrive with the attendance and leave issues. */
+/** The admin home: a launcher to the main screens. */
 export function Dashboard() {
   return (
     <PageFrame title="ภาพรวม" description="เลือกงานที่ต้องการจัดการ">

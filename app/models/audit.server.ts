@@ -38,19 +38,3 @@ export function listAudit(filter: { entity?: string; entityId?: string | number 
     .all();
 }
 
-/** Whether this entity has ever had this action recorded (one indexed probe, not a list). */
-export function hasAudit(filter: { entity: string; entityId: string | number; action: string }) {
-  const row = db()
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, filter.entity),
-        eq(auditLog.entityId, String(filter.entityId)),
-        eq(auditLog.action, filter.action),
-      ),
-    )
-    .limit(1)
-    .get();
-  return row != null;
-}

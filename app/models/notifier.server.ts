@@ -16,7 +16,7 @@ export const NOT_LINKED = PUSH_MESSAGES.notLinked;
 export const NOT_CONFIGURED = "ยังไม่ได้ตั้งค่า LINE Messaging API จึงส่งข้อความไม่ได้";
 export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำเร็จ";
 
-/** manual = an admin's push-one; the others are the notifications of later issues. */
+/** What a push was for: manual = an admin's push-one; the others are automatic notices. */
 export type PushKind = "manual" | "leave_request" | "leave_decision" | "machine_visit" | (string & {});
 export type GroupFlag = "notify_leave" | "notify_machine";
 
