@@ -2,7 +2,8 @@ import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon
 import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { FACE_REGISTERED_MESSAGE } from "~/components/liff/messages";
 import { readLineIdentity } from "~/lib/employee-session.server";
 import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
@@ -39,6 +40,7 @@ const MENU = [
 
 export default function EmployeeHome() {
   const { employee, today } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   if (!employee) return null;
   return (
     <Stack>
@@ -56,6 +58,11 @@ export default function EmployeeHome() {
           </Text>
         </div>
       </Group>
+      {employee.face_registered && params.get("face") === "registered" ? (
+        <Alert color="green" role="status">
+          {FACE_REGISTERED_MESSAGE}
+        </Alert>
+      ) : null}
       {!employee.face_registered ? (
         <Alert color="orange" title="ยังไม่ได้ลงทะเบียนใบหน้า">
           <Stack gap="xs">

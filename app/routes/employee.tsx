@@ -1,9 +1,7 @@
-import { Container } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { DemoBanner, SigningIn, useLiffSignIn } from "~/components/employee/LiffGate";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { useLoaderData } from "@remix-run/react";
+import { LiffErrorBoundary, LiffLayout } from "~/components/liff/LiffLayout";
 import { readLineIdentity } from "~/lib/employee-session.server";
 import { env, isDemoMode } from "~/lib/env.server";
 import { findWorkingEmployeeId } from "~/models/line-link.server";
@@ -25,23 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Cheap, and the sign-in state it carries changes between child navigations.
 export const shouldRevalidate = () => true;
 
-/** The spec's client layout (empty header and footer, main ≥ 80vh) around the LIFF sign-in. */
 export default function EmployeeLayout() {
-  const data = useLoaderData<typeof loader>();
-  const { run, error } = useLiffSignIn(data);
-  return (
-    <>
-      <header>{data.demo ? <DemoBanner onSwitch={run} /> : null}</header>
-      <main className="client-main">
-        <Container size="xs" py="md">
-          {data.signedIn ? <Outlet /> : <SigningIn error={error} onRetry={run} />}
-        </Container>
-      </main>
-      <footer />
-    </>
-  );
+  return <LiffLayout {...useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <LiffErrorBoundary />;
 }
