@@ -1,7 +1,7 @@
 import { LiffErrorBoundary } from "~/components/liff/LiffLayout";
 
 // Unknown /employee/* paths: a 404 inside the employee layout, with a way back to its home.
-export function loader() {
+export function loader(): never {
   throw new Response("Not Found", { status: 404 });
 }
 
