@@ -28,6 +28,7 @@ type Props = {
   statusHandlers?: Record<number, (error: ErrorResponse) => ReactNode>;
   /** Where "back" leads (the admin home by default; the LIFF pages pass /employee). */
   homeHref?: string;
+  homeLabel?: string;
 };
 
 /**
@@ -36,7 +37,7 @@ type Props = {
  * message when it gave one; anything else is an unexpected error, logged once on the server by
  * `handleError` (entry.server.tsx).
  */
-export function GeneralErrorBoundary({ statusHandlers, homeHref = "/" }: Props) {
+export function GeneralErrorBoundary({ statusHandlers, homeHref = "/", homeLabel = "กลับหน้าแรก" }: Props) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && statusHandlers?.[error.status]) {
     return <>{statusHandlers[error.status](error)}</>;
@@ -53,7 +54,7 @@ export function GeneralErrorBoundary({ statusHandlers, homeHref = "/" }: Props) 
         <Title order={2}>{message.title}</Title>
         <Text c="dimmed">{detail ?? message.body}</Text>
         <Button component={Link} to={homeHref} variant="light">
-          กลับหน้าแรก
+          {homeLabel}
         </Button>
       </Stack>
     </Center>

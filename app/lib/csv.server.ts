@@ -4,26 +4,88 @@ export type CsvColumn<T> = { label: string; value: (row: T) => string | number |
 
 // A cell starting with these is run as a formula by Excel/LibreOffice (CSV injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
+// Excel reads these as numbers and drops the leading zero (phone numbers, codes like "007").
+const LEADING_ZERO_DIGITS = /^0\d+$/;
 
 export function neutraliseCell(value: string) {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** UTF-8 CSV with a BOM (Excel needs it for Thai) and formula-safe cells. */
-export function toCsv<T>(columns: CsvColumn<T>[], rows: Iterable<T>): string {
-  const records: string[][] = [columns.map((c) => c.label)];
-  for (const row of rows) {
-    records.push(columns.map((c) => neutraliseCell(String(c.value(row) ?? ""))));
-  }
-  return `\uFEFF${stringify(records, { record_delimiter: "\r\n" })}`;
+/**
+ * The text of one cell: formula starts are neutralised first; then a digits-only text with a
+ * leading zero is written as the formula ="0812345678", which Excel shows as that text. Only
+ * cells that are all digits take this form, so nothing a user typed ever runs as a formula.
+ */
+export function csvCell(value: string | number | null | undefined) {
+  if (value == null) return "";
+  if (typeof value === "number") return String(value);
+  const safe = neutraliseCell(value);
+  return LEADING_ZERO_DIGITS.test(safe) ? `="${safe}"` : safe;
 }
 
-export function csvResponse(body: string, filename: string) {
+/** Rows encoded per chunk: bounds both the chunk size and how far the source is read ahead. */
+export const CSV_ROWS_PER_CHUNK = 200;
+
+const encoder = new TextEncoder();
+const encodeRecords = (records: string[][]) => encoder.encode(stringify(records, { record_delimiter: "\r\n" }));
+
+/**
+ * UTF-8 CSV with a BOM (Excel needs it for Thai) and the header row first, as a byte stream that
+ * reads `rows` lazily: each chunk pulls at most CSV_ROWS_PER_CHUNK rows, only when the reader
+ * (the HTTP response) asks for more. Cancelling the stream closes the source (its `finally` runs).
+ */
+export function csvStream<T>(columns: CsvColumn<T>[], rows: Iterable<T>): ReadableStream<Uint8Array> {
+  let source: Iterator<T> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const header = encodeRecords([columns.map((c) => c.label)]);
+        const bytes = new Uint8Array(3 + header.length);
+        bytes.set([0xef, 0xbb, 0xbf]);
+        bytes.set(header, 3);
+        controller.enqueue(bytes);
+      },
+      pull(controller) {
+        source ??= rows[Symbol.iterator]();
+        const records: string[][] = [];
+        let done = false;
+        try {
+          while (records.length < CSV_ROWS_PER_CHUNK) {
+            const next = source.next();
+            if (next.done) {
+              done = true;
+              break;
+            }
+            records.push(columns.map((c) => csvCell(c.value(next.value))));
+          }
+        } catch (error) {
+          source.return?.();
+          throw error;
+        }
+        if (records.length) controller.enqueue(encodeRecords(records));
+        if (done) controller.close();
+      },
+      cancel() {
+        source?.return?.();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+export function csvResponse(body: ReadableStream<Uint8Array>, filename: string) {
+  // Header values are Latin-1: an ASCII stand-in for old clients, the real name in filename*.
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       "Cache-Control": "no-store",
     },
   });
+}
+
+/** The whole stream as text (tests, small exports). */
+export async function readCsv(stream: ReadableStream<Uint8Array>) {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 }

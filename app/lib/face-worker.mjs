@@ -17,6 +17,7 @@ import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import { isMainThread, parentPort } from "node:worker_threads";
+import { FACE_DETECTOR } from "./face-detector.mjs";
 
 const require = createRequire(import.meta.url);
 const FACE_API_MAIN = require.resolve("@vladmandic/face-api/dist/face-api.node-wasm.js");
@@ -25,8 +26,8 @@ export const MODEL_DIR = path.join(FACE_API_DIR, "model");
 const WASM_DIR = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")) + "/dist/";
 const CORE_DIR = path.dirname(require.resolve("@tensorflow/tfjs-core/package.json"));
 
-/** Detector settings: selfies are downscaled to ~640 px, where a face is 150–400 px wide. */
-export const DETECTOR = { inputSize: 416, scoreThreshold: 0.5 };
+/** Detector settings, the same as the browser's quick check. */
+export const DETECTOR = FACE_DETECTOR;
 
 function aliasUmbrellaPackage() {
   const resolve = Module._resolveFilename;

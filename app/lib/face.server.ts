@@ -8,13 +8,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DomainError } from "./errors";
+import { FACE_MAX_SIDE } from "./face-detector.mjs";
 import { imageDecodeError, openImage, sniffImageType } from "./image.server";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 /** Same person when the Euclidean distance is below this (the settings hold the live value). */
 export const DEFAULT_FACE_THRESHOLD = 0.5;
-/** Selfies are fitted inside this box before detection (never enlarged). */
-export const FACE_INPUT_SIZE = 640;
+/** Selfies are fitted inside this box before detection (never enlarged), as in the browser. */
+export const FACE_INPUT_SIZE = FACE_MAX_SIDE;
 /** A model load or a job that takes longer than this kills its worker. */
 const JOB_TIMEOUT_MS = 60_000;
 

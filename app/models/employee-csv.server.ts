@@ -1,13 +1,51 @@
-import { toCsv, type CsvColumn } from "~/lib/csv.server";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { amphurs, districts, employees, provinces } from "../../db/schema";
+import { csvStream, type CsvColumn } from "~/lib/csv.server";
+import { db } from "~/lib/db.server";
+import { iterateSelect } from "~/lib/db-reader.server";
+import { TITLE_LABELS } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
 import type { EmployeeListQuery } from "./employee-schema";
-import { listEmployees, type EmployeeDto } from "./employee.server";
+import { listConditions, sqlListOrder, thaiSortedIds } from "./employee.server";
+
+const EXPORT_FIELDS = {
+  id: employees.id,
+  code: employees.code,
+  title: employees.title,
+  first_name: employees.firstName,
+  last_name: employees.lastName,
+  nickname: employees.nickname,
+  position: employees.position,
+  department: employees.department,
+  phone: employees.phone,
+  email: employees.email,
+  start_date: employees.startDate,
+  resign_date: employees.resignDate,
+  address: employees.address,
+  district_name: districts.nameTh,
+  amphur_name: amphurs.nameTh,
+  province_name: provinces.nameTh,
+  zipcode: employees.zipcode,
+  line_linked: sql<boolean>`${employees.lineUserId} is not null`.mapWith(Boolean),
+  face_registered: sql<boolean>`${employees.faceDescriptor} is not null`.mapWith(Boolean),
+};
+
+const exportSelect = () =>
+  db()
+    .select(EXPORT_FIELDS)
+    .from(employees)
+    .leftJoin(provinces, eq(provinces.id, employees.provinceId))
+    .leftJoin(amphurs, eq(amphurs.id, employees.amphurId))
+    .leftJoin(districts, eq(districts.id, employees.districtId));
+
+type ExportRow = ReturnType<typeof exportSelect>["_"]["result"][number];
 
 const thaiDate = (d: string | null) => (d ? formatThaiDate(d) : "");
 
-const COLUMNS: CsvColumn<EmployeeDto>[] = [
+// Each date twice: as Thai readers expect it (BE), and ISO beside it so Excel sorts and computes.
+const COLUMNS: CsvColumn<ExportRow>[] = [
   { label: "รหัสพนักงาน", value: (e) => e.code },
-  { label: "คำนำหน้า", value: (e) => e.title_label },
+  { label: "คำนำหน้า", value: (e) => TITLE_LABELS[e.title] ?? "" },
   { label: "ชื่อ", value: (e) => e.first_name },
   { label: "นามสกุล", value: (e) => e.last_name },
   { label: "ชื่อเล่น", value: (e) => e.nickname },
@@ -16,7 +54,9 @@ const COLUMNS: CsvColumn<EmployeeDto>[] = [
   { label: "เบอร์โทรศัพท์", value: (e) => e.phone },
   { label: "อีเมล", value: (e) => e.email },
   { label: "วันเริ่มงาน", value: (e) => thaiDate(e.start_date) },
+  { label: "วันเริ่มงาน (ค.ศ.)", value: (e) => e.start_date },
   { label: "วันที่ลาออก", value: (e) => thaiDate(e.resign_date) },
+  { label: "วันที่ลาออก (ค.ศ.)", value: (e) => e.resign_date },
   { label: "ที่อยู่", value: (e) => e.address },
   { label: "ตำบล/แขวง", value: (e) => e.district_name },
   { label: "อำเภอ/เขต", value: (e) => e.amphur_name },
@@ -26,8 +66,34 @@ const COLUMNS: CsvColumn<EmployeeDto>[] = [
   { label: "ลงทะเบียนใบหน้า", value: (e) => (e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน") },
 ];
 
-/** Every employee matching the list's filter (not just one page), as an Excel-friendly CSV. */
+/** Ids sorted in Thai order are loaded this many full rows at a time. */
+const ID_BATCH = 200;
+
+function* rowsByIds(ids: number[]): Generator<ExportRow> {
+  for (let i = 0; i < ids.length; i += ID_BATCH) {
+    const batch = ids.slice(i, i + ID_BATCH);
+    const byId = new Map(exportSelect().where(inArray(employees.id, batch)).all().map((r) => [r.id, r]));
+    for (const id of batch) {
+      const row = byId.get(id);
+      if (row) yield row;
+    }
+  }
+}
+
+/** The list's rows (same filter and order, every page), read lazily. */
+export function employeeExportRows(status: "active" | "resigned", query: EmployeeListQuery): Iterable<ExportRow> {
+  const where: SQL = listConditions(status, query.q);
+  const order = sqlListOrder(query);
+  if (order) return iterateSelect(exportSelect().where(where).orderBy(...order));
+  // Thai collation is not SQLite's: the light (id, names) rows are sorted here, full rows follow in batches.
+  return {
+    *[Symbol.iterator]() {
+      yield* rowsByIds(thaiSortedIds(where, query));
+    },
+  };
+}
+
+/** Every employee matching the list's filter (not just one page), as a streamed, Excel-friendly CSV. */
 export function employeesCsv(status: "active" | "resigned", query: EmployeeListQuery) {
-  const { items } = listEmployees(status, { ...query, page: 1, page_size: Number.MAX_SAFE_INTEGER });
-  return toCsv(COLUMNS, items);
+  return csvStream(COLUMNS, employeeExportRows(status, query));
 }

@@ -1,6 +1,7 @@
 import { makeJpeg } from "../../tests/fixtures/images";
 import { employees } from "../../db/schema";
 import { db } from "~/lib/db.server";
+import { readCsv } from "~/lib/csv.server";
 import { DomainError } from "~/lib/errors";
 import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
 import { fieldErrors } from "~/lib/validation";
@@ -189,9 +190,9 @@ describe("search, sort and paging", () => {
 });
 
 describe("CSV export", () => {
-  test("Thai headers, BOM, every matching row, formula-safe", () => {
+  test("Thai headers, BOM, every matching row, formula-safe", async () => {
     make({ code: "CSV-1", first_name: "=HYPERLINK(\"x\")", last_name: "ทดสอบ" });
-    const csv = employeesCsv("active", query({ q: "CSV-1" }));
+    const csv = await readCsv(employeesCsv("active", query({ q: "CSV-1" })));
     expect(csv.startsWith("\uFEFFรหัสพนักงาน,คำนำหน้า,ชื่อ,นามสกุล")).toBe(true);
     expect(csv).toContain("CSV-1,นาย,");
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);

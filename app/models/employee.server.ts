@@ -114,7 +114,8 @@ function escapeLike(q: string) {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function listConditions(status: "active" | "resigned", q: string | undefined) {
+/** The list's filter; the CSV export streams the same rows (employee-csv.server.ts). */
+export function listConditions(status: "active" | "resigned", q: string | undefined) {
   const conditions: SQL[] = [status === "active" ? isNull(employees.resignDate) : isNotNull(employees.resignDate)];
   if (q) {
     const text = sql`${employees.searchText} like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
@@ -147,33 +148,40 @@ export function listEmployees(
 ): Page<EmployeeDto> {
   const where = listConditions(status, query.q);
   const offset = pageOffset(query);
-  const desc = query.order === "desc";
+  const order = sqlListOrder(query);
   let items: EmployeeDto[];
   let total: number;
-  if (query.sort in SQL_SORTS) {
-    const column = SQL_SORTS[query.sort as keyof typeof SQL_SORTS];
+  if (order) {
     total = db().select({ n: count() }).from(employees).where(where).get()?.n ?? 0;
-    items = selectWithPlaces()
-      .where(where)
-      .orderBy(desc ? sql`${column} desc` : column, employees.id)
-      .limit(query.page_size)
-      .offset(offset)
-      .all()
-      .map(toDto);
+    items = selectWithPlaces().where(where).orderBy(...order).limit(query.page_size).offset(offset).all().map(toDto);
   } else {
-    const key = THAI_SORTS[query.sort as keyof typeof THAI_SORTS];
-    const light = db()
-      .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName, position: employees.position })
-      .from(employees)
-      .where(where)
-      .all();
-    light.sort((a, b) => (desc ? -1 : 1) * collator.compare(key(a), key(b)) || a.id - b.id);
-    total = light.length;
-    const ids = light.slice(offset, offset + query.page_size).map((r) => r.id);
+    const sorted = thaiSortedIds(where, query);
+    total = sorted.length;
+    const ids = sorted.slice(offset, offset + query.page_size);
     const byId = new Map(ids.length ? selectWithPlaces().where(inArray(employees.id, ids)).all().map((r) => [r.e.id, toDto(r)]) : []);
     items = ids.map((id) => byId.get(id)!);
   }
   return { items, total, page: query.page, page_size: query.page_size };
+}
+
+/** ORDER BY for the sorts SQLite can do, or null for the Thai-collated ones (thaiSortedIds). */
+export function sqlListOrder(query: Pick<EmployeeListQuery, "sort" | "order">): SQL[] | null {
+  if (!(query.sort in SQL_SORTS)) return null;
+  const column = SQL_SORTS[query.sort as keyof typeof SQL_SORTS];
+  return [query.order === "desc" ? sql`${column} desc` : sql`${column}`, sql`${employees.id}`];
+}
+
+/** Every matching id in Thai collation order, sorted in memory from light rows. */
+export function thaiSortedIds(where: SQL, query: Pick<EmployeeListQuery, "sort" | "order">): number[] {
+  const key = THAI_SORTS[query.sort as keyof typeof THAI_SORTS] ?? THAI_SORTS.name;
+  const desc = query.order === "desc";
+  const light = db()
+    .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName, position: employees.position })
+    .from(employees)
+    .where(where)
+    .all();
+  light.sort((a, b) => (desc ? -1 : 1) * collator.compare(key(a), key(b)) || a.id - b.id);
+  return light.map((r) => r.id);
 }
 
 function assertAddress(input: {

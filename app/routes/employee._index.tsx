@@ -2,8 +2,9 @@ import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon
 import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { employeeLoader } from "~/auth/page-loaders.server";
+import { FACE_REGISTERED_MESSAGE } from "~/components/liff/messages";
 import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
@@ -35,6 +36,7 @@ const MENU = [
 
 export default function EmployeeHome() {
   const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   if (!data) return null;
   const { employee, today } = data;
   return (
@@ -53,6 +55,11 @@ export default function EmployeeHome() {
           </Text>
         </div>
       </Group>
+      {employee.face_registered && params.get("face") === "registered" ? (
+        <Alert color="green" role="status">
+          {FACE_REGISTERED_MESSAGE}
+        </Alert>
+      ) : null}
       {!employee.face_registered ? (
         <Alert color="orange" title="ยังไม่ได้ลงทะเบียนใบหน้า">
           <Stack gap="xs">

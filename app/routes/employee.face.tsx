@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useNavigate } from "@remix-run/react";
-import { FaceCapture } from "~/components/employee/FaceCapture";
+import { FaceRegistration } from "~/components/liff/FaceRegistration";
 
 export const meta: MetaFunction = () => [{ title: "ลงทะเบียนใบหน้า · TN Management" }];
 
@@ -15,7 +15,7 @@ export default function FacePage() {
           ใช้ยืนยันตัวตนเมื่อลงเวลาเข้า-ออกงาน ถ่ายหน้าตรง เห็นใบหน้าชัด ไม่สวมแว่นกันแดดหรือหน้ากาก
         </Text>
       </div>
-      <FaceCapture onRegistered={() => navigate("/employee?face=registered")} />
+      <FaceRegistration onRegistered={() => navigate("/employee?face=registered")} />
       <Anchor component={Link} to="/employee" ta="center" c="dimmed">
         ข้ามไปก่อน
       </Anchor>

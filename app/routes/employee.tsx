@@ -1,10 +1,8 @@
-import { Alert, Container, Text } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { DemoBanner, SigningIn, useLiffSignIn } from "~/components/employee/LiffGate";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { useLoaderData } from "@remix-run/react";
 import { getEmployeeSession } from "~/auth/guard.server";
+import { LiffErrorBoundary, LiffLayout } from "~/components/liff/LiffLayout";
 import { env, isDemoMode } from "~/lib/env.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,35 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Cheap, and the sign-in state it carries changes between child navigations.
 export const shouldRevalidate = () => true;
 
-/** The spec's client layout (empty header and footer, main ≥ 80vh) around the LIFF sign-in. */
 export default function EmployeeLayout() {
-  const data = useLoaderData<typeof loader>();
-  const { run, error } = useLiffSignIn(data);
-  return (
-    <>
-      <header>{data.demo ? <DemoBanner onSwitch={run} /> : null}</header>
-      <main className="client-main">
-        <Container size="xs" py="md">
-          {!data.signedIn ? <SigningIn error={error} onRetry={run} /> : data.resigned ? <Resigned /> : <Outlet />}
-        </Container>
-      </main>
-      <footer />
-    </>
-  );
-}
-
-/** A former employee's LINE account stays linked for the record, but opens nothing. */
-function Resigned() {
-  return (
-    <Alert color="gray" title="บัญชีนี้ไม่สามารถใช้งานระบบได้แล้ว" role="status" data-testid="resigned-notice">
-      <Text fz="sm">
-        บัญชี LINE นี้เชื่อมกับพนักงานที่ลาออกแล้ว จึงไม่สามารถลงเวลา ขอลางาน หรือส่งรายงานได้
-        หากคุณยังทำงานอยู่หรือข้อมูลไม่ถูกต้อง กรุณาติดต่อฝ่ายบุคคลหรือผู้ดูแลระบบ
-      </Text>
-    </Alert>
-  );
+  return <LiffLayout {...useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <LiffErrorBoundary />;
 }

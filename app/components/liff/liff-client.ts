@@ -1,5 +1,6 @@
 // Browser-only: LIFF (and in demo mode the LIFF mock) are loaded on demand, never in the admin bundle.
 import { DEMO_TOKEN_PREFIX, DEMO_USERS } from "~/lib/demo-users";
+import { empFetch } from "./emp-api";
 
 export const DEMO_USER_STORAGE_KEY = "tn-demo-user";
 
@@ -39,15 +40,10 @@ export async function signInWithLiff(options: { liffId: string | null; demo: boo
   }
   const idToken = liff.getIDToken();
   if (!idToken) throw new Error("ไม่ได้รับ ID token จาก LINE");
-  const response = await fetch("/api/emp/authen", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ idToken }),
-  });
-  const body = (await response.json().catch(() => ({}))) as AuthenResult & { error?: string };
-  if (!response.ok) throw new AuthenError(body.error ?? `HTTP ${response.status}`);
-  return body;
+  const result = await empFetch<AuthenResult>("/api/emp/authen", { method: "POST", json: { idToken } });
+  if (!result.ok) throw new AuthenError(result.error);
+  return result.data;
 }
 
-/** The server refused the token: shown on the page, unlike LIFF's own failures (an alert, per the spec). */
+/** The server refused the token or was not reached: shown on the page, unlike LIFF's own failures (an alert, per the spec). */
 export class AuthenError extends Error {}

@@ -1,0 +1,10 @@
+// How a photo is looked at for faces, shared by the browser's quick check
+// (app/components/liff/face-check.client.ts) and the server's engine (face.server.ts and
+// face-worker.mjs), so that both find the same faces in the same photo. Plain JavaScript because
+// the worker is loaded from disk, outside the Remix bundle; safe in the browser (no imports).
+
+/** TinyFaceDetector settings: a selfie fitted inside FACE_MAX_SIDE has a face 150–400 px wide. */
+export const FACE_DETECTOR = Object.freeze({ inputSize: 416, scoreThreshold: 0.5 });
+
+/** Photos are fitted inside this box (never enlarged) before detection. */
+export const FACE_MAX_SIDE = 640;

@@ -1,0 +1,14 @@
+import { LiffErrorBoundary } from "~/components/liff/LiffLayout";
+
+// Unknown /employee/* paths: a 404 inside the employee layout, with a way back to its home.
+export function loader(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function EmployeeNotFound() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <LiffErrorBoundary />;
+}
