@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { csvResponse } from "~/lib/csv.server";
 import { requireAdminApi } from "~/auth/guard.server";
 import { handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
-import { businessDate } from "~/lib/thai-date";
+import { workDate } from "~/lib/business-day.server";
 import { parseOrThrow } from "~/lib/validation";
 import { employeesCsv } from "~/models/employee-csv.server";
 import { EmployeeCreateSchema, EmployeeListQuery } from "~/models/employee-schema";
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = EmployeeListQuery.parse(Object.fromEntries(params));
   if (params.get("format") === "csv") {
-    return csvResponse(employeesCsv("active", query), `employees-${businessDate()}.csv`);
+    return csvResponse(employeesCsv("active", query), `employees-${workDate()}.csv`);
   }
   return json(listEmployees("active", query));
 }

@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readLineIdentity } from "~/lib/employee-session.server";
-import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
+import { workDate } from "~/lib/business-day.server";
+import { formatThaiDateLong } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
 import { findWorkingEmployeeId } from "~/models/line-link.server";
@@ -13,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "หน้าหลักพ�
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const identity = await readLineIdentity(request);
-  if (!identity) return json({ employee: null, today: todayInBangkok() });
+  if (!identity) return json({ employee: null, today: workDate() });
   const employeeId = findWorkingEmployeeId(identity.lineUserId);
   if (employeeId == null) throw redirect("/employee/verify");
   const e = requireEmployee(employeeId);
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       face_registered: e.face_registered,
       face_was_reset: faceWasReset(e),
     },
-    today: todayInBangkok(),
+    today: workDate(),
   });
 }
 
