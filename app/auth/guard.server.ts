@@ -74,6 +74,6 @@ export async function requireLinkedEmployeeApi(request: Request) {
   const identity = await requireLineIdentityApi(request);
   const employee = findLinkedEmployee(identity.lineUserId);
   if (!employee) throw apiError(403, "บัญชี LINE นี้ยังไม่ได้เชื่อมกับข้อมูลพนักงาน");
-  if (employee.resignDate) throw apiError(403, "พนักงานคนนี้ลาออกแล้ว");
+  if (!employee.working) throw apiError(403, "พนักงานคนนี้ลาออกแล้ว");
   return { identity, employee };
 }

@@ -117,10 +117,10 @@ describe("employees API", () => {
   test("resign → resigned list; twice → 409; reinstate → back; nothing is deleted", async () => {
     const e = await create({ first_name: "ลาออก" });
     expect((await api(`/api/employee/${e.id}/resign`, { method: "POST", json: {} })).status).toBe(400);
-    const resigned = await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2026-11-30" } });
+    const resigned = await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2025-11-30" } });
     expect(resigned.status).toBe(200);
-    expect((await resigned.json()).employee.resign_date).toBe("2026-11-30");
-    expect((await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2026-12-01" } })).status).toBe(409);
+    expect((await resigned.json()).employee.resign_date).toBe("2025-11-30");
+    expect((await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2025-12-01" } })).status).toBe(409);
 
     const active = await (await api(`/api/employee?q=${encodeURIComponent("ลาออก")}`)).json();
     expect(active.items.map((x: { id: number }) => x.id)).not.toContain(e.id);

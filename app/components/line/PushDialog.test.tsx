@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { PushDialog, type PushTarget } from "./PushDialog";
 import { PushLog } from "./PushLog";
 
-const EMPLOYEE: PushTarget = { id: 7, full_name: "นางสาวปราณี รับข้อความ", line_linked: true, resign_date: null };
+const EMPLOYEE: PushTarget = { id: 7, full_name: "นางสาวปราณี รับข้อความ", line_linked: true, working: true };
 
 function push(overrides: Record<string, unknown> = {}) {
   return {
