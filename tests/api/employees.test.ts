@@ -133,6 +133,22 @@ describe("employees API", () => {
     expect((await api("/api/employee/999999/reinstate", { method: "POST" })).status).toBe(404);
   });
 
+  test("a resignation ahead of today keeps the employee in the current list and CSV until that date", async () => {
+    const e = await create({ first_name: "ยังอยู่", last_name: "จนสิ้นเดือน" });
+    const ahead = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const res = await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: ahead } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).employee).toMatchObject({ resign_date: ahead, working: true });
+
+    const q = encodeURIComponent("จนสิ้นเดือน");
+    const active = await (await api(`/api/employee?q=${q}`)).json();
+    expect(active.items.map((x: { id: number }) => x.id)).toEqual([e.id]);
+    const resigned = await (await api(`/api/employee/resigned?q=${q}`)).json();
+    expect(resigned.items).toEqual([]);
+    const csv = await (await api(`/api/employee?format=csv&q=${q}`)).text();
+    expect(csv).toContain(`${e.code},`);
+  });
+
   test("lists page with {items, total, page, page_size}; page_size is capped at 200", async () => {
     for (let i = 0; i < 3; i++) await create({ last_name: "หน้าหลายหน้า" });
     const page = await (await api(`/api/employee?q=${encodeURIComponent("หน้าหลายหน้า")}&page=2&page_size=2`)).json();
