@@ -4,9 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { appTimeZoneFromEnv } from "./lib/business-day.server";
 import { NonceProvider } from "./lib/nonce";
-import { setAppTimeZone } from "./lib/thai-date";
 
 export { onServerStart, onServerStop } from "./server/startup.server";
 
@@ -19,7 +17,6 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  setAppTimeZone(appTimeZoneFromEnv());
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
