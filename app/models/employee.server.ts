@@ -164,9 +164,10 @@ const THAI_SORTS = {
 } as const;
 
 /**
- * Active (working today, see workingOn) or resigned employees, searched by code, Thai names, nickname or phone,
- * then sorted and paged. Name and position sort in Thai collation order (SQLite's binary order puts
- * เ แ โ ใ ไ words in the wrong place): those sort light rows in memory, then load one page.
+ * Active (working today, see workingOn) or resigned employees, searched by code, Thai names,
+ * nickname or phone, then sorted and paged. Name and position sort in Thai collation order
+ * (SQLite's binary order puts เ แ โ ใ ไ words in the wrong place): those sort light rows in
+ * memory, then load one page.
  */
 export function listEmployees(
   status: "active" | "resigned",
