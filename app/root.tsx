@@ -7,10 +7,11 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/c
 import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
+import { appTimeZoneFromEnv } from "./lib/business-day.server";
 import { useNonce } from "./lib/nonce";
 import { FIRST_DAY_OF_WEEK } from "./lib/thai-date";
 import { theme } from "./lib/theme";
@@ -25,10 +26,16 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "TN Management" }];
 
+// The browser formats dates in the server's APP_TIMEZONE (entry.client.tsx reads it off <html>).
+export const loader = () => json({ timeZone: appTimeZoneFromEnv() });
+
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="th" {...mantineHtmlProps}>
+    <html lang="th" data-time-zone={root?.timeZone} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

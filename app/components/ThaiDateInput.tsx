@@ -1,5 +1,5 @@
 import { DatePickerInput, type DatePickerInputProps } from "@mantine/dates";
-import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
+import { businessDate, formatThaiDateLong } from "~/lib/thai-date";
 
 /**
  * A date field in Thai: Buddhist Era years, weeks from Monday (DatesProvider), a 'วันนี้'
@@ -16,7 +16,7 @@ export function ThaiDateInput(props: DatePickerInputProps<"default">) {
       placeholder="เลือกวันที่"
       clearable
       clearButtonProps={{ "aria-label": "ล้าง" }}
-      presets={[{ value: todayInBangkok(), label: "วันนี้" }]}
+      presets={[{ value: businessDate(), label: "วันนี้" }]}
       popoverProps={{ zIndex: 1200 }}
       // Screen readers hear the same Buddhist Era year the eye sees.
       getDayProps={(date) => ({ "aria-label": formatThaiDateLong(date) })}

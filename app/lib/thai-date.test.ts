@@ -4,8 +4,8 @@ import {
   formatThaiDate,
   formatThaiDateLong,
   formatThaiDateTime,
+  setAppTimeZone,
   startOfWeek,
-  todayInBangkok,
 } from "./thai-date";
 
 describe("Thai dates", () => {
@@ -23,8 +23,22 @@ describe("Thai dates", () => {
   });
 
   test("today in Bangkok changes at Bangkok midnight, not UTC midnight", () => {
-    expect(todayInBangkok(new Date("2026-11-21T16:59:59Z"))).toBe("2026-11-21");
-    expect(todayInBangkok(new Date("2026-11-21T17:00:00Z"))).toBe("2026-11-22");
+    expect(businessDate(new Date("2026-11-21T16:59:59Z"))).toBe("2026-11-21");
+    expect(businessDate(new Date("2026-11-21T17:00:00Z"))).toBe("2026-11-22");
+  });
+
+  test("the app's zone, once set, is every helper's default; a calendar date never shifts", () => {
+    const instant = new Date("2026-11-21T15:30:00Z");
+    try {
+      setAppTimeZone("Asia/Tokyo");
+      expect(formatThaiDateTime(instant)).toBe("22 พ.ย. 2569 00:30");
+      expect(businessDate(instant)).toBe("2026-11-22");
+      expect(formatThaiDate("2026-11-21")).toBe("21 พ.ย. 2569");
+      expect(formatThaiDateTime(instant, "Asia/Bangkok")).toBe("21 พ.ย. 2569 22:30");
+    } finally {
+      setAppTimeZone("Asia/Bangkok");
+    }
+    expect(formatThaiDateTime(instant)).toBe("21 พ.ย. 2569 22:30");
   });
 
   test("weeks start on Monday in the th locale", () => {

@@ -12,19 +12,33 @@ dayjs.extend(updateLocale);
 // dayjs's th locale has no weekStart; Thai offices start the week on Monday.
 dayjs.updateLocale("th", { weekStart: 1 });
 
-export const BUSINESS_TIMEZONE = "Asia/Bangkok";
+export const DEFAULT_TIME_ZONE = "Asia/Bangkok";
 export const FIRST_DAY_OF_WEEK = 1;
 export { dayjs };
 
 type DateLike = Date | string | number | dayjs.Dayjs;
 
-/** The business date (YYYY-MM-DD) of an instant, in Asia/Bangkok whatever the server's TZ is. */
-export function businessDate(instant: DateLike = new Date(), tz = BUSINESS_TIMEZONE) {
-  return dayjs(instant).tz(tz).format("YYYY-MM-DD");
+let appZone = DEFAULT_TIME_ZONE;
+
+/**
+ * The zone these helpers use when none is passed: the server sets APP_TIMEZONE at start
+ * (app/server/startup.server.ts), the browser sets the same value from `<html data-time-zone>` before it
+ * hydrates (entry.client.tsx), so both render the same text whatever the process's TZ is.
+ */
+export function setAppTimeZone(tz: string) {
+  appZone = tz;
 }
 
-export function todayInBangkok(now: DateLike = new Date(), tz = BUSINESS_TIMEZONE) {
-  return businessDate(now, tz);
+export function appTimeZone() {
+  return appZone;
+}
+
+/**
+ * The calendar date (YYYY-MM-DD) of an instant in the app's zone. Server code asks for "today"
+ * with workDate() (business-day.server.ts); this is the same rule for components.
+ */
+export function businessDate(instant: DateLike = new Date(), tz = appZone) {
+  return dayjs(instant).tz(tz).format("YYYY-MM-DD");
 }
 
 function inZone(value: DateLike, tz: string) {
@@ -36,17 +50,17 @@ function inZone(value: DateLike, tz: string) {
 }
 
 /** `21 พ.ย. 2569` */
-export function formatThaiDate(value: DateLike, tz = BUSINESS_TIMEZONE) {
+export function formatThaiDate(value: DateLike, tz = appZone) {
   return inZone(value, tz).format("D MMM BBBB");
 }
 
 /** `21 พฤศจิกายน 2569` */
-export function formatThaiDateLong(value: DateLike, tz = BUSINESS_TIMEZONE) {
+export function formatThaiDateLong(value: DateLike, tz = appZone) {
   return inZone(value, tz).format("D MMMM BBBB");
 }
 
 /** `21 พ.ย. 2569 08:30` */
-export function formatThaiDateTime(value: DateLike, tz = BUSINESS_TIMEZONE) {
+export function formatThaiDateTime(value: DateLike, tz = appZone) {
   return inZone(value, tz).format("D MMM BBBB HH:mm");
 }
 

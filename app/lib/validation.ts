@@ -30,13 +30,12 @@ const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
 
 /** A positive whole number written plainly in a query string ("3"; not "abc", "1e0", "03", "-1"). */
 export function queryInt(message: string, max = 1_000_000_000) {
+  const inRange = z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
   return z.preprocess(
     blankAsMissing,
-    z
-      .string({ error: message })
-      .regex(/^[1-9]\d{0,9}$/, { error: message })
-      .transform(Number)
-      .pipe(z.number().max(max, { error: message })),
+    z.union([inRange, z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, { error: message }).transform(Number).pipe(inRange)], {
+      error: message,
+    }),
   );
 }
 

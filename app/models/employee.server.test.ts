@@ -137,17 +137,68 @@ describe("resign and reinstate", () => {
   test("resigning moves to the resigned list; twice is a conflict; reinstating brings back", () => {
     const e = make({ start_date: "2024-05-01" });
     expect(domainError(() => resignEmployee(e.id, "2024-04-30", admin)).status).toBe(400);
-    const resigned = resignEmployee(e.id, "2026-11-30", admin);
-    expect(resigned.resign_date).toBe("2026-11-30");
+    const resigned = resignEmployee(e.id, "2025-11-30", admin);
+    expect(resigned.resign_date).toBe("2025-11-30");
     expect(listEmployees("active", query()).items.some((x) => x.id === e.id)).toBe(false);
     expect(listEmployees("resigned", query()).items.some((x) => x.id === e.id)).toBe(true);
-    expect(domainError(() => resignEmployee(e.id, "2026-12-01", admin)).status).toBe(409);
+    expect(domainError(() => resignEmployee(e.id, "2025-12-01", admin)).status).toBe(409);
 
     expect(reinstateEmployee(e.id, admin).resign_date).toBeNull();
     expect(domainError(() => reinstateEmployee(e.id, admin)).status).toBe(409);
     expect(listAudit({ entity: "employee", entityId: e.id }).map((a) => a.action)).toEqual(
       expect.arrayContaining(["resign", "reinstate"]),
     );
+  });
+});
+
+describe("a resignation recorded ahead of its date", () => {
+  // 2026-11-21 23:59 and 2026-11-22 00:01 in Bangkok.
+  const EVE = new Date("2026-11-21T16:59:00Z");
+  const DAY = new Date("2026-11-21T17:01:00Z");
+  const ids = (status: "active" | "resigned", q: string) => listEmployees(status, query({ q })).items.map((x) => x.id);
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => vi.useRealTimers());
+
+  test("keeps the employee in current staff and the CSV until the date; on the date they have left", async () => {
+    vi.setSystemTime(EVE);
+    const e = make({ code: "AHEAD-1", start_date: "2024-05-01" });
+    expect(resignEmployee(e.id, "2026-11-22", admin)).toMatchObject({ resign_date: "2026-11-22", working: true });
+    expect(ids("active", "AHEAD-1")).toEqual([e.id]);
+    expect(ids("resigned", "AHEAD-1")).toEqual([]);
+    const csv = await readCsv(employeesCsv("active", query({ q: "AHEAD-1" })));
+    expect(csv).toContain("AHEAD-1,");
+    expect(csv).toContain("22 พ.ย. 2569");
+    expect((await readCsv(employeesCsv("resigned", query({ q: "AHEAD-1" })))).trim().split("\r\n")).toHaveLength(1);
+
+    vi.setSystemTime(DAY);
+    expect(getEmployee(e.id)).toMatchObject({ resign_date: "2026-11-22", working: false });
+    expect(ids("active", "AHEAD-1")).toEqual([]);
+    expect(ids("resigned", "AHEAD-1")).toEqual([e.id]);
+    expect((await readCsv(employeesCsv("active", query({ q: "AHEAD-1" })))).trim().split("\r\n")).toHaveLength(1);
+    expect(await readCsv(employeesCsv("resigned", query({ q: "AHEAD-1" })))).toContain("AHEAD-1,");
+  });
+
+  test("while ahead, the date may be moved; once come, resigning again is a conflict", () => {
+    vi.setSystemTime(EVE);
+    const e = make({ code: "AHEAD-2" });
+    resignEmployee(e.id, "2026-12-31", admin);
+    expect(resignEmployee(e.id, "2026-11-22", admin).resign_date).toBe("2026-11-22");
+    expect(listAudit({ entity: "employee", entityId: e.id })[0]).toMatchObject({
+      action: "resign",
+      changes: { resign_date: { from: "2026-12-31", to: "2026-11-22" } },
+    });
+    vi.setSystemTime(DAY);
+    expect(domainError(() => resignEmployee(e.id, "2026-12-01", admin)).status).toBe(409);
+  });
+
+  test("reinstating cancels a resignation still ahead", () => {
+    vi.setSystemTime(EVE);
+    const e = make({ code: "AHEAD-3" });
+    resignEmployee(e.id, "2026-11-30", admin);
+    expect(reinstateEmployee(e.id, admin)).toMatchObject({ resign_date: null, working: true });
+    vi.setSystemTime(DAY);
+    expect(ids("active", "AHEAD-3")).toEqual([e.id]);
   });
 });
 

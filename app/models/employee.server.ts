@@ -1,5 +1,6 @@
-import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import { amphurs, districts, employees, provinces } from "../../db/schema";
+import { workDate } from "~/lib/business-day.server";
 import { db, immediate } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
@@ -27,6 +28,8 @@ export type EmployeeDto = {
   department: string;
   start_date: string | null;
   resign_date: string | null;
+  /** Still on the staff today: no resign date, or one still ahead (see workingOn). */
+  working: boolean;
   photo_url: string | null;
   line_linked: boolean;
   face_registered: boolean;
@@ -43,12 +46,28 @@ export type EmployeeDto = {
 
 const NOT_FOUND = "ไม่พบพนักงาน";
 
+/**
+ * The one "working employee" rule, as SQL: on `date` (YYYY-MM-DD, by default workDate()) an
+ * employee works unless their resign date has come; on the resign date itself they have left.
+ * A resignation recorded ahead of time keeps them in current staff, the CSV, LINE and pushes
+ * until that date.
+ */
+export function workingOn(date: string = workDate()): SQL {
+  return sql`(${employees.resignDate} is null or ${employees.resignDate} > ${date})`;
+}
+
+/** workingOn as a selected column (true/false). */
+export function workingColumn(date: string = workDate()) {
+  return sql<boolean>`${workingOn(date)}`.mapWith((v) => v === 1 || v === true);
+}
+
 const DUPLICATE_CODE = "รหัสพนักงานนี้มีอยู่แล้ว";
 
 const selectWithPlaces = () =>
   db()
     .select({
       e: employees,
+      working: workingColumn(),
       provinceName: provinces.nameTh,
       amphurName: amphurs.nameTh,
       districtName: districts.nameTh,
@@ -60,12 +79,13 @@ const selectWithPlaces = () =>
 
 type JoinedRow = {
   e: Row;
+  working: boolean;
   provinceName: string | null;
   amphurName: string | null;
   districtName: string | null;
 };
 
-function toDto({ e, provinceName, amphurName, districtName }: JoinedRow): EmployeeDto {
+function toDto({ e, working, provinceName, amphurName, districtName }: JoinedRow): EmployeeDto {
   const names = { title: e.title, first_name: e.firstName, last_name: e.lastName };
   return {
     id: e.id,
@@ -82,6 +102,7 @@ function toDto({ e, provinceName, amphurName, districtName }: JoinedRow): Employ
     department: e.department,
     start_date: e.startDate,
     resign_date: e.resignDate,
+    working,
     photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
     line_linked: e.lineUserId != null,
     face_registered: e.faceDescriptor != null,
@@ -116,7 +137,8 @@ function escapeLike(q: string) {
 
 /** The list's filter; the CSV export streams the same rows (employee-csv.server.ts). */
 export function listConditions(status: "active" | "resigned", q: string | undefined) {
-  const conditions: SQL[] = [status === "active" ? isNull(employees.resignDate) : isNotNull(employees.resignDate)];
+  const working = workingOn();
+  const conditions: SQL[] = [status === "active" ? working : not(working)];
   if (q) {
     const text = sql`${employees.searchText} like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
     const digits = q.replace(/[\s()+-]/g, "");
@@ -138,9 +160,10 @@ const THAI_SORTS = {
 } as const;
 
 /**
- * Active (no resign date) or resigned employees, searched by code, Thai names, nickname or phone,
- * then sorted and paged. Name and position sort in Thai collation order (SQLite's binary order puts
- * เ แ โ ใ ไ words in the wrong place): those sort light rows in memory, then load one page.
+ * Active (working today, see workingOn) or resigned employees, searched by code, Thai names,
+ * nickname or phone, then sorted and paged. Name and position sort in Thai collation order
+ * (SQLite's binary order puts เ แ โ ใ ไ words in the wrong place): those sort light rows in
+ * memory, then load one page.
  */
 export function listEmployees(
   status: "active" | "resigned",
@@ -291,21 +314,27 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
   return after;
 }
 
+/**
+ * Records a resignation on `resignDate` (past, today or ahead). A resignation still ahead may be
+ * moved to another date; one that has come cannot (reinstate first).
+ */
 export function resignEmployee(id: number, resignDate: string, actor: Actor): EmployeeDto {
   immediate((tx) => {
     const current = requireEmployee(id);
-    if (current.resign_date) throw new DomainError(409, "พนักงานคนนี้ลาออกแล้ว");
+    if (!current.working) throw new DomainError(409, "พนักงานคนนี้ลาออกแล้ว");
     if (current.start_date && resignDate < current.start_date) {
       throw new DomainError(400, "วันที่ลาออกต้องไม่ก่อนวันเริ่มงาน", {
         resign_date: "วันที่ลาออกต้องไม่ก่อนวันเริ่มงาน",
       });
     }
     tx.update(employees).set({ resignDate, updatedAt: new Date() }).where(eq(employees.id, id)).run();
-    recordAudit({ actor, action: "resign", entity: "employee", entityId: id, changes: { resign_date: resignDate } });
+    const changes = current.resign_date ? { resign_date: { from: current.resign_date, to: resignDate } } : { resign_date: resignDate };
+    recordAudit({ actor, action: "resign", entity: "employee", entityId: id, changes });
   });
   return requireEmployee(id);
 }
 
+/** Clears the resign date: brings a resigned employee back, or cancels a resignation still ahead. */
 export function reinstateEmployee(id: number, actor: Actor): EmployeeDto {
   immediate((tx) => {
     const current = requireEmployee(id);

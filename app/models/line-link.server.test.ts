@@ -5,6 +5,8 @@ import { EmployeeCreateSchema } from "./employee-schema";
 import { createEmployee, resignEmployee } from "./employee.server";
 import {
   authenReply,
+  findLinkedEmployee,
+  findWorkingEmployeeId,
   issueVerifyCode,
   linkLineUser,
   unlinkLineUser,
@@ -117,7 +119,43 @@ describe("linking a LINE user", () => {
     const e = employee();
     const { code } = issueVerifyCode(e.id, admin);
     linkLineUser({ lineUserId: "U-resign", employeeCode: e.code, verifyCode: code });
-    resignEmployee(e.id, "2026-11-30", admin);
+    resignEmployee(e.id, "2025-11-30", admin);
     expect(authenReply("U-resign")).toEqual({ isVerify: false });
+  });
+});
+
+describe("a resignation recorded ahead of its date", () => {
+  // 2026-11-21 23:59 and 2026-11-22 00:01 in Bangkok.
+  const EVE = new Date("2026-11-21T16:59:00Z");
+  const DAY = new Date("2026-11-21T17:01:00Z");
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => vi.useRealTimers());
+
+  test("keeps LINE access until the date; from the date the employee is out", () => {
+    vi.setSystemTime(EVE);
+    const e = employee();
+    resignEmployee(e.id, "2026-11-22", admin);
+    // Still working: a code can be issued and used, and the guards let them in.
+    const { code } = issueVerifyCode(e.id, admin);
+    expect(linkLineUser({ lineUserId: "U-ahead", employeeCode: e.code, verifyCode: code })).toBe(e.id);
+    expect(findWorkingEmployeeId("U-ahead")).toBe(e.id);
+    expect(findLinkedEmployee("U-ahead")).toEqual({ id: e.id, resignDate: "2026-11-22", working: true });
+    expect(authenReply("U-ahead")).toMatchObject({ isVerify: true, id: e.id });
+
+    vi.setSystemTime(DAY);
+    expect(findWorkingEmployeeId("U-ahead")).toBeNull();
+    expect(findLinkedEmployee("U-ahead")).toEqual({ id: e.id, resignDate: "2026-11-22", working: false });
+    expect(authenReply("U-ahead")).toEqual({ isVerify: false });
+    expectError(() => issueVerifyCode(e.id, admin), 409, /ลาออกแล้ว/);
+  });
+
+  test("an employee whose resign date has come cannot link", () => {
+    vi.setSystemTime(EVE);
+    const e = employee();
+    const { code } = issueVerifyCode(e.id, admin);
+    resignEmployee(e.id, "2026-11-22", admin);
+    vi.setSystemTime(DAY);
+    expectError(() => linkLineUser({ lineUserId: "U-ahead-2", employeeCode: e.code, verifyCode: code }), 400);
   });
 });

@@ -5,7 +5,7 @@ import { employees, verifyCodes } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { recordAudit, type Actor } from "./audit.server";
-import { requireEmployee } from "./employee.server";
+import { requireEmployee, workingColumn } from "./employee.server";
 
 export const VERIFY_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const VERIFY_CODE_MAX_TRIES = 5;
@@ -42,24 +42,26 @@ export type AuthenReply =
     }
   | { isVerify: false };
 
-/** The employee this LINE user is linked to (id and resign date: what the guards need). */
+/** The employee this LINE user is linked to (id, resign date, working today: what the guards need). */
 export function findLinkedEmployee(lineUserId: string) {
   return (
     db()
-      .select({ id: employees.id, resignDate: employees.resignDate })
+      .select({ id: employees.id, resignDate: employees.resignDate, working: workingColumn() })
       .from(employees)
       .where(eq(employees.lineUserId, lineUserId))
       .get() ?? null
   );
 }
 
-/** Linked and still working: the employee's id, else null (resigned employees no longer get in). */
+/**
+ * Linked and still working: the employee's id, else null (from their resign date on, employees
+ * no longer get in).
+ */
 export function findWorkingEmployeeId(lineUserId: string): number | null {
   const e = findLinkedEmployee(lineUserId);
-  return e && !e.resignDate ? e.id : null;
+  return e?.working ? e.id : null;
 }
 
-/** Linked and still working: resigned employees no longer get in. */
 /** Where a verified LINE user stands: not linked, linked to a working employee, or to one who left. */
 export type LineLinkState =
   | { state: "unlinked" }
@@ -93,7 +95,7 @@ export function authenReply(lineUserId: string): AuthenReply {
 /** An admin issues a one-time 6-digit code; any earlier unused code of the employee is voided. */
 export function issueVerifyCode(employeeId: number, actor: Actor, now = Date.now()) {
   const employee = requireEmployee(employeeId);
-  if (employee.resign_date) throw new DomainError(409, "พนักงานคนนี้ลาออกแล้ว");
+  if (!employee.working) throw new DomainError(409, "พนักงานคนนี้ลาออกแล้ว");
   if (employee.line_linked) throw new DomainError(409, "พนักงานคนนี้เชื่อมบัญชี LINE แล้ว ยกเลิกการเชื่อมก่อนจึงจะออกรหัสใหม่ได้");
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
   const expiresAt = new Date(now + VERIFY_CODE_TTL_MS);
@@ -133,12 +135,13 @@ export function linkLineUser(
     if (findLinkedEmployee(input.lineUserId)) {
       return { ok: false, status: 409, message: "บัญชี LINE นี้เชื่อมกับพนักงานแล้ว" };
     }
-    const employee = tx
-      .select()
+    const found = tx
+      .select({ e: employees, working: workingColumn() })
       .from(employees)
       .where(eq(sql`lower(${employees.code})`, input.employeeCode.trim().toLowerCase()))
       .get();
-    if (!employee || employee.resignDate) return { ok: false, status: 400, message: WRONG };
+    if (!found?.working) return { ok: false, status: 400, message: WRONG };
+    const employee = found.e;
     if (employee.lineUserId) {
       return { ok: false, status: 409, message: "พนักงานคนนี้เชื่อมกับบัญชี LINE อื่นแล้ว กรุณาติดต่อผู้ดูแลระบบ" };
     }

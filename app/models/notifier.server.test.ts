@@ -10,6 +10,7 @@ import { createAdmin } from "./admin.server";
 import { listAudit } from "./audit.server";
 import { EmployeeCreateSchema } from "./employee-schema";
 import { createEmployee, resignEmployee } from "./employee.server";
+import { PUSH_MESSAGES } from "./push-rules";
 import {
   listPushes,
   NOT_CONFIGURED,
@@ -242,6 +243,22 @@ describe("pushToEmployee", () => {
     const ok = employee();
     const max = await pushToEmployee({ employeeId: ok.id, text: ` ${"ข".repeat(2000)} `, kind: "manual" });
     expect(max.status).toBe("sent");
+  });
+
+  test("an employee whose resignation is still ahead is pushed to; from the date, 409", async () => {
+    const e = employee();
+    try {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-11-21T16:59:00Z")); // 23:59 in Bangkok
+      resignEmployee(e.id, "2026-11-22", admin);
+      expect((await pushToEmployee({ employeeId: e.id, text: "แจ้งเตือน", kind: "manual" })).status).toBe("sent");
+      vi.setSystemTime(new Date("2026-11-21T17:01:00Z")); // 00:01 on the 22nd
+      const refused = await rejection(pushToEmployee({ employeeId: e.id, text: "แจ้งเตือน", kind: "manual" }), DomainError);
+      expect(refused).toMatchObject({ status: 409, message: PUSH_MESSAGES.resigned });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(pushes()).toHaveLength(1);
   });
 
   test("the audit log says who pushed what to whom", async () => {

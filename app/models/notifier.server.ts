@@ -10,6 +10,7 @@ import { DomainError } from "~/lib/errors";
 import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
 import { pageOffset, PageFields, parseOrThrow, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
+import { workingColumn } from "./employee.server";
 
 import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/models/push-rules";
 export const NOT_LINKED = PUSH_MESSAGES.notLinked;
@@ -217,12 +218,12 @@ export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDt
   try {
     id = immediate(() => {
       const employee = db()
-        .select({ lineUserId: employees.lineUserId, resignDate: employees.resignDate })
+        .select({ lineUserId: employees.lineUserId, working: workingColumn() })
         .from(employees)
         .where(eq(employees.id, input.employeeId))
         .get();
       if (!employee) throw new DomainError(404, "ไม่พบพนักงาน");
-      const problem = pushTargetProblem({ resigned: employee.resignDate != null, linked: employee.lineUserId != null });
+      const problem = pushTargetProblem({ resigned: !employee.working, linked: employee.lineUserId != null });
       if (problem || !employee.lineUserId) throw new DomainError(409, problem ?? PUSH_MESSAGES.notLinked);
       const pushId = insertRow({
         to: employee.lineUserId,

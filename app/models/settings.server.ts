@@ -1,26 +1,111 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import { settings } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db, immediate } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
 import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
+import { fieldErrors } from "~/lib/validation";
+import { recordAudit, type Actor } from "./audit.server";
 
-/** Settings are JSON values by key, each with a default; the attendance issue adds the rest. */
-type Settings = { face_threshold: number };
+type Entry<T> = { schema: z.ZodType<T>; default: T };
 
-const DEFAULTS: Settings = {
-  face_threshold: DEFAULT_FACE_THRESHOLD,
+const entry = <T>(schema: z.ZodType<T>, fallback: T): Entry<T> => ({ schema, default: fallback });
+
+/**
+ * Every setting: its schema (checked on write and again on read) and its default. A stored value
+ * that no longer parses reads as the default, so a tightened schema never breaks a running office.
+ */
+export const SETTINGS = {
+  face_threshold: entry(
+    z
+      .number({ error: "เกณฑ์ความต่างของใบหน้าต้องเป็นตัวเลข" })
+      .min(0.2, "เกณฑ์ความต่างของใบหน้าต้องไม่น้อยกว่า 0.2")
+      .max(0.9, "เกณฑ์ความต่างของใบหน้าต้องไม่เกิน 0.9"),
+    DEFAULT_FACE_THRESHOLD,
+  ),
 };
 
-export type SettingKey = keyof Settings;
+export type SettingKey = keyof typeof SETTINGS;
+export type Settings = { [K in SettingKey]: (typeof SETTINGS)[K]["default"] };
 
-export function getSetting<K extends SettingKey>(key: K): Settings[K] {
-  const row = db().select().from(settings).where(eq(settings.key, key)).get();
-  return (row?.value as Settings[K] | undefined) ?? DEFAULTS[key];
+const KEYS = Object.keys(SETTINGS) as SettingKey[];
+const INVALID = "ค่าการตั้งค่าไม่ถูกต้อง";
+
+const warned = new Set<string>();
+
+function readStored<K extends SettingKey>(key: K, stored: unknown): Settings[K] {
+  const def = SETTINGS[key] as Entry<Settings[K]>;
+  const parsed = def.schema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  const id = `${key}=${JSON.stringify(stored)}`;
+  if (!warned.has(id)) {
+    warned.add(id);
+    console.warn(`Setting "${key}" holds ${JSON.stringify(stored)}, which is no longer valid; using the default ${JSON.stringify(def.default)}.`);
+  }
+  return def.default;
 }
 
-export function setSetting<K extends SettingKey>(key: K, value: Settings[K]) {
-  db()
-    .insert(settings)
-    .values({ key, value, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } })
-    .run();
+export function getSetting<K extends SettingKey>(key: K): Settings[K] {
+  const row = db().select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get();
+  return row ? readStored(key, row.value) : SETTINGS[key].default;
+}
+
+/** Several settings in one query (all of them without `keys`). */
+export function getSettings<K extends SettingKey = SettingKey>(keys?: readonly K[]): Pick<Settings, K> {
+  const wanted = (keys ?? KEYS) as readonly K[];
+  const rows = wanted.length
+    ? db().select().from(settings).where(inArray(settings.key, [...wanted])).all()
+    : [];
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const out = {} as Pick<Settings, K>;
+  for (const key of wanted) {
+    out[key] = stored.has(key) ? readStored(key, stored.get(key)) : SETTINGS[key].default;
+  }
+  return out;
+}
+
+const UpdateSchema = z.strictObject(
+  Object.fromEntries(KEYS.map((k) => [k, SETTINGS[k].schema.optional()])) as {
+    [K in SettingKey]: z.ZodOptional<z.ZodType<Settings[K]>>;
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "ไม่มีการตั้งค่านี้" : "ข้อมูลการตั้งค่าไม่ถูกต้อง") },
+);
+
+/**
+ * Validates and stores some settings at once (400 with a Thai message per key when any is
+ * invalid, nothing written), audit-logging what changed. Returns every setting.
+ */
+export function updateSettings(partial: unknown, actor: Actor): Settings {
+  const result = UpdateSchema.safeParse(partial);
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    for (const issue of result.error.issues) {
+      if (issue.code !== "unrecognized_keys") continue;
+      for (const k of issue.keys) fields[k] = issue.message;
+      if (fields._ === issue.message) delete fields._;
+    }
+    throw new DomainError(400, INVALID, fields);
+  }
+  const input = result.data as Partial<Settings>;
+  immediate((tx) => {
+    const before = getSettings();
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    const now = new Date();
+    for (const key of KEYS) {
+      const value = input[key];
+      if (value === undefined) continue;
+      tx.insert(settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+        .run();
+      if (JSON.stringify(before[key]) !== JSON.stringify(value)) changes[key] = { from: before[key], to: value };
+    }
+    if (Object.keys(changes).length > 0) recordAudit({ actor, action: "update", entity: "settings", changes });
+  });
+  return getSettings();
+}
+
+/** One setting; throws 400 with the key's Thai message when the value does not fit its schema. */
+export function setSetting<K extends SettingKey>(key: K, value: Settings[K], actor: Actor = { type: "system" }) {
+  updateSettings({ [key]: value }, actor);
 }

@@ -6,7 +6,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { backupDatabase } from "~/lib/backup.server";
 import { db } from "~/lib/db.server";
 import { requireAdmin } from "~/auth/guard.server";
-import { businessDate } from "~/lib/thai-date";
+import { workDate } from "~/lib/business-day.server";
 import { recordAudit } from "~/models/audit.server";
 
 /** The same online backup as `npm run backup`, as a download for admins. */
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "application/vnd.sqlite3",
       "Content-Length": String(bytes),
-      "Content-Disposition": `attachment; filename="tn-backup-${businessDate()}.sqlite"`,
+      "Content-Disposition": `attachment; filename="tn-backup-${workDate()}.sqlite"`,
       "Cache-Control": "no-store",
     },
   });

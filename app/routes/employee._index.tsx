@@ -5,7 +5,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { employeeLoader } from "~/auth/page-loaders.server";
 import { FACE_REGISTERED_MESSAGE } from "~/components/liff/messages";
-import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
+import { workDate } from "~/lib/business-day.server";
+import { formatThaiDateLong } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
 import { thumbUrl } from "~/lib/uploads-shared";
@@ -24,7 +25,7 @@ export const loader = employeeLoader(({ employee }) => {
       face_registered: e.face_registered,
       face_was_reset: faceWasReset(e.id),
     },
-    today: todayInBangkok(),
+    today: workDate(),
   });
 });
 

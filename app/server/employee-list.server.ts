@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { csvResponse } from "~/lib/csv.server";
-import { businessDate } from "~/lib/thai-date";
+import { workDate } from "~/lib/business-day.server";
 import { parseQuery } from "~/lib/validation";
 import { employeesCsv } from "~/models/employee-csv.server";
 import { EmployeeListQuery } from "~/models/employee-schema";
@@ -12,7 +12,7 @@ const CSV_NAMES = { active: "employees", resigned: "resigned-employees" } as con
 export function employeeListResponse(status: "active" | "resigned", request: Request) {
   const query = parseQuery(EmployeeListQuery, request);
   if (query.format === "csv") {
-    return csvResponse(employeesCsv(status, query), `${CSV_NAMES[status]}-${businessDate()}.csv`);
+    return csvResponse(employeesCsv(status, query), `${CSV_NAMES[status]}-${workDate()}.csv`);
   }
   return json(listEmployees(status, query));
 }

@@ -4,11 +4,13 @@ import { closeDb, databasePath, db } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
 import { env, isDemoMode } from "~/lib/env.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
+import { setAppTimeZone } from "~/lib/thai-date";
 import { purgeExpiredSessions, sessionSecrets } from "~/lib/session.server";
 
 /** Runs before the server listens: migrate, make sure a secret and a first admin exist. */
 export async function onServerStart(log: (line: string) => void = console.log) {
   const e = env();
+  setAppTimeZone(e.APP_TIMEZONE);
   db();
   const address = await seedAddressData();
   if (address.seeded) {

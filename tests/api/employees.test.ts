@@ -117,10 +117,10 @@ describe("employees API", () => {
   test("resign → resigned list; twice → 409; reinstate → back; nothing is deleted", async () => {
     const e = await create({ first_name: "ลาออก" });
     expect((await api(`/api/employee/${e.id}/resign`, { method: "POST", json: {} })).status).toBe(400);
-    const resigned = await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2026-11-30" } });
+    const resigned = await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2025-11-30" } });
     expect(resigned.status).toBe(200);
-    expect((await resigned.json()).employee.resign_date).toBe("2026-11-30");
-    expect((await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2026-12-01" } })).status).toBe(409);
+    expect((await resigned.json()).employee.resign_date).toBe("2025-11-30");
+    expect((await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: "2025-12-01" } })).status).toBe(409);
 
     const active = await (await api(`/api/employee?q=${encodeURIComponent("ลาออก")}`)).json();
     expect(active.items.map((x: { id: number }) => x.id)).not.toContain(e.id);
@@ -131,6 +131,22 @@ describe("employees API", () => {
     expect(back.status).toBe(200);
     expect((await api(`/api/employee/${e.id}/reinstate`, { method: "POST" })).status).toBe(409);
     expect((await api("/api/employee/999999/reinstate", { method: "POST" })).status).toBe(404);
+  });
+
+  test("a resignation ahead of today keeps the employee in the current list and CSV until that date", async () => {
+    const e = await create({ first_name: "ยังอยู่", last_name: "จนสิ้นเดือน" });
+    const ahead = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const res = await api(`/api/employee/${e.id}/resign`, { method: "POST", json: { resign_date: ahead } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).employee).toMatchObject({ resign_date: ahead, working: true });
+
+    const q = encodeURIComponent("จนสิ้นเดือน");
+    const active = await (await api(`/api/employee?q=${q}`)).json();
+    expect(active.items.map((x: { id: number }) => x.id)).toEqual([e.id]);
+    const resigned = await (await api(`/api/employee/resigned?q=${q}`)).json();
+    expect(resigned.items).toEqual([]);
+    const csv = await (await api(`/api/employee?format=csv&q=${q}`)).text();
+    expect(csv).toContain(`${e.code},`);
   });
 
   test("lists page with {items, total, page, page_size}; page_size is capped at 200", async () => {

@@ -10,6 +10,7 @@ const EMPLOYEE: EmployeeDto = {
   title: 1,
   title_label: "นาย",
   first_name: "สมชาย",
+  working: true,
   last_name: "ใจดี",
   full_name: "นายสมชาย ใจดี",
   nickname: "",

@@ -94,6 +94,11 @@ export function EmployeeTable({
                     ({e.nickname})
                   </Text>
                 ) : null}
+                {e.working && e.resign_date ? (
+                  <Badge variant="light" color="orange" size="sm" mt={4}>
+                    จะลาออก {formatThaiDate(e.resign_date)}
+                  </Badge>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 <Text fz="sm">{e.position || "-"}</Text>

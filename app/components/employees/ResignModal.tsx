@@ -2,7 +2,7 @@ import { Alert, Modal, Stack, Text } from "@mantine/core";
 import { DialogButtons } from "~/components/DialogButtons";
 import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
-import { todayInBangkok } from "~/lib/thai-date";
+import { businessDate } from "~/lib/thai-date";
 import type { EmployeeDto } from "~/models/employee.server";
 
 /** The confirmation step before a resignation: the admin picks the date and confirms. */
@@ -26,7 +26,7 @@ export function ResignModal({
             <Text>
               ยืนยันให้ <b>{employee.full_name}</b> ({employee.code}) ลาออก?
             </Text>
-            <ThaiDateInput name="resign_date" label="วันที่ลาออก" required defaultValue={todayInBangkok()} error={fields.resign_date} />
+            <ThaiDateInput name="resign_date" label="วันที่ลาออก" required defaultValue={businessDate()} error={fields.resign_date} />
             {error ? <Alert color="red">{error}</Alert> : null}
             <Text fz="sm" c="dimmed">
               ข้อมูลของพนักงานจะย้ายไปอยู่ในแท็บ "ลาออกแล้ว" และสามารถนำกลับเข้าทำงานได้ภายหลัง

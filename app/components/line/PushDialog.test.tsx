@@ -1,12 +1,12 @@
 import { MantineProvider } from "@mantine/core";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PushDialog, type PushTarget } from "./PushDialog";
 import { PushLog } from "./PushLog";
 
-const EMPLOYEE: PushTarget = { id: 7, full_name: "นางสาวปราณี รับข้อความ", line_linked: true, resign_date: null };
+const EMPLOYEE: PushTarget = { id: 7, full_name: "นางสาวปราณี รับข้อความ", line_linked: true, working: true };
 
 function push(overrides: Record<string, unknown> = {}) {
   return {
@@ -104,6 +104,18 @@ describe("PushDialog", () => {
     renderDialog(() => json({ push: push() }), { ...EMPLOYEE, line_linked: false });
     expect(await screen.findByText("พนักงานคนนี้ยังไม่ได้เชื่อมบัญชี LINE")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "ส่งข้อความ" })).toBeDisabled();
+  });
+
+  test("an employee who has left cannot be sent to; one whose resignation is still ahead can", async () => {
+    renderDialog(() => json({ push: push() }), { ...EMPLOYEE, working: false });
+    expect(await screen.findByText("พนักงานคนนี้ลาออกแล้ว ส่งข้อความ LINE ไม่ได้")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "ส่งข้อความ" })).toBeDisabled();
+    cleanup();
+
+    renderDialog(() => json({ push: push() }), { ...EMPLOYEE, working: true });
+    await userEvent.setup().type(await screen.findByRole("textbox"), "แจ้งเตือน");
+    expect(screen.getByRole("button", { name: "ส่งข้อความ" })).toBeEnabled();
+    expect(screen.queryByText(/ลาออกแล้ว/)).not.toBeInTheDocument();
   });
 });
 

@@ -9,7 +9,7 @@ import { PushLog } from "./PushLog";
 
 export const PUSH_ONE_ACTION = "/api/line/push-one";
 
-export type PushTarget = { id: number; full_name: string; line_linked?: boolean; resign_date?: string | null };
+export type PushTarget = { id: number; full_name: string; line_linked?: boolean; working?: boolean };
 
 /** 200 {push}; otherwise {error, fields?} and, for 502/503, the failed push. */
 type PushOneResult = { push?: PushDto; error?: string; fields?: Record<string, string> };
@@ -41,7 +41,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = result?.error ? { error: result.error, fields: result.fields } : null;
-  const blocked = pushTargetProblem({ resigned: Boolean(employee.resign_date), linked: employee.line_linked !== false });
+  const blocked = pushTargetProblem({ resigned: employee.working === false, linked: employee.line_linked !== false });
 
   useEffect(() => {
     const sent = fetcher.state === "idle" && fetcher.data && !fetcher.data.error ? fetcher.data.push : undefined;
