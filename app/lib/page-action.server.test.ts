@@ -45,7 +45,8 @@ function table(calls: unknown[] = []) {
 
 async function answer(request: Request, calls: unknown[] = []) {
   const response = await pageAction(request, table(calls));
-  return { status: response.status, body: await response.json(), headers: response.headers };
+  const body: Record<string, unknown> = await response.json();
+  return { status: response.status, body, headers: response.headers };
 }
 
 describe("pageAction", () => {
@@ -58,7 +59,8 @@ describe("pageAction", () => {
   });
 
   test("an unknown or missing intent is a 400 in Thai and runs nothing", async () => {
-    for (const fields of [{ intent: "drop-table", id: "1" }, { id: "1" }, { intent: "toString" }, { intent: "__proto__" }]) {
+    const cases: Record<string, string>[] = [{ intent: "drop-table", id: "1" }, { id: "1" }, { intent: "toString" }, { intent: "__proto__" }];
+    for (const fields of cases) {
       const result = await answer(form(fields));
       expect(result.status).toBe(400);
       expect(result.body).toEqual({ ok: false, error: PAGE_ACTION_MESSAGES.unknownIntent, fields: {} });
