@@ -83,6 +83,11 @@ export function isMessagingConfigured() {
   return Boolean(e.LINE_CHANNEL_SECRET && e.LINE_CHANNEL_ACCESS_TOKEN);
 }
 
+/** The bot API can be called (pushes, replies, checks, group look-ups). */
+export function isBotConfigured() {
+  return Boolean(env().LINE_CHANNEL_ACCESS_TOKEN);
+}
+
 /** Any LINE channel configured: then demo identities are refused (DESIGN.md §5). */
 export function isLineConfigured() {
   const e = env();

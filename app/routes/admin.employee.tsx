@@ -13,6 +13,7 @@ import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/Em
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
 import { VerifyCodeModal } from "~/components/employees/VerifyCodeModal";
+import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
@@ -86,6 +87,7 @@ type Dialog = { kind: "create" } | { kind: EmployeeRowAction; employee: Employee
 
 export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
+  const lineConfigured = useLineConfigured();
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -217,7 +219,11 @@ export default function EmployeesPage() {
       <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
       <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
       <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />
-      <PushDialog employee={dialog?.kind === "push" ? dialog.employee : null} onClose={() => setDialog(null)} />
+      <PushDialog
+        employee={dialog?.kind === "push" ? dialog.employee : null}
+        onClose={() => setDialog(null)}
+        lineConfigured={lineConfigured}
+      />
       <FaceModal
         employee={dialog?.kind === "face" ? dialog.employee : null}
         onClose={() => setDialog(null)}

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { RenameGroupModal, TestMessageModal } from "~/components/line/GroupDialogs";
+import { useLineConfigured } from "~/components/line/NeedsLine";
 import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroupTable";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
@@ -74,6 +75,7 @@ type Dialog = { kind: "rename" | "test"; group: LineGroupDto } | null;
 
 export default function LineGroupPage() {
   const data = useLoaderData<typeof loader>();
+  const lineConfigured = useLineConfigured();
   const [dialog, setDialog] = useState<Dialog>(null);
   const form = useDialogFetcher<SerializeFrom<typeof action>>("group-dialog", () => setDialog(null));
   const actions = useFetcher<typeof action>({ key: "group-actions" });
@@ -92,7 +94,7 @@ export default function LineGroupPage() {
     <PageFrame title="กลุ่มไลน์" description="กลุ่ม LINE ที่บอทเป็นสมาชิก และการแจ้งเตือนที่ส่งไปแต่ละกลุ่ม">
       {!data.configured ? (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-          ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_SECRET และ LINE_CHANNEL_ACCESS_TOKEN) ระบบจะยังไม่รู้จักกลุ่มใหม่
+          ยังไม่ได้ตั้งค่า LINE ของระบบ ระบบจะยังไม่รู้จักกลุ่มใหม่ กรุณาให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าช่องทาง LINE ตามคู่มือ (README)
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
@@ -109,7 +111,7 @@ export default function LineGroupPage() {
             </List>
           </EmptyState>
         ) : (
-          <LineGroupTable items={data.items} onAction={onAction} />
+          <LineGroupTable items={data.items} onAction={onAction} lineConfigured={lineConfigured} />
         )}
       </Paper>
       <Text fz="sm" c="dimmed">

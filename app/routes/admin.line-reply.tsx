@@ -7,6 +7,7 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
+import { NeedsLine, useLineConfigured } from "~/components/line/NeedsLine";
 import { ReplyMessageForm } from "~/components/line/ReplyMessageForm";
 import { ReplyTable } from "~/components/line/ReplyTable";
 import { EmptyState } from "~/components/EmptyState";
@@ -86,6 +87,7 @@ type Dialog = { kind: "create" } | { kind: "edit"; reply: ReplyDto } | null;
 
 export default function LineReplyPage() {
   const data = useLoaderData<typeof loader>();
+  const lineConfigured = useLineConfigured();
   const [dialog, setDialog] = useState<Dialog>(null);
   const form = useDialogFetcher<SerializeFrom<typeof action>>("reply-form", () => setDialog(null));
   const actions = useFetcher<typeof action>({ key: "reply-actions" });
@@ -120,7 +122,7 @@ export default function LineReplyPage() {
     <PageFrame title="ข้อความตอบกลับ" description="บอท LINE ตอบกลับอัตโนมัติเมื่อผู้ใช้พิมพ์คำสำคัญ">
       {!data.configured ? (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-          ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_SECRET และ LINE_CHANNEL_ACCESS_TOKEN) บอทจะยังไม่ตอบกลับ
+          ยังไม่ได้ตั้งค่า LINE ของระบบ บอทจะยังไม่ตอบกลับ กรุณาให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าช่องทาง LINE ตามคู่มือ (README)
         </Alert>
       ) : null}
       <Group justify="space-between" wrap="wrap">
@@ -128,14 +130,19 @@ export default function LineReplyPage() {
           {data.lastSync ? `ตรวจกับ LINE ล่าสุด ${formatThaiDateTime(data.lastSync)}` : "ยังไม่เคยตรวจกับ LINE"}
         </Text>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={syncing}
-            onClick={() => actions.submit({ intent: "sync" }, { method: "post" })}
-          >
-            ซิงก์กับ LINE
-          </Button>
+          <NeedsLine configured={lineConfigured}>
+            {(off) => (
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} />}
+                loading={syncing}
+                disabled={off}
+                onClick={() => actions.submit({ intent: "sync" }, { method: "post" })}
+              >
+                ซิงก์กับ LINE
+              </Button>
+            )}
+          </NeedsLine>
           <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: "create" })}>
             เพิ่มข้อความตอบกลับ
           </Button>
