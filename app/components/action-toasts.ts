@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
 
 /** A page action's answer as the page sees it (`pageAction`'s shape after serialisation). */
-export type ActionAnswer = { ok: true; message: string } | { ok: false; error: string };
+export type ActionAnswer = { ok: true; message?: string } | { ok: false; error: string };
 
 type Fetched<D> = { state: "idle" | "loading" | "submitting"; data?: D };
 
@@ -12,7 +12,12 @@ type Fetched<D> = { state: "idle" | "loading" | "submitting"; data?: D };
  */
 export function useActionToasts<D extends ActionAnswer>(
   fetcher: Fetched<D>,
-  options: { onSuccess?: (data: Extract<D, { ok: true }>) => void; color?: (data: Extract<D, { ok: true }>) => string } = {},
+  options: {
+    onSuccess?: (data: Extract<D, { ok: true }>) => void;
+    color?: (data: Extract<D, { ok: true }>) => string;
+    /** Only failures are toasted (the control itself shows the success, e.g. a switch). */
+    failuresOnly?: boolean;
+  } = {},
 ) {
   const latest = useRef(options);
   latest.current = options;
@@ -25,7 +30,7 @@ export function useActionToasts<D extends ActionAnswer>(
       return;
     }
     if (!isSuccess(data)) return;
-    notifications.show({ color: latest.current.color?.(data) ?? "green", message: data.message });
+    if (!latest.current.failuresOnly) notifications.show({ color: latest.current.color?.(data) ?? "green", message: data.message });
     latest.current.onSuccess?.(data);
   }, [fetcher.state, fetcher.data]);
 }
