@@ -1,4 +1,5 @@
 import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor } from "@testing-library/react";
@@ -31,4 +32,25 @@ test("posts its fields and the new value, and shows the new value before the ans
   await waitFor(() => expect(posted).toEqual([{ intent: "flag", id: "7", flag: "notify_leave", value: "true" }]));
   expect(box).toBeChecked();
   answer();
+});
+
+test("a refusal (e.g. a duplicate keyword, 409) is toasted and the switch keeps the saved value", async () => {
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <MantineProvider env="test">
+          <Notifications />
+          <FetcherSwitch fetcherKey="row-8" checked={false} label="เปิดใช้งาน สวัสดี" fields={{ intent: "toggle", id: "8" }} name="active" />
+        </MantineProvider>
+      ),
+      loader: () => json({}),
+      action: () => json({ ok: false, intent: "toggle", error: "คำสำคัญซ้ำกับข้อความที่เปิดใช้งานอยู่", fields: {} }, { status: 409 }),
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  const box = await screen.findByRole("switch", { name: "เปิดใช้งาน สวัสดี" });
+  await userEvent.setup().click(box);
+  expect(await screen.findByText("คำสำคัญซ้ำกับข้อความที่เปิดใช้งานอยู่")).toBeInTheDocument();
+  await waitFor(() => expect(box).not.toBeChecked());
 });

@@ -1,10 +1,11 @@
 import { Switch } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
+import { useActionToasts, type ActionAnswer } from "./action-toasts";
 
 /**
  * A switch that posts `fields` plus its new value (`name`: "true"/"false") to the page action on
  * a fetcher of its own, so one row never waits for another. It shows the submitted value at
- * once and the loader's value after revalidation.
+ * once and the loader's value after revalidation; a refusal is toasted in red.
  */
 export function FetcherSwitch({
   fetcherKey,
@@ -19,7 +20,8 @@ export function FetcherSwitch({
   fields: Record<string, string>;
   name?: string;
 }) {
-  const fetcher = useFetcher({ key: fetcherKey });
+  const fetcher = useFetcher<ActionAnswer>({ key: fetcherKey });
+  useActionToasts(fetcher, { failuresOnly: true });
   const pending = fetcher.formData?.get(name);
   return (
     <Switch

@@ -59,10 +59,13 @@ export function parsePositiveInt(value: string | null | undefined): number | nul
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/** What the API and the page actions answer (404) for an id that is not a plain positive integer. */
+export const BAD_ID_MESSAGE = "ไม่พบข้อมูล";
+
 /** Positive integer route/query parameter, else a 404 (ids) or 400, with the message given. */
 export function intParam(value: string | null | undefined, status: 400 | 404 = 404, message?: string): number {
   const n = parsePositiveInt(value);
-  if (n === null) throw apiError(status, message ?? (status === 404 ? "ไม่พบข้อมูล" : "พารามิเตอร์ไม่ถูกต้อง"));
+  if (n === null) throw apiError(status, message ?? (status === 404 ? BAD_ID_MESSAGE : "พารามิเตอร์ไม่ถูกต้อง"));
   return n;
 }
 

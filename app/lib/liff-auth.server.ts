@@ -3,7 +3,7 @@ import { Strategy } from "remix-auth/strategy";
 import { DEMO_TOKEN_PREFIX, DEMO_USER_ID, DEMO_USERS } from "./demo-users";
 import type { LineIdentity } from "./employee-session.server";
 import { DomainError } from "./errors";
-import { isLineConfigured, LineApiError, verifyIdToken, type IdTokenClaims } from "./line.server";
+import { isLineConfigured, LineApiError, lineErrorToDomain, verifyIdToken, type IdTokenClaims } from "./line.server";
 
 type VerifyOptions = { claims: Pick<IdTokenClaims, "sub" | "name" | "picture">; demo: boolean };
 
@@ -42,12 +42,11 @@ export class LiffStrategy extends Strategy<LineIdentity, VerifyOptions> {
       const claims = await verifyIdToken(idToken);
       return this.verify({ claims, demo: false });
     } catch (error) {
-      if (error instanceof LineApiError) {
-        if (error.status === 503) throw new DomainError(503, error.message);
-        if (error.status === 401) throw new DomainError(401, "ยืนยันตัวตนกับ LINE ไม่สำเร็จ กรุณาเปิดแอปจาก LINE ใหม่อีกครั้ง");
-        throw new DomainError(502, "ติดต่อ LINE ไม่ได้ กรุณาลองใหม่");
-      }
-      throw error;
+      if (!(error instanceof LineApiError)) throw error;
+      throw lineErrorToDomain(error, {
+        unauthorized: "ยืนยันตัวตนกับ LINE ไม่สำเร็จ กรุณาเปิดแอปจาก LINE ใหม่อีกครั้ง",
+        failed: "ติดต่อ LINE ไม่ได้ กรุณาลองใหม่",
+      });
     }
   }
 }

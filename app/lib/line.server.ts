@@ -17,7 +17,10 @@ export class LineApiError extends Error {
     this.name = "LineApiError";
   }
 
-  /** Not LINE's answer: this server has no credentials for the call (always status 503). */
+  /**
+   * Not LINE's answer: this server has no credentials for the call (always status 503). The
+   * message names the missing variable for the server log; admins get LINE_NOT_CONFIGURED.
+   */
   notConfigured = false;
 
   static notConfigured(message: string) {
@@ -28,16 +31,48 @@ export class LineApiError extends Error {
 }
 
 /**
- * Runs LINE calls for a model; a LineApiError becomes the DomainError the API and the pages
- * answer with: 503 when LINE is not configured (or says so), else 502 with LINE's reason.
+ * What an admin reads when this server has no LINE channel: what to do, not which variable (the
+ * variable names are in the README and the server log).
  */
+export const LINE_NOT_CONFIGURED =
+  "ยังไม่ได้ตั้งค่า LINE ของระบบ กรุณาให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าช่องทาง LINE ตามคู่มือ (README)";
+
+/** A LINE failure as the API and the pages answer it. */
+export class LineFailure extends DomainError {
+  constructor(
+    readonly status: 401 | 502 | 503,
+    message: string,
+    extra: { headers?: Record<string, string> } = {},
+  ) {
+    super(status, message, undefined, extra);
+    this.name = "LineFailure";
+  }
+}
+
+/**
+ * The one mapping of a LineApiError: 503 when LINE is not configured here or says it is
+ * unavailable; 401 for a refused LIFF token when the caller names a message for it; else 502
+ * with LINE's reason (or the caller's `failed` message), keeping LINE's Retry-After.
+ */
+export function lineErrorToDomain(error: LineApiError, messages: { unauthorized?: string; failed?: string } = {}): LineFailure {
+  if (error.notConfigured) {
+    console.warn(`LINE is not configured: ${error.message} (see README)`);
+    return new LineFailure(503, LINE_NOT_CONFIGURED);
+  }
+  if (error.status === 503) return new LineFailure(503, error.message);
+  if (error.status === 401 && messages.unauthorized) return new LineFailure(401, messages.unauthorized);
+  const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+  const reason = error.status ? `${error.message} (LINE ตอบ HTTP ${error.status})` : error.message;
+  return new LineFailure(502, messages.failed ?? reason, headers ? { headers } : {});
+}
+
+/** Runs LINE calls for a model; a LineApiError becomes {@link lineErrorToDomain}'s DomainError. */
 export async function withLineErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (!(error instanceof LineApiError)) throw error;
-    if (error.status === 503) throw new DomainError(503, error.message);
-    throw new DomainError(502, error.status ? `${error.message} (LINE ตอบ HTTP ${error.status})` : error.message);
+    if (error instanceof LineApiError) throw lineErrorToDomain(error);
+    throw error;
   }
 }
 
@@ -48,6 +83,11 @@ export function isMessagingConfigured() {
   return Boolean(e.LINE_CHANNEL_SECRET && e.LINE_CHANNEL_ACCESS_TOKEN);
 }
 
+/** The bot API can be called (pushes, replies, checks, group look-ups). */
+export function isBotConfigured() {
+  return Boolean(env().LINE_CHANNEL_ACCESS_TOKEN);
+}
+
 /** Any LINE channel configured: then demo identities are refused (DESIGN.md §5). */
 export function isLineConfigured() {
   const e = env();
@@ -56,7 +96,7 @@ export function isLineConfigured() {
 
 function botHeaders(extra: Record<string, string> = {}) {
   const token = env().LINE_CHANNEL_ACCESS_TOKEN;
-  if (!token) throw LineApiError.notConfigured("ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_ACCESS_TOKEN)");
+  if (!token) throw LineApiError.notConfigured("LINE_CHANNEL_ACCESS_TOKEN is not set");
   return { Authorization: `Bearer ${token}`, ...extra };
 }
 
@@ -115,7 +155,7 @@ export type IdTokenClaims = {
  */
 export async function verifyIdToken(idToken: string, now = Date.now()): Promise<IdTokenClaims> {
   const clientId = env().LINE_LOGIN_CHANNEL_ID;
-  if (!clientId) throw LineApiError.notConfigured("ยังไม่ได้ตั้งค่า LINE_LOGIN_CHANNEL_ID");
+  if (!clientId) throw LineApiError.notConfigured("LINE_LOGIN_CHANNEL_ID is not set");
   const { status, body } = await call(`${env().LINE_API_BASE}/oauth2/v2.1/verify`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -14,6 +14,7 @@ import {
   createEmployee,
   getEmployee,
   listEmployees,
+  REPEAT_CREATE_WINDOW_MS,
   reinstateEmployee,
   resignEmployee,
   setEmployeePhoto,
@@ -101,6 +102,26 @@ describe("create and update", () => {
     expect(error.status).toBe(400);
     expect(error.fields?.district_id).toBeTruthy();
     expect(listEmployees("active", query()).total).toBe(before);
+  });
+
+  test("an exact repeat of a recent create by the same admin is that create; anything else with the code is 409", () => {
+    const input = EmployeeCreateSchema.parse({ code: "TWICE-1", title: 2, first_name: "ซ้ำ", last_name: "สองครั้ง", phone: "0812345678" });
+    const first = createEmployee(input, admin);
+    const before = listEmployees("active", query()).total;
+    expect(createEmployee(input, admin)).toEqual(first);
+    expect(createEmployee(EmployeeCreateSchema.parse({ ...input }), admin).id).toBe(first.id);
+    expect(listEmployees("active", query()).total).toBe(before);
+    expect(listAudit({ entity: "employee", entityId: first.id }).filter((a) => a.action === "create")).toHaveLength(1);
+
+    const different = domainError(() => createEmployee({ ...input, phone: "0899999999" }, admin));
+    expect(different.status).toBe(409);
+    expect(different.fields?.code).toBe("รหัสพนักงานนี้มีอยู่แล้ว");
+    expect(domainError(() => createEmployee({ ...input, code: "twice-1" }, admin)).status).toBe(409);
+    expect(domainError(() => createEmployee(input, { type: "admin", id: 2 })).status).toBe(409);
+    const later = Date.now() + REPEAT_CREATE_WINDOW_MS + 60_000;
+    expect(domainError(() => createEmployee(input, admin, later)).status).toBe(409);
+    updateEmployee(first.id, { nickname: "ต่าง" }, admin);
+    expect(domainError(() => createEmployee(input, admin)).status).toBe(409);
   });
 
   test("codes are unique, case-insensitively, on create and on update", () => {

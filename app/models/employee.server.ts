@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
-import { amphurs, districts, employees, provinces } from "../../db/schema";
+import { amphurs, auditLog, districts, employees, provinces } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db, immediate } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
@@ -248,21 +248,68 @@ function toColumns(input: EmployeeUpdateInput) {
   return columns;
 }
 
-export function createEmployee(input: EmployeeCreateInput, actor: Actor): EmployeeDto {
+/** How long a create that repeats one exactly (a double click, a resend) counts as the same create. */
+export const REPEAT_CREATE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The employee this create repeats: same code, every submitted field equal to what is stored,
+ * created by the same actor within {@link REPEAT_CREATE_WINDOW_MS}, not resigned since.
+ */
+function repeatedCreate(values: typeof employees.$inferInsert, actor: Actor, now: number): number | null {
+  const row = db()
+    .select()
+    .from(employees)
+    .where(eq(sql`lower(${employees.code})`, values.code.toLowerCase()))
+    .get();
+  if (!row || row.resignDate != null || now - row.createdAt.getTime() > REPEAT_CREATE_WINDOW_MS) return null;
+  const same =
+    row.code === values.code &&
+    row.title === values.title &&
+    row.firstName === values.firstName &&
+    row.lastName === values.lastName &&
+    row.nickname === (values.nickname ?? "") &&
+    row.phone === (values.phone ?? "") &&
+    row.email === (values.email ?? "") &&
+    row.position === (values.position ?? "") &&
+    row.department === (values.department ?? "") &&
+    row.startDate === (values.startDate ?? null) &&
+    row.address === (values.address ?? "") &&
+    row.provinceId === values.provinceId &&
+    row.amphurId === values.amphurId &&
+    row.districtId === values.districtId &&
+    row.zipcode === values.zipcode;
+  if (!same) return null;
+  const created = db()
+    .select({ actorType: auditLog.actorType, actorId: auditLog.actorId })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "employee"), eq(auditLog.entityId, String(row.id)), eq(auditLog.action, "create")))
+    .get();
+  const byActor = created != null && created.actorType === actor.type && created.actorId === (actor.id ?? null);
+  return byActor ? row.id : null;
+}
+
+/**
+ * Adds an employee. A code already in use is a 409, except for an exact repeat of a recent
+ * create by the same admin (a double click): that answers with the employee it created.
+ */
+export function createEmployee(input: EmployeeCreateInput, actor: Actor, now = Date.now()): EmployeeDto {
   const zipcode = assertAddress(input);
+  const values: typeof employees.$inferInsert = {
+    ...(toColumns(input) as typeof employees.$inferInsert),
+    provinceId: input.province_id ?? null,
+    amphurId: input.amphur_id ?? null,
+    districtId: input.district_id ?? null,
+    zipcode,
+  };
   const id = immediate((tx) => {
     if (codeTaken(input.code)) {
+      const repeated = repeatedCreate(values, actor, now);
+      if (repeated != null) return repeated;
       throw new DomainError(409, DUPLICATE_CODE, { code: DUPLICATE_CODE });
     }
     const row = tx
       .insert(employees)
-      .values({
-        ...(toColumns(input) as typeof employees.$inferInsert),
-        provinceId: input.province_id ?? null,
-        amphurId: input.amphur_id ?? null,
-        districtId: input.district_id ?? null,
-        zipcode,
-      })
+      .values(values)
       .returning({ id: employees.id })
       .get();
     recordAudit({ actor, action: "create", entity: "employee", entityId: row.id, changes: input });

@@ -17,6 +17,9 @@ export const MESSAGE_TYPE_ERROR = "ต้องระบุประเภทข
 export const TEXT_REQUIRED_ERROR = "กรุณากรอกข้อความ";
 export const TEXT_TOO_LONG_ERROR = `ข้อความยาวเกิน ${MAX_TEXT_LENGTH.toLocaleString("th-TH")} ตัวอักษร`;
 const INVALID_INPUT = "ข้อมูลข้อความตอบกลับไม่ถูกต้อง";
+/** 409 for a second active reply with the same keyword and match mode (it could never fire). */
+export const DUPLICATE_KEYWORD_ERROR =
+  "มีข้อความตอบกลับที่เปิดใช้งานด้วยคำสำคัญและรูปแบบการจับคู่นี้อยู่แล้ว บอทจะใช้ข้อความเดิมก่อนเสมอ";
 
 export const MATCH_MODES = ["exact", "contains"] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
@@ -150,6 +153,8 @@ const ReplyFields = {
   match: z.enum(MATCH_MODES, { error: "รูปแบบการจับคู่ต้องเป็น exact (แบบตรงทั้งหมด) หรือ contains (มีคำนี้)" }),
   messages: LineMessagesSchema,
   active: formFlag,
+  /** "Add anyway": save even when an active reply has the same keyword and match mode. */
+  allow_duplicate: formFlag.optional(),
 };
 
 export const ReplyCreateSchema = z.object({

@@ -9,6 +9,7 @@ import { DomainError } from "~/lib/errors";
 import { createAdmin } from "./admin.server";
 import { listAudit } from "./audit.server";
 import { EmployeeCreateSchema } from "./employee-schema";
+import { MAX_MESSAGES, MAX_TEXT_LENGTH } from "./line-message-schema";
 import { createEmployee, resignEmployee } from "./employee.server";
 import { PUSH_MESSAGES } from "./push-rules";
 import {
@@ -232,6 +233,16 @@ describe("pushToEmployee", () => {
     expect(long.fields?.text).toBe("ข้อความยาวเกิน 2000 ตัวอักษร");
     const messages = await rejection(pushToEmployee({ employeeId: e.id, messages: [], kind: "manual" }), DomainError);
     expect(messages.status).toBe(400);
+    // The same message rules as the auto-replies (LineMessagesSchema), not a weaker copy.
+    for (const bad of [
+      [{ type: "sticker", packageId: "x1" }],
+      [{ type: "no-such-type" }],
+      [{ type: "text", text: "ก".repeat(MAX_TEXT_LENGTH + 1) }],
+      Array(MAX_MESSAGES + 1).fill({ type: "text", text: "ก" }),
+    ]) {
+      const refused = await rejection(pushToEmployee({ employeeId: e.id, messages: bad, kind: "manual" }), DomainError);
+      expect(refused.status).toBe(400);
+    }
     expect((await rejection(pushToEmployee({ employeeId: 999999, text: "x", kind: "manual" }), DomainError)).status).toBe(404);
     const unlinked = await rejection(pushToEmployee({ employeeId: employee({ linked: false }).id, text: "x", kind: "manual" }), DomainError);
     expect(unlinked).toMatchObject({ status: 409, message: NOT_LINKED });

@@ -7,14 +7,15 @@ import { z } from "zod";
 import { employees, lineGroups, linePushes } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { LineApiError, pushMessage, type LineMessage } from "~/lib/line.server";
+import { LINE_NOT_CONFIGURED, LineApiError, lineErrorToDomain, pushMessage, type LineMessage } from "~/lib/line.server";
 import { pageOffset, PageFields, parseOrThrow, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
 import { workingColumn } from "./employee.server";
+import { LineMessagesSchema } from "./line-message-schema";
 
 import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/models/push-rules";
 export const NOT_LINKED = PUSH_MESSAGES.notLinked;
-export const NOT_CONFIGURED = "ยังไม่ได้ตั้งค่า LINE Messaging API จึงส่งข้อความไม่ได้";
+export const NOT_CONFIGURED = LINE_NOT_CONFIGURED;
 export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำเร็จ";
 
 /** What a push was for: manual = an admin's push-one; the others are automatic notices. */
@@ -55,7 +56,7 @@ export function setPushRetryDefaults(options: RetryOptions) {
   defaults = { ...defaults, ...options };
 }
 
-/** A push the caller asked to surface failed: 503 LINE not configured, 502 LINE refused or unreachable. */
+/** A push the caller asked to surface failed: 503 LINE not configured or unavailable, 502 LINE refused or unreachable. */
 export class PushError extends DomainError {
   constructor(
     status: 502 | 503,
@@ -74,17 +75,6 @@ const textSchema = z
     const problem = pushTextProblem(text);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
-
-const messagesSchema = z
-  .array(
-    z.looseObject({ type: z.string().min(1) }).refine(
-      (m) => m.type !== "text" || (typeof m.text === "string" && m.text.trim().length > 0 && m.text.length <= 5000),
-      "ข้อความ LINE ต้องมี 1–5000 ตัวอักษร",
-    ),
-    { error: "ข้อความ LINE ไม่ถูกต้อง" },
-  )
-  .min(1, "ต้องมีข้อความอย่างน้อย 1 ข้อความ")
-  .max(5, "ส่งได้ไม่เกิน 5 ข้อความต่อครั้ง");
 
 /** Input of POST /api/line/push-one (JSON or form). */
 export const PushOneSchema = z.object({
@@ -169,10 +159,9 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
       if (!retryable || tried >= o.maxAttempts) {
         updateRow(id, { status: "failed", lastError });
         console.warn(`LINE push ${id} failed after ${tried} attempt(s): ${lastError}`);
-        const push = getPush(id);
-        return notConfigured
-          ? { push, outcome: { ok: false, status: 503, error: NOT_CONFIGURED } }
-          : { push, outcome: { ok: false, status: 502, error: failureMessage(error, tried) } };
+        const failure = lineErrorToDomain(error, notConfigured ? {} : { failed: failureMessage(error, tried) });
+        const status = failure.status === 503 ? 503 : 502;
+        return { push: getPush(id), outcome: { ok: false, status, error: failure.message } };
       }
       updateRow(id, { lastError });
       const delay =
@@ -212,7 +201,7 @@ export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDt
   const messages =
     input.text !== undefined
       ? [{ type: "text", text: parseOrThrow(z.object({ text: textSchema }), { text: input.text }, "ข้อความไม่ถูกต้อง").text }]
-      : parseOrThrow(z.object({ messages: messagesSchema }), { messages: input.messages }, "ข้อความไม่ถูกต้อง").messages;
+      : parseOrThrow(z.object({ messages: LineMessagesSchema }), { messages: input.messages }, "ข้อความไม่ถูกต้อง").messages;
   const actor = input.actor ?? { type: "system" as const };
   let id: number;
   try {
@@ -281,7 +270,7 @@ export async function pushToGroups(input: {
   retry?: RetryOptions;
 }): Promise<PushDto[]> {
   try {
-    const messages = parseOrThrow(z.object({ messages: messagesSchema }), { messages: input.messages }, "ข้อความไม่ถูกต้อง").messages;
+    const messages = parseOrThrow(z.object({ messages: LineMessagesSchema }), { messages: input.messages }, "ข้อความไม่ถูกต้อง").messages;
     const column = input.flag === "notify_leave" ? lineGroups.notifyLeave : lineGroups.notifyMachine;
     const groups = db()
       .select({ id: lineGroups.id, groupId: lineGroups.groupId })

@@ -3,6 +3,7 @@ import { DomainError } from "~/lib/errors";
 import { startFakeLine, type FakeLine } from "../../tests/fixtures/fake-line";
 import { listAudit } from "./audit.server";
 import {
+  DUPLICATE_KEYWORD_ERROR,
   MESSAGE_COUNT_ERROR,
   parseReplyInput,
   ReplyCreateSchema,
@@ -204,5 +205,51 @@ describe("sync with LINE", () => {
     expect(down).toBeInstanceOf(DomainError);
     expect((down as DomainError).status).toBe(502);
     expect((down as DomainError).message).toContain("ติดต่อ LINE ไม่ได้");
+  });
+});
+
+describe("duplicate keywords", () => {
+  function conflict(fn: () => unknown): DomainError {
+    try {
+      fn();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DomainError);
+      return error as DomainError;
+    }
+    throw new Error("expected a 409");
+  }
+
+  test("an active reply with the same keyword (as the matcher compares it) and mode is a 409 unless added anyway", () => {
+    const first = make("Promo ลดราคา", "exact");
+    const before = listReplies().total;
+    for (const keyword of ["Promo ลดราคา", "  promo ลดราคา ", "PROMO ลดราคา".normalize("NFD")]) {
+      const error = conflict(() => make(keyword, "exact"));
+      expect(error.status).toBe(409);
+      expect(error.message).toBe(DUPLICATE_KEYWORD_ERROR);
+      expect(error.fields?.keyword).toBe(DUPLICATE_KEYWORD_ERROR);
+      expect(error.extra.body).toEqual({ duplicate_of: first.id });
+    }
+    expect(listReplies().total).toBe(before);
+
+    // Another mode, an inactive one, or "add anyway" are saved.
+    expect(make("promo ลดราคา", "contains").id).toBeGreaterThan(first.id);
+    expect(make("promo ลดราคา", "exact", [text("ปิดไว้")], false).active).toBe(false);
+    const anyway = createReply(
+      parseReplyInput(ReplyCreateSchema, { keyword: "PROMO ลดราคา", messages: [text("ซ้ำ")], allow_duplicate: "true" }),
+      admin,
+    );
+    expect(anyway.keyword).toBe("PROMO ลดราคา");
+  });
+
+  test("updates are checked too: renaming onto, or switching on, a twin is a 409; saving itself is not", () => {
+    const a = make("สาขา", "exact");
+    const b = make("ที่ตั้ง", "exact");
+    const off = make("สาขา", "exact", [text("ปิด")], false);
+    expect(updateReply(a.id, { keyword: "สาขา", match: "exact", active: true }, admin).id).toBe(a.id);
+    expect(conflict(() => updateReply(b.id, { keyword: " สาขา " }, admin)).status).toBe(409);
+    expect(conflict(() => updateReply(off.id, { active: true }, admin)).status).toBe(409);
+    expect(getReply(off.id)?.active).toBe(false);
+    expect(updateReply(off.id, { active: true, allow_duplicate: true }, admin).active).toBe(true);
+    expect(updateReply(b.id, { messages: [text("แก้ข้อความ")] }, admin).keyword).toBe("ที่ตั้ง");
   });
 });

@@ -1,12 +1,12 @@
 // Auto-reply messages: a keyword, how it matches, and 1–5 LINE message objects the webhook
 // replies with (DESIGN.md §8 "Messages and groups"). Sync asks LINE to validate them.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { replyMessages } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { validateReply, withLineErrors, type LineMessage } from "~/lib/line.server";
 import { recordAudit, type Actor } from "./audit.server";
-import type { MatchMode, ReplyCreateInput, ReplyUpdateInput } from "./line-message-schema";
+import { DUPLICATE_KEYWORD_ERROR, type MatchMode, type ReplyCreateInput, type ReplyUpdateInput } from "./line-message-schema";
 
 type Row = typeof replyMessages.$inferSelect;
 
@@ -67,12 +67,37 @@ export function lastSyncedAt(items: ReplyDto[]): string | null {
   return items.reduce<string | null>((latest, r) => (r.synced_at && (!latest || r.synced_at > latest) ? r.synced_at : latest), null);
 }
 
+/**
+ * Refuses (409) an active reply whose keyword (as the matcher compares it) and match mode are
+ * already those of another active reply, unless the admin chose to add it anyway.
+ */
+function assertNotDuplicate(
+  reply: { keyword: string; match: MatchMode; active: boolean },
+  allowDuplicate: boolean | undefined,
+  exceptId?: number,
+) {
+  if (!reply.active || allowDuplicate) return;
+  const key = normaliseForMatch(reply.keyword);
+  const twin = db()
+    .select({ id: replyMessages.id, keyword: replyMessages.keyword })
+    .from(replyMessages)
+    .where(and(eq(replyMessages.active, true), eq(replyMessages.match, reply.match)))
+    .all()
+    .find((r) => r.id !== exceptId && normaliseForMatch(r.keyword) === key);
+  if (twin) {
+    throw new DomainError(409, DUPLICATE_KEYWORD_ERROR, { keyword: DUPLICATE_KEYWORD_ERROR }, { body: { duplicate_of: twin.id } });
+  }
+}
+
 export function createReply(input: ReplyCreateInput, actor: Actor): ReplyDto {
-  const row = db()
-    .insert(replyMessages)
-    .values({ keyword: input.keyword, match: input.match, messages: input.messages, active: input.active })
-    .returning()
-    .get();
+  const row = immediate((tx) => {
+    assertNotDuplicate(input, input.allow_duplicate);
+    return tx
+      .insert(replyMessages)
+      .values({ keyword: input.keyword, match: input.match, messages: input.messages, active: input.active })
+      .returning()
+      .get();
+  });
   recordAudit({ actor, action: "create", entity: "reply_message", entityId: row.id, changes: input });
   return toDto(row);
 }
@@ -80,7 +105,15 @@ export function createReply(input: ReplyCreateInput, actor: Actor): ReplyDto {
 /** Partial update; new message objects forget the previous LINE check (it no longer applies). */
 export function updateReply(id: number, input: ReplyUpdateInput, actor: Actor): ReplyDto {
   const row = immediate((tx) => {
-    requireReply(id);
+    const before = requireReply(id);
+    if (input.keyword !== undefined || input.match !== undefined || input.active !== undefined) {
+      const after = {
+        keyword: input.keyword ?? before.keyword,
+        match: input.match ?? before.match,
+        active: input.active ?? before.active,
+      };
+      assertNotDuplicate(after, input.allow_duplicate, id);
+    }
     const changes: Partial<typeof replyMessages.$inferInsert> = { updatedAt: new Date() };
     if (input.keyword !== undefined) changes.keyword = input.keyword;
     if (input.match !== undefined) changes.match = input.match;

@@ -1,12 +1,11 @@
 import { Button, Group, LoadingOverlay, Pagination, Paper, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { notifications } from "@mantine/notifications";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
 import type { ActionFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import { FaceModal } from "~/components/employees/FaceModal";
@@ -14,15 +13,15 @@ import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/Em
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
 import { VerifyCodeModal } from "~/components/employees/VerifyCodeModal";
+import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
-import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
-import { pageActionError } from "~/lib/http.server";
-import { readMultipartImage } from "~/lib/multipart.server";
-import { parseOrThrow } from "~/lib/validation";
+import { useActionToasts } from "~/components/action-toasts";
+import { intent, pageAction } from "~/lib/page-action.server";
+import type { Actor } from "~/models/audit.server";
 import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employee-schema";
 import {
   createEmployee,
@@ -47,50 +46,50 @@ export const loader = adminLoader(({ request }) => {
   return json({ tab, q: query.q ?? "", ...listEmployees(tab, query) });
 });
 
-const DONE: Record<string, string> = {
-  create: "เพิ่มพนักงานแล้ว",
-  update: "บันทึกการแก้ไขแล้ว",
-  resign: "บันทึกการลาออกแล้ว",
-  reinstate: "นำพนักงานกลับเข้าทำงานแล้ว",
-  photo: "อัปโหลดรูปแล้ว",
-  "issue-code": "ออกรหัสเชื่อม LINE แล้ว",
-  unlink: "ยกเลิกการเชื่อม LINE แล้ว",
-  "reset-face": "รีเซ็ตใบหน้าแล้ว",
-};
-
 /** Same model functions as /api/employee*: one way to create, edit, resign or reinstate. */
+const intents = (actor: Actor) => ({
+  create: intent({
+    schema: EmployeeCreateSchema,
+    invalid: "กรุณาตรวจสอบข้อมูล",
+    run: (input) => void createEmployee(input, actor),
+    done: "เพิ่มพนักงานแล้ว",
+  }),
+  update: intent({
+    id: true,
+    schema: EmployeeCreateSchema,
+    invalid: "กรุณาตรวจสอบข้อมูล",
+    run: (input, ctx) => void updateEmployee(ctx.id(), input, actor),
+    done: "บันทึกการแก้ไขแล้ว",
+  }),
+  resign: intent({
+    id: true,
+    schema: ResignSchema,
+    invalid: "กรุณาเลือกวันที่ลาออก",
+    run: (input, ctx) => void resignEmployee(ctx.id(), input.resign_date, actor),
+    done: "บันทึกการลาออกแล้ว",
+  }),
+  reinstate: intent({ id: true, run: (_, ctx) => void reinstateEmployee(ctx.id(), actor), done: "นำพนักงานกลับเข้าทำงานแล้ว" }),
+  photo: intent({
+    id: true,
+    file: "photo",
+    run: async (_, ctx) => void (await setEmployeePhoto(ctx.id(), ctx.file(), actor)),
+    done: "อัปโหลดรูปแล้ว",
+  }),
+  "issue-code": intent({ id: true, run: (_, ctx) => issueVerifyCode(ctx.id(), actor), done: "ออกรหัสเชื่อม LINE แล้ว" }),
+  unlink: intent({ id: true, run: (_, ctx) => void unlinkLineUser(ctx.id(), actor), done: "ยกเลิกการเชื่อม LINE แล้ว" }),
+  "reset-face": intent({ id: true, run: (_, ctx) => void resetFace(ctx.id(), actor), done: "รีเซ็ตใบหน้าแล้ว" }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const actor = { type: "admin" as const, id: admin.id };
-  const multipart = (request.headers.get("content-type") ?? "").includes("multipart/form-data");
-  try {
-    if (multipart) {
-      const { file, form } = await readMultipartImage(request, "photo");
-      await setEmployeePhoto(Number(form.get("id")), file, actor);
-      return json({ ok: true as const, intent: "photo", message: DONE.photo, issued: null });
-    }
-    const form = Object.fromEntries(await request.formData());
-    const intent = String(form.intent ?? "");
-    const id = Number(form.id);
-    if (intent === "create") createEmployee(parseOrThrow(EmployeeCreateSchema, form, "กรุณาตรวจสอบข้อมูล"), actor);
-    else if (intent === "update") updateEmployee(id, parseOrThrow(EmployeeCreateSchema, form, "กรุณาตรวจสอบข้อมูล"), actor);
-    else if (intent === "resign") resignEmployee(id, parseOrThrow(ResignSchema, form, "กรุณาเลือกวันที่ลาออก").resign_date, actor);
-    else if (intent === "reinstate") reinstateEmployee(id, actor);
-    else if (intent === "unlink") unlinkLineUser(id, actor);
-    else if (intent === "reset-face") resetFace(id, actor);
-    else if (intent === "issue-code") {
-      return json({ ok: true as const, intent, message: DONE[intent], issued: issueVerifyCode(id, actor) });
-    } else throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
-    return json({ ok: true as const, intent, message: DONE[intent], issued: null });
-  } catch (error) {
-    return pageActionError(error);
-  }
+  return pageAction(request, intents({ type: "admin", id: admin.id }));
 }
 
 type Dialog = { kind: "create" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
 
 export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
+  const lineConfigured = useLineConfigured();
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -101,16 +100,11 @@ export default function EmployeesPage() {
   const [issued, setIssued] = useState<{ name: string; code: string; expires_at: string } | null>(null);
   const resigned = data.tab === "resigned";
 
-  useEffect(() => {
-    if (actions.state !== "idle" || !actions.data) return;
-    if (!actions.data.ok) {
-      notifications.show({ color: "red", title: "ไม่สำเร็จ", message: actions.data.error });
-      return;
-    }
-    notifications.show({ color: "green", message: actions.data.message });
-    if (actions.data.issued && target) setIssued({ name: target.full_name, ...actions.data.issued });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actions.state, actions.data]);
+  useActionToasts(actions, {
+    onSuccess: (done) => {
+      if (done.intent === "issue-code" && done.data && target) setIssued({ name: target.full_name, ...done.data });
+    },
+  });
 
   const open = (next: Dialog) => {
     form.renew();
@@ -227,7 +221,11 @@ export default function EmployeesPage() {
       <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
       <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
       <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />
-      <PushDialog employee={dialog?.kind === "push" ? dialog.employee : null} onClose={() => setDialog(null)} />
+      <PushDialog
+        employee={dialog?.kind === "push" ? dialog.employee : null}
+        onClose={() => setDialog(null)}
+        lineConfigured={lineConfigured}
+      />
       <FaceModal
         employee={dialog?.kind === "face" ? dialog.employee : null}
         onClose={() => setDialog(null)}

@@ -1,21 +1,23 @@
 import { Alert, List, Paper, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconInfoCircle, IconUsersGroup } from "@tabler/icons-react";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { RenameGroupModal, TestMessageModal } from "~/components/line/GroupDialogs";
+import { useLineConfigured } from "~/components/line/NeedsLine";
 import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroupTable";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
-import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
-import { pageActionError } from "~/lib/http.server";
+import { useActionToasts } from "~/components/action-toasts";
+import { intent, pageAction } from "~/lib/page-action.server";
+import { formFlag } from "~/lib/validation";
+import type { Actor } from "~/models/audit.server";
 import { isMessagingConfigured } from "~/lib/line.server";
-import { parseOrThrow } from "~/lib/validation";
 import {
   GroupUpdateSchema,
   listGroups,
@@ -30,62 +32,52 @@ export const meta: MetaFunction = () => [{ title: "กลุ่มไลน์ �
 
 export const loader = adminLoader(() => json({ ...listGroups(), configured: isMessagingConfigured() }));
 
-type ActionData =
-  | { ok: true; intent: string; message: string }
-  | { ok: false; error: string; fields: Record<string, string> };
-
 /** Same model functions as /api/line-group*: one way to rename, flag, refresh or test a group. */
+const intents = (actor: Actor) => ({
+  rename: intent({
+    id: true,
+    schema: z.object({ name: GroupUpdateSchema.shape.name.unwrap() }),
+    invalid: "กรุณากรอกชื่อกลุ่ม",
+    run: (input, ctx) => void updateGroup(ctx.id(), { name: input.name }, actor),
+    done: "เปลี่ยนชื่อกลุ่มแล้ว",
+  }),
+  flag: intent({
+    id: true,
+    schema: z.object({
+      flag: z.enum(["notify_machine", "notify_leave"], { error: "ไม่รู้จักการแจ้งเตือนนี้" }),
+      value: formFlag,
+    }),
+    run: (input, ctx) => void updateGroup(ctx.id(), { [input.flag]: input.value }, actor),
+    done: "บันทึกการแจ้งเตือนแล้ว",
+  }),
+  refresh: intent({
+    id: true,
+    run: (_, ctx) => refreshGroup(ctx.id(), actor),
+    done: (group) => `ดึงข้อมูลกลุ่ม “${group.name}” จาก LINE แล้ว`,
+  }),
+  test: intent({
+    id: true,
+    schema: TestMessageSchema,
+    invalid: "ข้อความทดสอบไม่ถูกต้อง",
+    run: (input, ctx) => sendGroupTestMessage(ctx.id(), input.text, actor).then(() => undefined),
+    done: "ส่งข้อความทดสอบแล้ว",
+  }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const actor = { type: "admin" as const, id: admin.id };
-  const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? "");
-  const id = Number(form.id);
-  const done = (message: string) => json<ActionData>({ ok: true, intent, message });
-  try {
-    if (intent === "rename") {
-      const input = parseOrThrow(GroupUpdateSchema, { name: form.name ?? "" }, "กรุณากรอกชื่อกลุ่ม");
-      updateGroup(id, { name: input.name }, actor);
-      return done("เปลี่ยนชื่อกลุ่มแล้ว");
-    }
-    if (intent === "flag") {
-      const flag = form.flag === "notify_machine" || form.flag === "notify_leave" ? form.flag : null;
-      if (!flag) throw new DomainError(400, "ไม่รู้จักการแจ้งเตือนนี้");
-      const input = parseOrThrow(GroupUpdateSchema, { [flag]: form.value ?? null }, "ค่าการแจ้งเตือนไม่ถูกต้อง");
-      updateGroup(id, input, actor);
-      return done("บันทึกการแจ้งเตือนแล้ว");
-    }
-    if (intent === "refresh") {
-      const group = await refreshGroup(id, actor);
-      return done(`ดึงข้อมูลกลุ่ม “${group.name}” จาก LINE แล้ว`);
-    }
-    if (intent === "test") {
-      const input = parseOrThrow(TestMessageSchema, { text: form.text }, "ข้อความทดสอบไม่ถูกต้อง");
-      await sendGroupTestMessage(id, input.text, actor);
-      return done("ส่งข้อความทดสอบแล้ว");
-    }
-    throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
-  } catch (error) {
-    return pageActionError(error);
-  }
+  return pageAction(request, intents({ type: "admin", id: admin.id }));
 }
 
 type Dialog = { kind: "rename" | "test"; group: LineGroupDto } | null;
 
 export default function LineGroupPage() {
   const data = useLoaderData<typeof loader>();
+  const lineConfigured = useLineConfigured();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const form = useDialogFetcher<ActionData>("group-dialog", () => setDialog(null));
-  const actions = useFetcher<ActionData>({ key: "group-actions" });
-
-  useEffect(() => {
-    if (actions.state !== "idle" || !actions.data) return;
-    notifications.show(
-      actions.data.ok
-        ? { color: "green", message: actions.data.message }
-        : { color: "red", title: "ไม่สำเร็จ", message: actions.data.error },
-    );
-  }, [actions.state, actions.data]);
+  const form = useDialogFetcher<SerializeFrom<typeof action>>("group-dialog", () => setDialog(null));
+  const actions = useFetcher<typeof action>({ key: "group-actions" });
+  useActionToasts(actions);
 
   function onAction(kind: GroupRowAction, group: LineGroupDto) {
     if (kind === "refresh") {
@@ -100,7 +92,7 @@ export default function LineGroupPage() {
     <PageFrame title="กลุ่มไลน์" description="กลุ่ม LINE ที่บอทเป็นสมาชิก และการแจ้งเตือนที่ส่งไปแต่ละกลุ่ม">
       {!data.configured ? (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-          ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_SECRET และ LINE_CHANNEL_ACCESS_TOKEN) ระบบจะยังไม่รู้จักกลุ่มใหม่
+          ยังไม่ได้ตั้งค่า LINE ของระบบ ระบบจะยังไม่รู้จักกลุ่มใหม่ กรุณาให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าช่องทาง LINE ตามคู่มือ (README)
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
@@ -117,7 +109,7 @@ export default function LineGroupPage() {
             </List>
           </EmptyState>
         ) : (
-          <LineGroupTable items={data.items} onAction={onAction} />
+          <LineGroupTable items={data.items} onAction={onAction} lineConfigured={lineConfigured} />
         )}
       </Paper>
       <Text fz="sm" c="dimmed">

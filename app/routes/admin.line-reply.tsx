@@ -1,23 +1,26 @@
 import { Alert, Button, Group, List, Paper, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { notifications } from "@mantine/notifications";
 import { IconInfoCircle, IconPlus, IconRefresh } from "@tabler/icons-react";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
+import { NeedsLine, useLineConfigured } from "~/components/line/NeedsLine";
 import { ReplyMessageForm } from "~/components/line/ReplyMessageForm";
 import { ReplyTable } from "~/components/line/ReplyTable";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
-import { DomainError } from "~/lib/errors";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
-import { pageActionError } from "~/lib/http.server";
+import { useActionToasts } from "~/components/action-toasts";
+import { intent, pageAction, type Fields } from "~/lib/page-action.server";
+import { formFlag } from "~/lib/validation";
+import type { Actor } from "~/models/audit.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import { parseReplyInput, ReplyCreateSchema, ReplyUpdateSchema } from "~/models/line-message-schema";
+import { parseReplyInput, ReplyCreateSchema } from "~/models/line-message-schema";
 import {
   createReply,
   deleteReply,
@@ -36,74 +39,66 @@ export const loader = adminLoader(() => {
   return json({ items, total, lastSync: lastSyncedAt(items), configured: isMessagingConfigured() });
 });
 
-type ActionData =
-  | { ok: true; intent: string; message: string; sync?: SyncResult }
-  | { ok: false; error: string; fields: Record<string, string> };
-
-function parseMessages(value: FormDataEntryValue | undefined) {
+function withMessages(fields: Fields) {
+  let messages: unknown;
   try {
-    return JSON.parse(String(value ?? ""));
+    messages = JSON.parse(fields.messages ?? "");
   } catch {
-    return undefined;
+    messages = undefined; // the schema then says which messages are missing
   }
+  return { ...fields, messages };
 }
 
 /** Same model functions as /api/message*: one way to create, edit, enable, delete or sync. */
+const intents = (actor: Actor) => ({
+  create: intent({
+    schema: (fields) => parseReplyInput(ReplyCreateSchema, withMessages(fields)),
+    run: (input) => void createReply(input, actor),
+    done: "เพิ่มข้อความตอบกลับแล้ว",
+  }),
+  update: intent({
+    id: true,
+    schema: (fields) => parseReplyInput(ReplyCreateSchema, withMessages(fields)),
+    run: (input, ctx) => void updateReply(ctx.id(), input, actor),
+    done: "บันทึกการแก้ไขแล้ว",
+  }),
+  toggle: intent({
+    id: true,
+    schema: z.object({ active: formFlag }),
+    run: (input, ctx) => void updateReply(ctx.id(), { active: input.active }, actor),
+    done: (_, input) => (input.active ? "เปิดใช้งานแล้ว" : "ปิดใช้งานแล้ว"),
+  }),
+  delete: intent({ id: true, run: (_, ctx) => deleteReply(ctx.id(), actor), done: "ลบข้อความตอบกลับแล้ว" }),
+  sync: intent({
+    run: () => syncReplies(actor),
+    done: (sync) =>
+      sync.invalid.length
+        ? `ตรวจแล้ว ${sync.synced} รายการ ไม่ผ่าน ${sync.invalid.length} รายการ`
+        : `ตรวจแล้ว ${sync.synced} รายการ ผ่านทั้งหมด`,
+  }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const actor = { type: "admin" as const, id: admin.id };
-  const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? "");
-  const id = Number(form.id);
-  const reply = (data: ActionData) => json<ActionData>(data);
-  try {
-    if (intent === "create" || intent === "update") {
-      const input = { ...form, messages: parseMessages(form.messages) };
-      if (intent === "create") createReply(parseReplyInput(ReplyCreateSchema, input), actor);
-      else updateReply(id, parseReplyInput(ReplyCreateSchema, input), actor);
-      return reply({ ok: true, intent, message: intent === "create" ? "เพิ่มข้อความตอบกลับแล้ว" : "บันทึกการแก้ไขแล้ว" });
-    }
-    if (intent === "toggle") {
-      const input = parseReplyInput(ReplyUpdateSchema, { active: form.active ?? null });
-      if (input.active === undefined) throw new DomainError(400, "ค่าเปิด/ปิดไม่ถูกต้อง");
-      updateReply(id, { active: input.active }, actor);
-      return reply({ ok: true, intent, message: input.active ? "เปิดใช้งานแล้ว" : "ปิดใช้งานแล้ว" });
-    }
-    if (intent === "delete") {
-      deleteReply(id, actor);
-      return reply({ ok: true, intent, message: "ลบข้อความตอบกลับแล้ว" });
-    }
-    if (intent === "sync") {
-      const sync = await syncReplies(actor);
-      const message = sync.invalid.length
-        ? `ตรวจแล้ว ${sync.synced} รายการ ไม่ผ่าน ${sync.invalid.length} รายการ`
-        : `ตรวจแล้ว ${sync.synced} รายการ ผ่านทั้งหมด`;
-      return reply({ ok: true, intent, message, sync });
-    }
-    throw new DomainError(400, "ไม่รู้จักคำสั่งนี้");
-  } catch (error) {
-    return pageActionError(error);
-  }
+  return pageAction(request, intents({ type: "admin", id: admin.id }));
 }
 
 type Dialog = { kind: "create" } | { kind: "edit"; reply: ReplyDto } | null;
 
 export default function LineReplyPage() {
   const data = useLoaderData<typeof loader>();
+  const lineConfigured = useLineConfigured();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const form = useDialogFetcher<ActionData>("reply-form", () => setDialog(null));
-  const actions = useFetcher<ActionData>({ key: "reply-actions" });
+  const form = useDialogFetcher<SerializeFrom<typeof action>>("reply-form", () => setDialog(null));
+  const actions = useFetcher<typeof action>({ key: "reply-actions" });
   const [lastSync, setLastSync] = useState<SyncResult | null>(null);
 
-  useEffect(() => {
-    if (actions.state !== "idle" || !actions.data) return;
-    if (actions.data.ok) {
-      if (actions.data.sync) setLastSync(actions.data.sync);
-      notifications.show({ color: actions.data.sync?.invalid.length ? "orange" : "green", message: actions.data.message });
-    } else {
-      notifications.show({ color: "red", title: "ไม่สำเร็จ", message: actions.data.error });
-    }
-  }, [actions.state, actions.data]);
+  useActionToasts(actions, {
+    color: (done) => (done.intent === "sync" && done.data?.invalid.length ? "orange" : "green"),
+    onSuccess: (done) => {
+      if (done.intent === "sync" && done.data) setLastSync(done.data);
+    },
+  });
 
   const open = (next: Dialog) => {
     form.renew();
@@ -127,7 +122,7 @@ export default function LineReplyPage() {
     <PageFrame title="ข้อความตอบกลับ" description="บอท LINE ตอบกลับอัตโนมัติเมื่อผู้ใช้พิมพ์คำสำคัญ">
       {!data.configured ? (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-          ยังไม่ได้ตั้งค่า LINE Messaging API (LINE_CHANNEL_SECRET และ LINE_CHANNEL_ACCESS_TOKEN) บอทจะยังไม่ตอบกลับ
+          ยังไม่ได้ตั้งค่า LINE ของระบบ บอทจะยังไม่ตอบกลับ กรุณาให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าช่องทาง LINE ตามคู่มือ (README)
         </Alert>
       ) : null}
       <Group justify="space-between" wrap="wrap">
@@ -135,14 +130,19 @@ export default function LineReplyPage() {
           {data.lastSync ? `ตรวจกับ LINE ล่าสุด ${formatThaiDateTime(data.lastSync)}` : "ยังไม่เคยตรวจกับ LINE"}
         </Text>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={syncing}
-            onClick={() => actions.submit({ intent: "sync" }, { method: "post" })}
-          >
-            ซิงก์กับ LINE
-          </Button>
+          <NeedsLine configured={lineConfigured}>
+            {(off) => (
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} />}
+                loading={syncing}
+                disabled={off}
+                onClick={() => actions.submit({ intent: "sync" }, { method: "post" })}
+              >
+                ซิงก์กับ LINE
+              </Button>
+            )}
+          </NeedsLine>
           <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: "create" })}>
             เพิ่มข้อความตอบกลับ
           </Button>

@@ -4,10 +4,11 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { requireAdmin } from "~/auth/guard.server";
+import { isBotConfigured } from "~/lib/line.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ user: { username: admin.username } });
+  return json({ user: { username: admin.username }, lineConfigured: isBotConfigured() });
 }
 
 export default function AdminLayout() {

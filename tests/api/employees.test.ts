@@ -204,3 +204,58 @@ describe("employee photos", () => {
     expect((await (await api(`/api/employee/${e.id}`)).json()).employee.photo_url).toBeNull();
   });
 });
+
+describe("a repeated create (three quick clicks on บันทึก)", () => {
+  const PAGE = "/admin/employee?_data=routes%2Fadmin.employee";
+  const pagePost = (body: BodyInit | null, type?: string) =>
+    api(PAGE, { method: "POST", body, headers: type ? { "content-type": type } : {} });
+
+  test("the API answers an identical repeat with the employee it created; a different one with the code is 409", async () => {
+    const input = { code: "CLICK-1", title: 1, first_name: "กด", last_name: "สามครั้ง" };
+    const answers = await Promise.all([1, 2, 3].map(() => api("/api/employee", { method: "POST", json: input })));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+    const ids = await Promise.all(answers.map(async (r) => (await r.json()).employee.id));
+    expect(new Set(ids).size).toBe(1);
+    const { items } = await (await api("/api/employee?q=CLICK-1")).json();
+    expect(items).toHaveLength(1);
+
+    const other = await api("/api/employee", { method: "POST", json: { ...input, first_name: "คนอื่น" } });
+    expect(other.status).toBe(409);
+    expect((await other.json()).fields.code).toBe("รหัสพนักงานนี้มีอยู่แล้ว");
+  });
+
+  test("the add-employee dialog's repeated posts all succeed with one employee", async () => {
+    const form = new URLSearchParams({ intent: "create", code: "CLICK-2", title: "2", first_name: "ดับเบิล", last_name: "คลิก" });
+    for (let i = 0; i < 3; i++) {
+      const response = await pagePost(form, "application/x-www-form-urlencoded");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, intent: "create", message: "เพิ่มพนักงานแล้ว" });
+    }
+    expect((await (await api("/api/employee?q=CLICK-2")).json()).items).toHaveLength(1);
+  });
+
+  test("page actions: JSON, text and empty bodies, unknown intents and API-invalid ids are 400/404 in Thai, never 500", async () => {
+    const e = await create();
+    const bodies: [BodyInit | null, string | undefined][] = [
+      [JSON.stringify({ intent: "reinstate", id: e.id }), "application/json"],
+      ["intent=reinstate", "text/plain"],
+      [null, undefined],
+      ["", "application/x-www-form-urlencoded"],
+      [new URLSearchParams({ intent: "drop" }), "application/x-www-form-urlencoded"],
+    ];
+    for (const [body, type] of bodies) {
+      const response = await pagePost(body, type);
+      expect(response.status, `${type}: ${String(body)}`).toBe(400);
+      const answer = await response.json();
+      expect(answer.ok).toBe(false);
+      expect(answer.error).toMatch(/[ก-๙]/);
+    }
+    for (const id of ["1e0", "01", "-1", " 1"]) {
+      const page = await pagePost(new URLSearchParams({ intent: "reset-face", id }), "application/x-www-form-urlencoded");
+      expect(page.status, id).toBe(404);
+      const fromApi = await api(`/api/employee/${encodeURIComponent(id)}`);
+      expect(fromApi.status).toBe(404);
+      expect((await page.json()).error).toBe((await fromApi.json()).error);
+    }
+  });
+});

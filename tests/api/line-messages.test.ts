@@ -144,3 +144,41 @@ describe("/api/message", () => {
     expect(await groups.text()).toContain("เพิ่มบอทเข้ากลุ่ม LINE แล้วกลุ่มจะปรากฏที่นี่");
   });
 });
+
+describe("duplicate keywords", () => {
+  test("an active reply with the same keyword and mode is a 409 in Thai unless allow_duplicate: true", async () => {
+    await deleteAll();
+    const first = await create({ keyword: "Hello", match: "exact", messages: [text("สวัสดี")] });
+    const again = await api("/api/message", { method: "POST", json: { keyword: " hello ", match: "exact", messages: [text("ซ้ำ")] } });
+    expect(again.status).toBe(409);
+    const body = await again.json();
+    expect(body.error).toMatch(/คำสำคัญ/);
+    expect(body.fields.keyword).toBe(body.error);
+    expect(body.duplicate_of).toBe(first.id);
+    expect((await (await api("/api/message")).json()).total).toBe(1);
+
+    await create({ keyword: "hello", match: "contains", messages: [text("อีกแบบ")] });
+    const anyway = await create({ keyword: "HELLO", match: "exact", messages: [text("อยู่ดี")], allow_duplicate: true });
+    const off = await create({ keyword: "other", match: "exact", messages: [text("x")] });
+    const renamed = await api(`/api/message/${off.id}`, { method: "PATCH", json: { keyword: "Hello" } });
+    expect(renamed.status).toBe(409);
+    const forced = await api(`/api/message/${off.id}`, { method: "PATCH", json: { keyword: "Hello", allow_duplicate: true } });
+    expect(forced.status).toBe(200);
+    expect(anyway.keyword).toBe("HELLO");
+  });
+
+  test("the reply dialog's page action answers the 409 as data; 'เพิ่มอยู่ดี' posts allow_duplicate", async () => {
+    await deleteAll();
+    await create({ keyword: "ซ้ำ", match: "exact", messages: [text("เดิม")] });
+    const page = `${server.baseUrl}/admin/line-reply?_data=${encodeURIComponent("routes/admin.line-reply")}`;
+    const fields = { intent: "create", keyword: "ซ้ำ", match: "exact", active: "true", messages: JSON.stringify([text("ใหม่")]) };
+    const post = (extra: Record<string, string> = {}) =>
+      fetch(page, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ ...fields, ...extra }) });
+    const refused = await post();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ ok: false, intent: "create", fields: { keyword: expect.stringMatching(/คำสำคัญ/) } });
+    const added = await post({ allow_duplicate: "true" });
+    expect(added.status).toBe(200);
+    expect((await (await api("/api/message")).json()).total).toBe(2);
+  });
+});

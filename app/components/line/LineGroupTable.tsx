@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Table, Text } from "@mantine/core";
 import { IconDots, IconEdit, IconRefresh, IconSend } from "@tabler/icons-react";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
+import { NeedsLine } from "~/components/line/NeedsLine";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { LineGroupDto } from "~/models/line-group.server";
 import { thumbUrl } from "~/lib/uploads-shared";
@@ -22,9 +23,12 @@ function FlagSwitch({ group, flag, label }: { group: LineGroupDto; flag: Flag; l
 export function LineGroupTable({
   items,
   onAction,
+  lineConfigured,
 }: {
   items: LineGroupDto[];
   onAction: (action: GroupRowAction, group: LineGroupDto) => void;
+  /** false: the actions that call LINE are disabled with a tooltip saying why. */
+  lineConfigured: boolean;
 }) {
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -94,20 +98,28 @@ export function LineGroupTable({
                     <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("rename", group)}>
                       เปลี่ยนชื่อ
                     </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconRefresh size={16} />}
-                      disabled={!group.active}
-                      onClick={() => onAction("refresh", group)}
-                    >
-                      ดึงชื่อและรูปจาก LINE
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconSend size={16} />}
-                      disabled={!group.active}
-                      onClick={() => onAction("test", group)}
-                    >
-                      ส่งข้อความทดสอบ
-                    </Menu.Item>
+                    <NeedsLine configured={lineConfigured} block>
+                      {(off) => (
+                        <Menu.Item
+                          leftSection={<IconRefresh size={16} />}
+                          disabled={!group.active || off}
+                          onClick={() => onAction("refresh", group)}
+                        >
+                          ดึงชื่อและรูปจาก LINE
+                        </Menu.Item>
+                      )}
+                    </NeedsLine>
+                    <NeedsLine configured={lineConfigured} block>
+                      {(off) => (
+                        <Menu.Item
+                          leftSection={<IconSend size={16} />}
+                          disabled={!group.active || off}
+                          onClick={() => onAction("test", group)}
+                        >
+                          ส่งข้อความทดสอบ
+                        </Menu.Item>
+                      )}
+                    </NeedsLine>
                   </Menu.Dropdown>
                 </Menu>
               </Table.Td>

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { LINE_OFF_HINT } from "./NeedsLine";
 import { PushDialog, type PushTarget } from "./PushDialog";
 import { PushLog } from "./PushLog";
 
@@ -26,7 +27,11 @@ function push(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function renderDialog(answer: (body: { employee_id: number; text: string }) => Response, employee: PushTarget = EMPLOYEE) {
+function renderDialog(
+  answer: (body: { employee_id: number; text: string }) => Response,
+  employee: PushTarget = EMPLOYEE,
+  lineConfigured = true,
+) {
   const received: { contentType: string | null; body: { employee_id: number; text: string } }[] = [];
   const onClose = vi.fn();
   const onSent = vi.fn();
@@ -35,7 +40,7 @@ function renderDialog(answer: (body: { employee_id: number; text: string }) => R
       path: "/",
       Component: () => (
         <MantineProvider env="test">
-          <PushDialog employee={employee} onClose={onClose} onSent={onSent} />
+          <PushDialog employee={employee} onClose={onClose} onSent={onSent} lineConfigured={lineConfigured} />
         </MantineProvider>
       ),
     },
@@ -55,6 +60,18 @@ function renderDialog(answer: (body: { employee_id: number; text: string }) => R
 }
 
 describe("PushDialog", () => {
+  test("LINE not configured: the send button is disabled and a tooltip says why, in Thai", async () => {
+    const user = userEvent.setup();
+    const { received } = renderDialog(() => json({ push: push() }), EMPLOYEE, false);
+    await user.type(await screen.findByLabelText(/ข้อความ/, { selector: "textarea" }), "สวัสดี");
+    const send = screen.getByRole("button", { name: "ส่งข้อความ" });
+    expect(send).toBeDisabled();
+    await user.hover(screen.getByTestId("needs-line"));
+    expect(await screen.findByText(LINE_OFF_HINT)).toBeInTheDocument();
+    expect(LINE_OFF_HINT).not.toMatch(/[A-Z]+_[A-Z_]+/);
+    expect(received).toHaveLength(0);
+  });
+
   test("Thai title, a live counter, and no request for blank text", async () => {
     const user = userEvent.setup();
     const { received } = renderDialog(() => json({ push: push() }));

@@ -5,6 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { PUSH_TEXT_MAX, pushTargetProblem, pushTextProblem } from "~/models/push-rules";
 import type { PushDto } from "~/models/notifier.server";
+import { NeedsLine } from "./NeedsLine";
 import { PushLog } from "./PushLog";
 
 export const PUSH_ONE_ACTION = "/api/line/push-one";
@@ -22,19 +23,32 @@ export function PushDialog({
   employee,
   onClose,
   onSent,
+  lineConfigured = true,
 }: {
   employee: PushTarget | null;
   onClose: () => void;
   onSent?: (push: PushDto) => void;
+  /** false: the send button is disabled with a tooltip saying LINE is not set up. */
+  lineConfigured?: boolean;
 }) {
   return (
     <Modal opened={employee != null} onClose={onClose} title={employee ? `ส่งข้อความ LINE ถึง ${employee.full_name}` : ""} size="lg">
-      {employee ? <PushForm key={employee.id} employee={employee} onClose={onClose} onSent={onSent} /> : null}
+      {employee ? <PushForm key={employee.id} employee={employee} onClose={onClose} onSent={onSent} lineConfigured={lineConfigured} /> : null}
     </Modal>
   );
 }
 
-function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose: () => void; onSent?: (push: PushDto) => void }) {
+function PushForm({
+  employee,
+  onClose,
+  onSent,
+  lineConfigured,
+}: {
+  employee: PushTarget;
+  onClose: () => void;
+  onSent?: (push: PushDto) => void;
+  lineConfigured: boolean;
+}) {
   const fetcher = useFetcher<PushOneResult>();
   const [text, setText] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
@@ -55,6 +69,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!lineConfigured) return;
     const problem = pushTextProblem(text);
     setLocalError(problem);
     if (problem) return;
@@ -96,9 +111,13 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
           <Button variant="default" onClick={onClose} disabled={busy}>
             ยกเลิก
           </Button>
-          <Button type="submit" color="green" leftSection={<IconBrandLine size={16} />} loading={busy} disabled={blocked != null}>
-            ส่งข้อความ
-          </Button>
+          <NeedsLine configured={lineConfigured}>
+            {(off) => (
+              <Button type="submit" color="green" leftSection={<IconBrandLine size={16} />} loading={busy} disabled={blocked != null || off}>
+                ส่งข้อความ
+              </Button>
+            )}
+          </NeedsLine>
         </Group>
         <Divider label="ข้อความที่ส่งล่าสุด" labelPosition="left" />
         <PushLog employeeId={employee.id} pageSize={5} />

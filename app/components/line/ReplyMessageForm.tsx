@@ -17,6 +17,7 @@ import {
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import {
+  DUPLICATE_KEYWORD_ERROR,
   MATCH_LABELS,
   MAX_KEYWORD_LENGTH,
   MAX_MESSAGES,
@@ -39,6 +40,7 @@ function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: 
   const [active, setActive] = useState(reply?.active ?? true);
   const [messages, setMessages] = useState<Message[]>(reply?.messages ?? [{ type: "text", text: "" }]);
   const { fields, error: formError, busy } = dialogErrors(fetcher);
+  const duplicate = fields.keyword === DUPLICATE_KEYWORD_ERROR;
 
   const setText = (index: number, text: string) =>
     setMessages((list) => list.map((m, i) => (i === index ? { ...m, text } : m)));
@@ -67,9 +69,19 @@ function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: 
             value={keyword}
             maxLength={MAX_KEYWORD_LENGTH}
             onChange={(e) => setKeyword(e.currentTarget.value)}
-            error={fields.keyword}
+            error={duplicate ? undefined : fields.keyword}
             data-autofocus
           />
+          {duplicate ? (
+            <Alert color="yellow" variant="light" p="xs" title="คำสำคัญซ้ำ">
+              <Stack gap={6} align="flex-start">
+                <Text fz="sm">{DUPLICATE_KEYWORD_ERROR}</Text>
+                <Button type="submit" name="allow_duplicate" value="true" size="xs" variant="light" color="yellow" loading={busy}>
+                  เพิ่มอยู่ดี
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
           <Input.Wrapper label="รูปแบบการจับคู่" error={fields.match}>
             <SegmentedControl fullWidth data={MATCH_DATA} value={match} onChange={(v) => setMatch(v as MatchMode)} />
           </Input.Wrapper>
