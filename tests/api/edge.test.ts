@@ -1,5 +1,6 @@
 // The HTTP edge in server.mjs: body size limits, compression and cache headers, the client
 // address behind a proxy, open redirects after sign-in, and storage failures.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -98,6 +99,12 @@ describe("request body limits", () => {
     form.set("photo", new File([new Uint8Array(noisy)], "photo.png", { type: "image/png" }));
     const ok = await api(`/api/employee/${employee.id}/photo`, { method: "POST", body: form });
     expect(ok.status).toBe(200);
+    // The stored picture is JPEG already: it is sent as it is, not compressed again.
+    const { photo_url } = await ok.json();
+    const image = await api(photo_url, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect(image.headers.get("content-encoding")).toBeNull();
 
     const tooBig = await fetch(url(`/api/employee/${employee.id}/photo`), {
       method: "POST",
@@ -222,7 +229,64 @@ describe("TRUST_PROXY", () => {
   }, 120_000);
 });
 
+/** A 32 MB tmpfs for a real full disk; null where this process may not mount (not root, no CAP_SYS_ADMIN). */
+function mountSmallDisk(): string | null {
+  if (process.platform !== "linux") return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-full-"));
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=32m", "tmpfs", dir], { stdio: "ignore" });
+  if (mounted.status === 0) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  return null;
+}
+
+function unmount(dir: string) {
+  spawnSync("umount", [dir], { stdio: "ignore" });
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const probe = mountSmallDisk();
+if (probe) unmount(probe);
+
 describe("storage faults", () => {
+  test.skipIf(!probe)(
+    "a full disk (SQLITE_FULL): sign-in and writes answer 503 in Thai, reads go on, freeing space recovers",
+    async () => {
+      const dir = mountSmallDisk();
+      if (!dir) throw new Error("could not mount a tmpfs");
+      const full = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { dataDir: dir });
+      const filler = path.join(dir, "filler");
+      try {
+        const before = await adminCookie(full, ADMIN);
+        const block = Buffer.alloc(MB);
+        const fd = fs.openSync(filler, "w");
+        try {
+          for (;;) fs.writeSync(fd, block);
+        } catch (error) {
+          expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
+        } finally {
+          fs.closeSync(fd);
+        }
+        const login = await fetch(`${full.baseUrl}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(ADMIN),
+        });
+        expect(login.status).toBe(503);
+        expect((await login.json()).error).toMatch(/^บันทึกข้อมูลไม่ได้ในขณะนี้/);
+        const read = await fetch(`${full.baseUrl}/api/employee`, { headers: { Cookie: before } });
+        expect(read.status).toBe(200);
+        expect(full.logs()).toMatch(/storage failure \(SQLITE_FULL\)/);
+
+        fs.rmSync(filler);
+        expect((await adminCookie(full, ADMIN)).startsWith("tn_admin=")).toBe(true);
+      } finally {
+        await full.stop({ keepData: true });
+        unmount(dir);
+      }
+    },
+    120_000,
+  );
+
   test("a data folder that is not a folder stops the start with a Thai/English message and status 1", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-edge-"));
     const file = path.join(dir, "data");
