@@ -1,10 +1,13 @@
 // The production (and dev) HTTP server: Remix behind a thin express layer that adds what every
-// request needs (see server/security.mjs), migrates before listening and checkpoints on exit.
+// request needs (server/security.mjs, the body limit in server/body-limit.mjs, compression and
+// cache headers), migrates before listening and checkpoints on exit.
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
 import express from "express";
+import { bodyLimitMiddleware } from "./server/body-limit.mjs";
+import { remixHandler, sendStorageFailure } from "./server/remix.mjs";
 import { securityMiddleware } from "./server/security.mjs";
 
 installGlobals({ nativeFetch: true });
@@ -14,11 +17,22 @@ const BUILD_PATH = path.join(here, "build", "index.js");
 const dev = process.env.NODE_ENV === "development";
 
 const build = await import(url.pathToFileURL(BUILD_PATH).href);
-await build.entry.module.onServerStart();
+try {
+  await build.entry.module.onServerStart();
+} catch (error) {
+  // An unusable data folder is the operator's to fix: say what and where, no stack.
+  if (error?.name !== "DataDirError") throw error;
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
 app.use(securityMiddleware({ dev }));
+app.use(bodyLimitMiddleware());
+// brotli or gzip for text (HTML, JS, CSS, JSON); images and `no-transform` responses are left alone.
+app.use(compression());
+// Every file under /build has its content hash in its name, so it never changes.
 app.use(
   "/build",
   express.static(path.join(here, "public", "build"), { immutable: true, maxAge: "1y" }),
@@ -26,12 +40,30 @@ app.use(
 app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (_req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      reportStorageFailure: (failure) => {
+        res.locals.storageFailure = failure;
+      },
+    }),
   }),
 );
+// Errors outside Remix's own handling: no stack or English page to the client.
+app.use((error, req, res, _next) => {
+  if (!res.locals.storageFailure) console.error(error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (res.locals.storageFailure) {
+    sendStorageFailure(req, res, res.locals.storageFailure);
+    return;
+  }
+  res.status(500).type("text/plain; charset=utf-8").send("เกิดข้อผิดพลาดในเซิร์ฟเวอร์ กรุณาลองใหม่อีกครั้ง");
+});
 
 const port = Number(process.env.PORT ?? 3000);
 const server = app.listen(port, () => {

@@ -1,24 +1,33 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
+import { sqliteCode, storageFailure } from "./lib/storage-errors.server";
 
 export { onServerStart, onServerStop } from "./server/startup.server";
 
 const ABORT_DELAY = 5_000;
 
 /**
- * Remix calls this for errors it did not expect (never for a thrown Response, e.g. a guard's
- * redirect or a DomainError turned into a status page). Log each once; a request the client
- * abandoned is not an error of ours.
+ * An uncaught loader/action error. A storage failure (disk full, data folder read-only, ...) is
+ * not a bug: it is logged in one line and server.mjs answers 503 in Thai instead of a 500.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  console.error(error);
-};
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  const failure = storageFailure(error);
+  if (failure) {
+    console.warn(`storage failure (${sqliteCode(error)}) on ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : ""}`);
+    context.reportStorageFailure?.(failure);
+    return;
+  }
+  if (!request.signal.aborted) {
+    // Remix's default: a thrown route error response carries the original error in `error`.
+    const inner: unknown = isRouteErrorResponse(error) && "error" in error ? error.error : undefined;
+    console.error(inner ?? error);
+  }
+}
 
 export default function handleRequest(
   request: Request,

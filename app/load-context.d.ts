@@ -1,7 +1,10 @@
 import "@remix-run/node";
+import type { DomainError } from "~/lib/errors";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;
+    /** server.mjs answers the request with this error (a 503) instead of Remix's 500. */
+    reportStorageFailure?: (failure: DomainError) => void;
   }
 }

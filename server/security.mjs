@@ -1,5 +1,6 @@
 // Request-wide rules that every route must get, so no route can forget them.
 import crypto from "node:crypto";
+import net from "node:net";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // LINE signs its webhook calls instead; they come from LINE's servers, never same-origin.
@@ -48,11 +49,52 @@ export function contentSecurityPolicy(nonce, { dev = false } = {}) {
   ].join("; ");
 }
 
+/** `::ffff:10.0.0.1` and `10.0.0.1` are the same IPv4 peer. */
+function normalizeIp(address) {
+  const trimmed = String(address ?? "").trim();
+  return trimmed.toLowerCase().startsWith("::ffff:") && net.isIPv4(trimmed.slice(7)) ? trimmed.slice(7) : trimmed.toLowerCase();
+}
+
+/**
+ * TRUST_PROXY: the addresses (comma-separated) of reverse proxies in front of the server.
+ * Unset or empty: none, the socket's peer is the client.
+ */
+export function parseTrustedProxies(value) {
+  return new Set(
+    String(value ?? "")
+      .split(",")
+      .map(normalizeIp)
+      .filter((ip) => net.isIP(ip) !== 0),
+  );
+}
+
+/**
+ * The client's address. Only when the socket's peer is a trusted proxy is `X-Forwarded-For`
+ * read, from the right: each proxy appends the address it saw, so the right-most entry that is
+ * not a trusted proxy is the client (anything left of it was written by the client itself).
+ */
+export function clientAddress({ peer, forwardedFor, trusted }) {
+  const socketIp = normalizeIp(peer) || "unknown";
+  if (!trusted.has(socketIp) || !forwardedFor) return socketIp;
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor).split(",").map(normalizeIp);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    if (trusted.has(hops[i])) continue;
+    return net.isIP(hops[i]) !== 0 ? hops[i] : socketIp;
+  }
+  return socketIp;
+}
+
 /** Express middleware: client IP header, origin check, security headers, CSP nonce. */
-export function securityMiddleware({ dev = false } = {}) {
+export function securityMiddleware({ dev = false, trustProxy = process.env.TRUST_PROXY } = {}) {
+  const trusted = parseTrustedProxies(trustProxy);
   return (req, res, next) => {
-    // Only the socket says who the client is; a client-sent value is thrown away.
-    req.headers["x-tn-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    // Only the socket (or a trusted proxy's X-Forwarded-For) says who the client is; a
+    // client-sent x-tn-client-ip is overwritten here, before any route reads it.
+    req.headers["x-tn-client-ip"] = clientAddress({
+      peer: req.socket.remoteAddress,
+      forwardedFor: req.headers["x-forwarded-for"],
+      trusted,
+    });
 
     const nonce = makeNonce();
     res.locals.cspNonce = nonce;

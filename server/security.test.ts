@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, isAllowedOrigin } from "./security.mjs";
+import { clientAddress, contentSecurityPolicy, isAllowedOrigin, parseTrustedProxies } from "./security.mjs";
 
 const base = { host: "office.example:3000" };
 
@@ -44,5 +44,41 @@ describe("contentSecurityPolicy", () => {
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toContain("frame-ancestors 'self' https://*.line.me");
     expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe("clientAddress (TRUST_PROXY)", () => {
+  const proxy = parseTrustedProxies("10.0.0.2");
+
+  test("off by default: the socket's peer, whatever X-Forwarded-For says", () => {
+    const none = parseTrustedProxies(undefined);
+    expect(none.size).toBe(0);
+    expect(clientAddress({ peer: "::ffff:203.0.113.5", forwardedFor: "1.2.3.4", trusted: none })).toBe("203.0.113.5");
+    expect(clientAddress({ peer: undefined, forwardedFor: undefined, trusted: none })).toBe("unknown");
+  });
+
+  test("from the named proxy: the right-most entry that is not the proxy", () => {
+    expect(clientAddress({ peer: "10.0.0.2", forwardedFor: "198.51.100.7", trusted: proxy })).toBe("198.51.100.7");
+    expect(clientAddress({ peer: "::ffff:10.0.0.2", forwardedFor: "6.6.6.6, 198.51.100.7", trusted: proxy })).toBe(
+      "198.51.100.7",
+    );
+    expect(clientAddress({ peer: "10.0.0.2", forwardedFor: "198.51.100.7, 10.0.0.2", trusted: proxy })).toBe("198.51.100.7");
+    expect(clientAddress({ peer: "10.0.0.2", forwardedFor: ["6.6.6.6", "198.51.100.7"], trusted: proxy })).toBe("198.51.100.7");
+  });
+
+  test("a forged header from anyone else is ignored", () => {
+    expect(clientAddress({ peer: "203.0.113.5", forwardedFor: "1.2.3.4", trusted: proxy })).toBe("203.0.113.5");
+  });
+
+  test("no header, only proxies, or garbage where the client should be: the proxy's address", () => {
+    expect(clientAddress({ peer: "10.0.0.2", forwardedFor: undefined, trusted: proxy })).toBe("10.0.0.2");
+    expect(clientAddress({ peer: "10.0.0.2", forwardedFor: "10.0.0.2", trusted: proxy })).toBe("10.0.0.2");
+    expect(clientAddress({ peer: "10.0.0.2", forwardedFor: "1.2.3.4, not-an-ip", trusted: proxy })).toBe("10.0.0.2");
+  });
+
+  test("several proxies, IPv6", () => {
+    const two = parseTrustedProxies("10.0.0.2, ::1, nonsense");
+    expect([...two]).toEqual(["10.0.0.2", "::1"]);
+    expect(clientAddress({ peer: "::1", forwardedFor: "2001:db8::5, 10.0.0.2", trusted: two })).toBe("2001:db8::5");
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { admins } from "../../db/schema";
-import { closeDb, databasePath, db, immediate, openDatabase } from "./db.server";
+import { checkDataDir, closeDb, databasePath, DataDirError, db, immediate, openDatabase } from "./db.server";
 
 describe("database", () => {
   test("opens with WAL, foreign keys on and an explicit busy timeout", () => {
@@ -70,5 +70,46 @@ describe("database", () => {
     const walSize = fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0;
     expect(walSize).toBe(0);
     expect(db().select().from(admins).all().some((a) => a.username === "before-close")).toBe(true);
+  });
+});
+
+describe("checkDataDir", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-datadir-"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("a usable folder passes, is created when missing and keeps no probe file", () => {
+    const file = path.join(dir, "nested", "tn.sqlite");
+    expect(() => checkDataDir(file)).not.toThrow();
+    expect(fs.readdirSync(path.join(dir, "nested"))).toEqual([]);
+  });
+
+  test("a file where the folder should be: one Thai and English message naming it", () => {
+    const notAFolder = path.join(dir, "data");
+    fs.writeFileSync(notAFolder, "x");
+    const error = (() => {
+      try {
+        checkDataDir(path.join(notAFolder, "tn.sqlite"));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(DataDirError);
+    const message = (error as DataDirError).message;
+    expect(message).toContain(notAFolder);
+    expect(message).toMatch(/ไม่สามารถใช้โฟลเดอร์ข้อมูล/);
+    expect(message).toMatch(/Cannot use the data folder/);
+  });
+
+  test("a folder that takes no new file", () => {
+    // /proc/self/ is a folder even root cannot create files in.
+    expect(() => checkDataDir("/proc/self/tn.sqlite")).toThrow(DataDirError);
+  });
+
+  test("a tn.sqlite that cannot be opened for writing", () => {
+    fs.mkdirSync(path.join(dir, "tn.sqlite-wal"));
+    expect(() => checkDataDir(path.join(dir, "tn.sqlite"))).toThrow(/tn\.sqlite-wal/);
   });
 });

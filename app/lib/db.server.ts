@@ -5,6 +5,9 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
+import { sqliteCode, storageFailure } from "./storage-errors.server";
+
+export { sqliteCode, storageFailure } from "./storage-errors.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -13,6 +16,9 @@ const MIGRATIONS_DIR = path.resolve(process.cwd(), "db", "migrations");
 
 function applyPragmas(sqlite: Database.Database) {
   sqlite.pragma("journal_mode = WAL");
+  // Memory-mapped reads of the database file turn an I/O error into SIGBUS, which kills the
+  // process instead of failing one query; keep them off whatever the build's default.
+  sqlite.pragma("mmap_size = 0");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const mode = sqlite.pragma("journal_mode", { simple: true });
@@ -39,6 +45,69 @@ function runMigrations(sqlite: Database.Database) {
   }
 }
 
+/**
+ * The data folder cannot be used: the server must not start. The message is for the operator,
+ * in Thai and English, and names the folder; server.mjs prints it without a stack and exits 1.
+ */
+export class DataDirError extends Error {
+  constructor(
+    readonly folder: string,
+    reason: string,
+  ) {
+    super(
+      [
+        `ไม่สามารถใช้โฟลเดอร์ข้อมูล ${folder} ได้ (${reason})`,
+        "กรุณาตรวจสอบว่าโฟลเดอร์นี้มีอยู่ เป็นโฟลเดอร์ เขียนได้โดยผู้ใช้ที่รันเซิร์ฟเวอร์ และดิสก์ยังไม่เต็ม แล้วเริ่มเซิร์ฟเวอร์ใหม่",
+        `Cannot use the data folder ${folder} (${reason}).`,
+        "Check that it exists, is a folder, is writable by the user running the server and the disk is not full (DATA_DIR), then start the server again.",
+      ].join("\n"),
+    );
+    this.name = "DataDirError";
+  }
+}
+
+function reasonOf(error: unknown) {
+  if (error instanceof Error) return "code" in error && typeof error.code === "string" ? error.code : error.message;
+  return String(error);
+}
+
+/**
+ * Before opening the database: the folder exists (or can be made), is a folder, takes a new file,
+ * and tn.sqlite with its -wal and -shm files, where present, open for writing.
+ */
+export function checkDataDir(file: string) {
+  const folder = path.dirname(file);
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new DataDirError(folder, `สร้างโฟลเดอร์ไม่ได้ / cannot create it: ${reasonOf(error)}`);
+  }
+  if (!fs.statSync(folder).isDirectory()) {
+    throw new DataDirError(folder, "ไม่ใช่โฟลเดอร์ / not a folder");
+  }
+  const probe = path.join(folder, `.write-check-${process.pid}`);
+  try {
+    const fd = fs.openSync(probe, "w");
+    try {
+      fs.writeSync(fd, "ok");
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(probe, { force: true });
+    }
+  } catch (error) {
+    throw new DataDirError(folder, `เขียนไฟล์ไม่ได้ / cannot write a file: ${reasonOf(error)}`);
+  }
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    if (!fs.existsSync(name)) continue;
+    try {
+      fs.closeSync(fs.openSync(name, "r+"));
+    } catch (error) {
+      throw new DataDirError(folder, `เปิด ${path.basename(name)} เพื่อเขียนไม่ได้ / cannot open ${path.basename(name)} for writing: ${reasonOf(error)}`);
+    }
+  }
+}
+
 export function openDatabase(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
@@ -57,6 +126,22 @@ const holder = globalThis as unknown as { __tnDb?: Db };
 export function db(): Db {
   holder.__tnDb ??= openDatabase(databasePath());
   return holder.__tnDb;
+}
+
+/**
+ * The first open, at server start: the data folder is checked, and a storage failure while
+ * opening or migrating (read-only file system, disk full) becomes the operator's DataDirError.
+ */
+export function openAtStart(): Db {
+  const file = databasePath();
+  checkDataDir(file);
+  try {
+    return db();
+  } catch (error) {
+    const failure = storageFailure(error);
+    if (failure) throw new DataDirError(path.dirname(file), `SQLite: ${sqliteCode(error)}`);
+    throw error;
+  }
 }
 
 /** Checkpoints the WAL into the main file and closes, so a stopped server's tn.sqlite is complete. */

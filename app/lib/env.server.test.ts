@@ -48,5 +48,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => parseEnv({ LINE_API_BASE: "ftp://x" })).toThrow(/LINE_API_BASE/);
     expect(() => parseEnv({ APP_TIMEZONE: "Mars/Olympus" })).toThrow(/APP_TIMEZONE/);
+    expect(() => parseEnv({ TRUST_PROXY: "proxy.local" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.1,*" })).toThrow(/TRUST_PROXY/);
+  });
+
+  test("TRUST_PROXY: off unless set to one or more proxy addresses", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: " " }).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: "127.0.0.1" }).TRUST_PROXY).toBe("127.0.0.1");
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.2, ::1" }).TRUST_PROXY).toBe("10.0.0.2, ::1");
   });
 });

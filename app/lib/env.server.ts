@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 
 const optional = z
@@ -28,6 +29,10 @@ const EnvSchema = z.object({
   LINE_API_BASE: baseUrl("https://api.line.me"),
   LINE_DATA_API_BASE: baseUrl("https://api-data.line.me"),
   GEOCODER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Read by server/security.mjs (plain JS); validated here so a typo stops the start.
+  TRUST_PROXY: optional.refine((v) => v === undefined || v.split(",").every((ip) => net.isIP(ip.trim()) !== 0), {
+    message: "TRUST_PROXY must be the IP address of the reverse proxy (several: comma-separated)",
+  }),
   APP_TIMEZONE: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { intParam, parsePositiveInt } from "./http.server";
+import { intParam, isSameOriginRequest, parsePositiveInt } from "./http.server";
 
 describe("parsePositiveInt", () => {
   test("only plain positive integers", () => {
@@ -25,5 +25,26 @@ describe("intParam", () => {
     expect(intParam("7")).toBe(7);
     expect(await thrown(() => intParam("07"))).toEqual({ status: 404, error: "ไม่พบข้อมูล" });
     expect(await thrown(() => intParam(null, 400, "กรุณาระบุรหัสจังหวัด"))).toEqual({ status: 400, error: "กรุณาระบุรหัสจังหวัด" });
+  });
+});
+
+describe("isSameOriginRequest", () => {
+  const at = (headers: Record<string, string>) => new Request("http://office.example:3000/api/auth/logout", { headers });
+
+  test("the app's own requests and typed addresses", () => {
+    expect(isSameOriginRequest(at({ "sec-fetch-site": "same-origin" }))).toBe(true);
+    expect(isSameOriginRequest(at({ "sec-fetch-site": "none" }))).toBe(true);
+    expect(isSameOriginRequest(at({ origin: "http://office.example:3000" }))).toBe(true);
+  });
+
+  test("other sites, or no sign of where it came from", () => {
+    expect(isSameOriginRequest(at({ "sec-fetch-site": "cross-site" }))).toBe(false);
+    expect(isSameOriginRequest(at({ "sec-fetch-site": "same-site" }))).toBe(false);
+    expect(isSameOriginRequest(at({ "sec-fetch-site": "cross-site", origin: "http://office.example:3000" }))).toBe(false);
+    expect(isSameOriginRequest(at({ origin: "https://evil.example" }))).toBe(false);
+    expect(isSameOriginRequest(at({ origin: "http://office.example:3001" }))).toBe(false);
+    expect(isSameOriginRequest(at({ origin: "null" }))).toBe(false);
+    expect(isSameOriginRequest(at({ origin: "not a url" }))).toBe(false);
+    expect(isSameOriginRequest(at({}))).toBe(false);
   });
 });

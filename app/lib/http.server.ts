@@ -79,3 +79,20 @@ export function pageActionError(error: unknown) {
   }
   throw error;
 }
+
+/**
+ * A request made by this site's own pages (or typed into the address bar): `Sec-Fetch-Site` is
+ * same-origin or none, or, from browsers that do not send it, `Origin` names this host. A link
+ * or image on another site is neither, so a GET with side effects can check this first.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return false;
+  try {
+    return new URL(origin).host === new URL(request.url).host;
+  } catch {
+    return false;
+  }
+}

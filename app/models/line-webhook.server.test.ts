@@ -7,7 +7,7 @@ import { makeJpeg } from "../../tests/fixtures/images";
 import { getGroupByLineId } from "./line-group.server";
 import { ReplyCreateSchema } from "./line-message-schema";
 import { createReply, deleteReply, listReplies } from "./reply-message.server";
-import { handleWebhookEvents, isSignedByLine, parseWebhookBody, type WebhookEvent } from "./line-webhook.server";
+import { eventKey, handleWebhookEvents, isSignedByLine, parseWebhookBody, type WebhookEvent } from "./line-webhook.server";
 
 const SECRET = "unit-channel-secret";
 const VARS = ["LINE_API_BASE", "LINE_CHANNEL_ACCESS_TOKEN", "LINE_CHANNEL_SECRET"] as const;
@@ -129,6 +129,27 @@ describe("handling events", () => {
     expect(fake.find("/v2/bot/message/reply")).toHaveLength(1);
     const stored = db().select().from(lineWebhookEvents).where(eq(lineWebhookEvents.webhookEventId, event.webhookEventId!)).all();
     expect(stored).toEqual([expect.objectContaining({ type: "message", sourceType: "user", sourceId: event.source!.userId })]);
+  });
+
+  test("an event without webhookEventId is de-duplicated on a hash of the event", async () => {
+    reply("menu", "exact", "เมนู");
+    const { webhookEventId: _none, ...event } = textEvent("menu");
+    const replayed = JSON.parse(JSON.stringify(event)) as WebhookEvent;
+    const reordered = Object.fromEntries(Object.entries(event).reverse()) as WebhookEvent;
+    expect(await handleWebhookEvents([event])).toEqual(["handled"]);
+    expect(await handleWebhookEvents([replayed])).toEqual(["duplicate"]);
+    expect(await handleWebhookEvents([{ ...reordered, deliveryContext: { isRedelivery: true } }])).toEqual(["duplicate"]);
+    expect(fake.find("/v2/bot/message/reply")).toHaveLength(1);
+
+    const key = eventKey(event);
+    expect(key).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(db().select().from(lineWebhookEvents).where(eq(lineWebhookEvents.webhookEventId, key)).all()).toHaveLength(1);
+
+    // A different event (another message id and token) is not a duplicate.
+    const { webhookEventId: _other, ...next } = textEvent("menu");
+    expect(eventKey(next)).not.toBe(key);
+    expect(await handleWebhookEvents([next])).toEqual(["handled"]);
+    expect(fake.find("/v2/bot/message/reply")).toHaveLength(2);
   });
 
   test("standby events send nothing but are still recorded", async () => {

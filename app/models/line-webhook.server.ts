@@ -1,6 +1,8 @@
 // LINE's webhook: the signature is checked on the raw body before anything else; events are
-// handled after the 200 answer, once each (de-duplicated by webhookEventId), and events in
+// handled after the 200 answer, once each (de-duplicated by webhookEventId, or by a hash of the
+// event when it has none), and events in
 // `standby` mode never send anything (DESIGN.md §7, §8).
+import crypto from "node:crypto";
 import { lineFollowers, lineWebhookEvents } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -54,13 +56,35 @@ function sourceId(event: WebhookEvent) {
   return s?.groupId ?? s?.roomId ?? s?.userId ?? null;
 }
 
-/** Records the event; false when it was already recorded (LINE redelivered it). */
+/** JSON with object keys sorted, so the same event always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The key an event is recorded under: LINE's webhookEventId, or for an event without one
+ * `sha256:<hex>` of the event itself (its delivery context left out, since a redelivery changes
+ * only that), so a replayed body is still handled once.
+ */
+export function eventKey(event: WebhookEvent): string {
+  if (event.webhookEventId) return event.webhookEventId;
+  const text = canonicalJson({ ...event, deliveryContext: undefined });
+  return `sha256:${crypto.createHash("sha256").update(text).digest("hex")}`;
+}
+
+/** Records the event; false when it was already recorded (LINE redelivered it, or it was replayed). */
 export function claimEvent(event: WebhookEvent): boolean {
-  if (!event.webhookEventId) return true; // nothing to de-duplicate by
   const result = db()
     .insert(lineWebhookEvents)
     .values({
-      webhookEventId: event.webhookEventId,
+      webhookEventId: eventKey(event),
       type: event.type,
       sourceType: event.source?.type ?? null,
       sourceId: sourceId(event),

@@ -3,6 +3,7 @@ import { requireAdminApi, requireEmployeeApi, requireLineIdentityApi } from "~/a
 import type { LineIdentity } from "~/lib/employee-session.server";
 import { DomainError } from "~/lib/errors";
 import { domainErrorResponse, methodNotAllowed } from "~/lib/http.server";
+import { sqliteCode, storageFailure } from "~/lib/storage-errors.server";
 import type { SessionAdmin } from "~/lib/session.server";
 import type { Actor } from "~/models/audit.server";
 
@@ -52,7 +53,8 @@ async function guard<A extends ApiAuth>(auth: A, args: Args): Promise<ApiContext
  * Every `/api` route: `export const { loader, action } = apiRoute({ GET, POST, … }, { auth })`.
  * Other methods get 405 with the Thai `{error}`; the guard runs before the handler; a DomainError
  * becomes the API's error response (its headers and extra body included), and a thrown Response
- * (a guard's 401/403) is answered as it is. Anything else is a real crash and goes on to Remix.
+ * (a guard's 401/403) is answered as it is. A storage failure (disk full, read-only data folder)
+ * is a 503 in Thai. Anything else is a real crash and goes on to Remix.
  */
 export function apiRoute<A extends ApiAuth>(
   handlers: Partial<Record<ApiMethod, ApiHandler<A>>>,
@@ -68,6 +70,11 @@ export function apiRoute<A extends ApiAuth>(
     } catch (error) {
       if (error instanceof Response) return error;
       if (error instanceof DomainError) return domainErrorResponse(error);
+      const failure = storageFailure(error);
+      if (failure) {
+        console.warn(`storage failure (${sqliteCode(error)}) on ${method} ${new URL(args.request.url).pathname}`);
+        return domainErrorResponse(failure);
+      }
       throw error;
     }
   };

@@ -1,6 +1,6 @@
 import { seedAddressData } from "~/models/address-seed.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
-import { closeDb, databasePath, db } from "~/lib/db.server";
+import { closeDb, databasePath, openAtStart } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
 import { env, isDemoMode } from "~/lib/env.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
@@ -11,7 +11,7 @@ import { purgeExpiredSessions, sessionSecrets } from "~/lib/session.server";
 export async function onServerStart(log: (line: string) => void = console.log) {
   const e = env();
   setAppTimeZone(e.APP_TIMEZONE);
-  db();
+  openAtStart();
   const address = await seedAddressData();
   if (address.seeded) {
     log(`Thai address data loaded: ${address.provinces} provinces, ${address.amphurs} amphurs, ${address.districts} districts`);

@@ -105,13 +105,38 @@ describe("GET /api/user-auth and logout", () => {
 
   test("logout ends the server-side session: the same cookie no longer works", async () => {
     const cookie = await login();
-    const out = await fetch(url("/api/auth/logout"), { headers: { Cookie: cookie } });
+    // What a browser sends for the app's own sign-out (Node's fetch sends no Sec-Fetch-Site).
+    const out = await fetch(url("/api/auth/logout"), { headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" } });
     expect(out.status).toBe(200);
     expect(await out.json()).toEqual({ ok: true });
     expect(out.headers.getSetCookie().join()).toMatch(/tn_admin=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
     // replaying the old cookie after logout must fail: the row is gone
     const replay = await fetch(url("/api/user-auth"), { headers: { Cookie: cookie } });
     expect(replay.status).toBe(401);
+  });
+
+  test("a cross-site GET logout changes nothing: 403 in Thai, the session still works", async () => {
+    const cookie = await login();
+    const attempts: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      {},
+    ];
+    for (const headers of attempts) {
+      const out = await fetch(url("/api/auth/logout"), { headers: { Cookie: cookie, ...headers } });
+      expect(out.status).toBe(403);
+      expect((await out.json()).error).toMatch(/[ก-๙]/);
+      expect(out.headers.getSetCookie().join()).not.toMatch(/tn_admin=/);
+      expect((await fetch(url("/api/user-auth"), { headers: { Cookie: cookie } })).status).toBe(200);
+    }
+    const typed = await fetch(url("/api/auth/logout"), { headers: { Cookie: cookie, "Sec-Fetch-Site": "none" } });
+    expect(typed.status).toBe(200);
+    const matching = await login();
+    const byOrigin = await fetch(url("/api/auth/logout"), { headers: { Cookie: matching, Origin: server.baseUrl } });
+    expect(byOrigin.status).toBe(200);
+    expect((await fetch(url("/api/user-auth"), { headers: { Cookie: matching } })).status).toBe(401);
   });
 
   test("POST logout works the same", async () => {

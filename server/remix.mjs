@@ -1,0 +1,101 @@
+// Hands requests to Remix. This is @remix-run/express's handler with two changes: the body comes
+// from the edge's size limit (server/body-limit.mjs) instead of the raw socket, and responses
+// that carry personal data get `Cache-Control: private, no-store` unless the route chose its own.
+import { Readable } from "node:stream";
+import { createRequestHandler as createNodeHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { sendTooLarge } from "./body-limit.mjs";
+
+export const NO_STORE = "private, no-store";
+
+/** Admin and employee pages, the API, and Remix's loader/action data requests. */
+export function isPrivatePath(path, query = {}) {
+  return (
+    /^\/(admin|api|employee)(\/|$)/.test(path) || Object.prototype.hasOwnProperty.call(query, "_data")
+  );
+}
+
+function wantsJson(req) {
+  return req.path.startsWith("/api/") || Object.prototype.hasOwnProperty.call(req.query, "_data");
+}
+
+/** A storage failure reported by the app's handleError (a DomainError: 503, Thai message, Retry-After). */
+export function sendStorageFailure(req, res, failure) {
+  res.status(failure.status ?? 503);
+  for (const [name, value] of Object.entries(failure.extra?.headers ?? {})) res.setHeader(name, value);
+  res.setHeader("Cache-Control", NO_STORE);
+  if (wantsJson(req)) {
+    res.json({ error: failure.message });
+    return;
+  }
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="th"><head><meta charset="utf-8"><title>บันทึกข้อมูลไม่ได้</title></head>` +
+        `<body><h1>บันทึกข้อมูลไม่ได้ในขณะนี้</h1><p>${escapeHtml(failure.message)}</p><p><a href="/">กลับหน้าแรก</a></p></body></html>`,
+    );
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function createRemixHeaders(requestHeaders) {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(requestHeaders)) {
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else if (values) headers.set(key, values);
+  }
+  return headers;
+}
+
+async function sendRemixResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function toRemixRequest(req, res) {
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  let controller = new AbortController();
+  const init = { method: req.method, headers: createRemixHeaders(req.headers), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = res.locals.body ?? null;
+    if (init.body && typeof init.body.pipe === "function") {
+      init.body = Readable.toWeb(init.body);
+      init.duplex = "half";
+    }
+  }
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+export function remixHandler({ build, mode, getLoadContext }) {
+  const handle = createNodeHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const request = toRemixRequest(req, res);
+      const response = await handle(request, await getLoadContext(req, res));
+      if (res.locals.bodyTooLarge) {
+        // The multipart body ran over while Remix read it; whatever the route made of the
+        // broken stream, the answer is the 413.
+        await response.body?.cancel();
+        sendTooLarge(req, res, res.locals.bodyTooLarge);
+        return;
+      }
+      if (res.locals.storageFailure && response.status >= 500) {
+        await response.body?.cancel();
+        sendStorageFailure(req, res, res.locals.storageFailure);
+        return;
+      }
+      if (isPrivatePath(req.path, req.query) && !response.headers.has("cache-control")) {
+        res.setHeader("Cache-Control", NO_STORE);
+      }
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

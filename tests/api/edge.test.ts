@@ -1,0 +1,331 @@
+// The HTTP edge in server.mjs: body size limits, compression and cache headers, the client
+// address behind a proxy, open redirects after sign-in, and storage failures.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import sharp from "sharp";
+import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
+import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
+
+const ADMIN = { username: "edge-admin", password: "edge-admin-password-1" };
+const MB = 1024 * 1024;
+let fake: FakeLine;
+let server: RunningServer;
+let cookie: string;
+
+beforeAll(async () => {
+  fake = await startFakeLine();
+  server = await startServer(lineEnv(fake, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }));
+  cookie = await adminCookie(server, ADMIN);
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+const api = apiClient(() => server, () => cookie);
+const url = (p: string) => `${server.baseUrl}${p}`;
+const THAI = /[ก-๙]/;
+
+/** A body sent chunked (no Content-Length), in 64 KB pieces. */
+function chunked(total: number, fill = 0x61): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const size = Math.min(64 * 1024, total - sent);
+      sent += size;
+      controller.enqueue(new Uint8Array(size).fill(fill));
+    },
+  });
+}
+
+function post(p: string, body: BodyInit, headers: Record<string, string> = {}) {
+  return fetch(url(p), { method: "POST", headers, body, duplex: "half", redirect: "manual" } as RequestInit);
+}
+
+describe("request body limits", () => {
+  test("a Content-Length over 1 MB is refused with 413 and a Thai JSON error, and the server stays up", async () => {
+    const response = await post("/api/auth/login", "x".repeat(2 * MB), { "content-type": "application/json" });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect((await response.json()).error).toMatch(THAI);
+    expect((await fetch(url("/healthz"))).status).toBeLessThan(500);
+  });
+
+  test("a chunked body over 1 MB is counted as it streams: 413, not a reset connection", async () => {
+    const response = await post("/api/auth/login", chunked(3 * MB), { "content-type": "application/json" });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatch(THAI);
+  });
+
+  test("a form body under 1 MB still reaches the route", async () => {
+    const response = await post("/api/auth/login", new URLSearchParams({ ...ADMIN, pad: "y".repeat(500_000) }));
+    expect(response.status).toBe(200);
+  });
+
+  test("a page path gets a Thai page for 413", async () => {
+    const response = await post("/login", chunked(2 * MB), { "content-type": "application/x-www-form-urlencoded" });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await response.text()).toMatch(/ใหญ่เกินไป/);
+  });
+
+  test("the LINE webhook: a chunked body over 1 MB gets 413", async () => {
+    const response = await post("/api/line/webhook", chunked(MB + 100_000), {
+      "content-type": "application/json",
+      "x-line-signature": signWebhook("{}", "test-channel-secret"),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatch(THAI);
+  });
+
+  test("multipart within the upload limit works (over 1 MB); over the limit, chunked, is 413", async () => {
+    const created = await api("/api/employee", {
+      method: "POST",
+      json: { code: "EDGE1", title: 2, first_name: "มาลี", last_name: "มีสุข" },
+    });
+    expect(created.status).toBe(201);
+    const { employee } = await created.json();
+    const noisy = await sharp({
+      create: { width: 900, height: 700, channels: 3, background: "#888", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(noisy.byteLength).toBeGreaterThan(MB);
+    const form = new FormData();
+    form.set("photo", new File([new Uint8Array(noisy)], "photo.png", { type: "image/png" }));
+    const ok = await api(`/api/employee/${employee.id}/photo`, { method: "POST", body: form });
+    expect(ok.status).toBe(200);
+    // The stored picture is JPEG already: it is sent as it is, not compressed again.
+    const { photo_url } = await ok.json();
+    const image = await api(photo_url, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect(image.headers.get("content-encoding")).toBeNull();
+
+    const tooBig = await fetch(url(`/api/employee/${employee.id}/photo`), {
+      method: "POST",
+      headers: { Cookie: cookie, "content-type": "multipart/form-data; boundary=edge" },
+      body: chunked(11 * MB),
+      duplex: "half",
+    } as RequestInit);
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).error).toMatch(THAI);
+  });
+});
+
+describe("compression and caching", () => {
+  /** The largest script the sign-in page loads (tiny files are below compression's threshold). */
+  async function someAsset() {
+    const html = await (await fetch(url("/login"))).text();
+    const scripts = [...new Set(html.match(/\/build\/[^"]+\.js/g) ?? [])];
+    expect(scripts.length).toBeGreaterThan(0);
+    let largest = { path: "", size: -1 };
+    for (const script of scripts) {
+      const response = await fetch(url(script), { headers: { "Accept-Encoding": "identity" } });
+      const size = (await response.arrayBuffer()).byteLength;
+      if (size > largest.size) largest = { path: script, size };
+    }
+    expect(largest.size).toBeGreaterThan(4096);
+    return largest.path;
+  }
+
+  test("JS under /build is compressed and cached for good", async () => {
+    const asset = await someAsset();
+    const response = await fetch(url(asset), { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("cache-control")).toMatch(/max-age=31536000/);
+    expect(response.headers.get("cache-control")).toMatch(/immutable/);
+    expect((await response.text()).length).toBeGreaterThan(0);
+  });
+
+  test("brotli when the browser offers it", async () => {
+    const response = await fetch(url(await someAsset()), { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("br");
+  });
+
+  test("HTML pages are compressed", async () => {
+    const response = await fetch(url("/login"), { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(await response.text()).toContain("เข้าสู่ระบบ");
+  });
+
+  test("API JSON and admin pages are private, no-store; a route's own Cache-Control is kept", async () => {
+    const list = await api("/api/employee");
+    expect(list.status).toBe(200);
+    expect(list.headers.get("cache-control")).toBe("private, no-store");
+    const page = await api("/admin/employee");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const provinces = await api("/api/province");
+    expect(provinces.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    expect(provinces.headers.get("cache-control")).not.toMatch(/no-store/);
+  });
+});
+
+describe("redirect after sign-in", () => {
+  const hostile = ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%2Fevil.example", "%2F%5Cevil.example",
+    "https%3A%2F%2Fevil.example", "javascript%3Aalert(1)", "%2F.%2F%2Fevil.example", "%2F%5C%5Cevil.example"];
+
+  test.each(hostile)("redirectTo=%s lands on this site, never a 500", async (redirectTo) => {
+    const response = await post(`/login?redirectTo=${redirectTo}`, new URLSearchParams(ADMIN));
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location")!;
+    const browser = new URL(location.replace(/[\t\n\r]/g, ""), url("/login"));
+    expect(browser.origin).toBe(server.baseUrl);
+  });
+
+  test("a same-site path is followed", async () => {
+    const response = await post(`/login?redirectTo=${encodeURIComponent("/admin/employee?status=active")}`, new URLSearchParams(ADMIN));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/employee?status=active");
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  function failedLogin(base: string, username: string, headers: Record<string, string>) {
+    return fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ username, password: "wrong-password" }),
+    });
+  }
+
+  function attemptIps(s: RunningServer, username: string) {
+    const sqlite = new Database(path.join(s.dataDir, "tn.sqlite"), { readonly: true });
+    try {
+      return sqlite
+        .prepare("select ip from login_attempts where username = ?")
+        .all(username)
+        .map((row) => (row as { ip: string }).ip);
+    } finally {
+      sqlite.close();
+    }
+  }
+
+  test("off (the default): X-Forwarded-For and a client-sent x-tn-client-ip are ignored", async () => {
+    const response = await failedLogin(server.baseUrl, "xff-off", { "x-forwarded-for": "198.51.100.7", "x-tn-client-ip": "9.9.9.9" });
+    expect(response.status).toBe(401);
+    expect(attemptIps(server, "xff-off")).toEqual(["127.0.0.1"]);
+  });
+
+  test("from the named proxy, the client is the right-most X-Forwarded-For entry that is not the proxy", async () => {
+    const proxied = await startServer({ TRUST_PROXY: "127.0.0.1" });
+    try {
+      const response = await failedLogin(proxied.baseUrl, "xff-on", {
+        "x-forwarded-for": "6.6.6.6, 198.51.100.7",
+        "x-tn-client-ip": "9.9.9.9",
+      });
+      expect(response.status).toBe(401);
+      expect(attemptIps(proxied, "xff-on")).toEqual(["198.51.100.7"]);
+    } finally {
+      await proxied.stop();
+    }
+  }, 120_000);
+});
+
+/** A 32 MB tmpfs for a real full disk; null where this process may not mount (not root, no CAP_SYS_ADMIN). */
+function mountSmallDisk(): string | null {
+  if (process.platform !== "linux") return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-full-"));
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=32m", "tmpfs", dir], { stdio: "ignore" });
+  if (mounted.status === 0) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  return null;
+}
+
+function unmount(dir: string) {
+  spawnSync("umount", [dir], { stdio: "ignore" });
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const probe = mountSmallDisk();
+if (probe) unmount(probe);
+
+describe("storage faults", () => {
+  test.skipIf(!probe)(
+    "a full disk (SQLITE_FULL): sign-in and writes answer 503 in Thai, reads go on, freeing space recovers",
+    async () => {
+      const dir = mountSmallDisk();
+      if (!dir) throw new Error("could not mount a tmpfs");
+      const full = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { dataDir: dir });
+      const filler = path.join(dir, "filler");
+      try {
+        const before = await adminCookie(full, ADMIN);
+        const block = Buffer.alloc(MB);
+        const fd = fs.openSync(filler, "w");
+        try {
+          for (;;) fs.writeSync(fd, block);
+        } catch (error) {
+          expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
+        } finally {
+          fs.closeSync(fd);
+        }
+        const login = await fetch(`${full.baseUrl}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(ADMIN),
+        });
+        expect(login.status).toBe(503);
+        expect((await login.json()).error).toMatch(/^บันทึกข้อมูลไม่ได้ในขณะนี้/);
+        const read = await fetch(`${full.baseUrl}/api/employee`, { headers: { Cookie: before } });
+        expect(read.status).toBe(200);
+        expect(full.logs()).toMatch(/storage failure \(SQLITE_FULL\)/);
+
+        fs.rmSync(filler);
+        expect((await adminCookie(full, ADMIN)).startsWith("tn_admin=")).toBe(true);
+      } finally {
+        await full.stop({ keepData: true });
+        unmount(dir);
+      }
+    },
+    120_000,
+  );
+
+  test("a data folder that is not a folder stops the start with a Thai/English message and status 1", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-edge-"));
+    const file = path.join(dir, "data");
+    fs.writeFileSync(file, "not a folder");
+    try {
+      const error = await startServer({}, { dataDir: file }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(Error);
+      const text = (error as Error).message;
+      expect(text).toMatch(/server exited with 1/);
+      expect(text).toContain(file);
+      expect(text).toMatch(/ไม่สามารถใช้โฟลเดอร์ข้อมูล/);
+      expect(text).toMatch(/Cannot use the data folder/);
+      expect(text).not.toMatch(/\n\s+at /);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  test("a write that cannot get the database (locked past busy_timeout) is a Thai 503; reads go on", async () => {
+    const sqlite = new Database(path.join(server.dataDir, "tn.sqlite"));
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.prepare("BEGIN IMMEDIATE").run();
+    try {
+      const read = await api("/api/employee");
+      expect(read.status).toBe(200);
+      const write = await api("/api/employee", {
+        method: "POST",
+        json: { code: "EDGE-BUSY", title: 2, first_name: "มาลี", last_name: "มีสุข" },
+      });
+      expect(write.status).toBe(503);
+      expect(write.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await write.json()).error).toMatch(/^บันทึกข้อมูลไม่ได้ในขณะนี้/);
+    } finally {
+      sqlite.prepare("ROLLBACK").run();
+      sqlite.close();
+    }
+    expect(server.logs()).not.toMatch(/SqliteError[^\n]*\n\s+at /);
+  });
+});
