@@ -56,6 +56,7 @@ export const AdminFullNameSchema = cleanText({ label: "ชื่อ-นามส
 
 export const LOGIN_MESSAGES = {
   invalid: "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง",
+  badBody: "รูปแบบข้อมูลไม่ถูกต้อง กรุณาส่งชื่อผู้ใช้และรหัสผ่านเป็นแบบฟอร์มหรือ JSON",
   throttled: (seconds: number) =>
     `เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${Math.ceil(seconds / 60)} นาที`,
 } as const;
