@@ -155,11 +155,12 @@ describe("employee sign-in through LIFF (LINE configured)", () => {
   test("the verify page answers a body that is not a form with 400 in Thai, not 500", async () => {
     fake.tokens.set("token-page", { sub: "U000000eee", aud: "1234567890" });
     const { cookie } = await authen("token-page");
-    for (const init of [
+    const shapes: RequestInit[] = [
       { headers: { "content-type": "application/json", Cookie: cookie! }, body: JSON.stringify({ employee_code: "X", verify_code: "123456" }) },
       { headers: { "content-type": "text/plain", Cookie: cookie! }, body: "employee_code=X" },
       { headers: { Cookie: cookie! } },
-    ]) {
+    ];
+    for (const init of shapes) {
       const response = await fetch(`${server.baseUrl}/employee/verify?_data=routes%2Femployee.verify`, { method: "POST", ...init });
       expect(response.status).toBe(400);
       expect((await response.json()).error).toBe("กรุณากรอกรหัสพนักงานและรหัสยืนยันในแบบฟอร์ม");
