@@ -78,3 +78,39 @@ test("parallel wrong passwords from one address: at most 5 are checked, the rest
     await fresh.stop();
   }
 });
+
+test("wrong current passwords on the account page count with sign-in: the sixth is 429 with Retry-After", async () => {
+  const fresh = await startServer({ ADMIN_USERNAME: "keeper", ADMIN_PASSWORD: "keeper-password-1" });
+  try {
+    const login = await fetch(`${fresh.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "keeper", password: "keeper-password-1" }),
+    });
+    const cookie = cookieFrom(login, "tn_admin")!;
+    const change = (current: string) =>
+      fetch(`${fresh.baseUrl}/admin/account?_data=routes%2Fadmin.account`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: new URLSearchParams({ current_password: current, new_password: "a-new-one-for-keeper", confirm_password: "a-new-one-for-keeper" }),
+      });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await change(`wrong-${i}`);
+      expect(wrong.status).toBe(400);
+      expect((await wrong.json()).fields.current_password).toBe("รหัสผ่านปัจจุบันไม่ถูกต้อง");
+    }
+    const blocked = await change("keeper-password-1");
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await blocked.json()).fields.current_password).toMatch(/กรุณาลองใหม่ในอีก \d+ นาที/);
+    // sign-in from the same address is refused too
+    const again = await fetch(`${fresh.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "keeper", password: "keeper-password-1" }),
+    });
+    expect(again.status).toBe(429);
+  } finally {
+    await fresh.stop();
+  }
+});
