@@ -40,8 +40,8 @@ export const pageOffset = (query: { page: number; page_size: number }) => (query
 // controls and DEL, and the invisible direction and zero-width controls that make one text look
 // like another (U+200B, U+200E/F, U+202A–202E, U+2060, U+2066–2069, U+FEFF, and U+061C).
 const LONE_SURROGATE = /\p{Cs}/u;
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+const CONTROL = /\p{Cc}/u; // C0, DEL and C1
+const CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
 const INVISIBLE = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
 // U+200D (zero-width joiner) belongs inside emoji sequences (👩‍💻): after an emoji, its modifier
 // or VS16, and before another emoji. Anywhere else it is an invisible character.
