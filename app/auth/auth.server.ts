@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { authenticateAdmin, LoginError, LoginSchema, type AdminUser } from "~/models/admin.server";
+import { authenticateAdmin, LOGIN_MESSAGES, LoginError, LoginSchema, type AdminUser } from "~/models/admin.server";
 import { clientIp } from "~/lib/http.server";
 import {
   clearAdminCookie,
@@ -27,12 +27,31 @@ authenticator.use(
   "form",
 );
 
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * The sign-in fields of a form POST, re-sent as a plain form for the strategy. A body that is
+ * not a readable form (JSON, text, nothing, a broken multipart) is a 400, never a crash.
+ */
+async function formSignInRequest(request: Request) {
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) throw new LoginError(400, LOGIN_MESSAGES.badBody);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    // A body that cannot be read as the form it claims to be; a response (e.g. a size limit) goes on.
+    if (error instanceof Response) throw error;
+    throw new LoginError(400, LOGIN_MESSAGES.badBody);
+  }
+  return jsonToFormRequest(request, Object.fromEntries(form));
+}
+
 /**
  * Signs an admin in from a form POST: remix-auth verifies, then a server-side session row is
  * created and its id becomes the cookie. Throws LoginError on failure.
  */
 export async function signIn(request: Request) {
-  const user = await authenticator.authenticate("form", request);
+  const user = await authenticator.authenticate("form", await formSignInRequest(request));
   const session = createAdminSession(user.id, {
     ip: clientIp(request),
     userAgent: request.headers.get("user-agent"),
@@ -40,7 +59,7 @@ export async function signIn(request: Request) {
   return { user, setCookie: await commitAdminSession(session.id) };
 }
 
-/** The JSON flavour of the same sign-in: the body is handed to the FormStrategy as a form. */
+/** The JSON flavour of the same sign-in: the body's string fields are handed to the FormStrategy as a form. */
 export function jsonToFormRequest(request: Request, body: Record<string, unknown>) {
   const form = new URLSearchParams();
   for (const key of ["username", "password"]) {

@@ -9,6 +9,7 @@ import {
   countAdmins,
   createAdmin,
   ensureFirstAdmin,
+  ChangePasswordSchema,
   LoginError,
   resetAdminPassword,
 } from "./admin.server";
@@ -62,12 +63,13 @@ describe("authenticateAdmin", () => {
     expect(rows).toEqual(expect.arrayContaining(["somsak", "nobody"]));
   });
 
-  test("after five failures even the right password gets 429 with Retry-After", async () => {
+  // Contract change (issue 10): the lock is per (username, address); a username alone is only slowed.
+  test("after five failures of a username from one address even the right password gets 429 with Retry-After", async () => {
     await createAdmin({ username: "blocked", password: "right-password" });
     for (let i = 0; i < 5; i++) {
-      await expectLoginError(authenticateAdmin({ username: "blocked", password: "wrong", ip: `3.3.3.${i}` }), 401);
+      await expectLoginError(authenticateAdmin({ username: "blocked", password: "wrong", ip: "3.3.3.1" }), 401);
     }
-    const error = await expectLoginError(authenticateAdmin({ username: "blocked", password: "right-password", ip: "3.3.4.1" }), 429);
+    const error = await expectLoginError(authenticateAdmin({ username: "blocked", password: "right-password", ip: "3.3.3.1" }), 429);
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     expect(error.message).toContain("นาที");
@@ -80,11 +82,11 @@ describe("passwords", () => {
     const mine = createAdminSession(admin.id);
     const other = createAdminSession(admin.id);
 
-    const refused = await changeOwnPassword({ adminId: admin.id, sessionId: mine.id, currentPassword: "wrong", newPassword: "new-password-1" });
+    const refused = await changeOwnPassword({ adminId: admin.id, sessionId: mine.id, currentPassword: "wrong", newPassword: "new-password-1", ip: "4.4.4.3" });
     expect(refused).toEqual({ ok: false, fields: { current_password: "รหัสผ่านปัจจุบันไม่ถูกต้อง" } });
     expect(findActiveSession(other.id)).not.toBeNull();
 
-    const done = await changeOwnPassword({ adminId: admin.id, sessionId: mine.id, currentPassword: "old-password", newPassword: "new-password-1" });
+    const done = await changeOwnPassword({ adminId: admin.id, sessionId: mine.id, currentPassword: "old-password", newPassword: "new-password-1", ip: "4.4.4.3" });
     expect(done).toEqual({ ok: true, revoked: 1 });
     expect(findActiveSession(mine.id)).not.toBeNull();
     expect(findActiveSession(other.id)).toBeNull();
@@ -103,6 +105,33 @@ describe("passwords", () => {
 
     const created = await resetAdminPassword("brand-new", "chosen-password");
     expect(created).toMatchObject({ created: true, username: "brand-new" });
-    await expect(resetAdminPassword("brand-new", "short")).rejects.toThrow(/8/);
+    await expect(resetAdminPassword("brand-new", "short")).rejects.toThrow(/10/);
+  });
+
+  test("a new password may not be blank, short, common, the username or the current one", async () => {
+    const admin = await createAdmin({ username: "Picky-Admin", password: "picky-password-1" });
+    const session = createAdminSession(admin.id);
+    const change = (newPassword: string) =>
+      changeOwnPassword({ adminId: admin.id, sessionId: session.id, currentPassword: "picky-password-1", newPassword, ip: "6.6.6.6" });
+    expect(await change("          ")).toEqual({ ok: false, fields: { new_password: "รหัสผ่านต้องไม่เป็นช่องว่างล้วน" } });
+    expect(await change("short-1")).toEqual({ ok: false, fields: { new_password: "รหัสผ่านต้องยาวอย่างน้อย 10 ตัวอักษร" } });
+    expect(await change("PICKY-ADMIN")).toEqual({ ok: false, fields: { new_password: "รหัสผ่านต้องไม่เหมือนชื่อผู้ใช้" } });
+    expect(await change("picky-password-1")).toEqual({ ok: false, fields: { new_password: "รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน" } });
+    expect((await change("Qwerty12345")).ok).toBe(false);
+    expect(await change("ฝนตกที่กรุงเทพ-2569")).toEqual({ ok: true, revoked: 0 });
+
+    const form = ChangePasswordSchema.safeParse({ current_password: "same-old-pass", new_password: "same-old-pass", confirm_password: "same-old-pass" });
+    expect(form.success).toBe(false);
+    expect(form.error?.issues.map((i) => i.message)).toContain("รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน");
+
+    await expect(resetAdminPassword("picky-admin", "Picky-Admin")).rejects.toThrow("รหัสผ่านต้องไม่เหมือนชื่อผู้ใช้");
+    await expect(resetAdminPassword("picky-admin", "ฝนตกที่กรุงเทพ-2569")).rejects.toThrow("รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน");
+    await expect(resetAdminPassword("picky-admin", "password1234")).rejects.toThrow(/เดาได้ง่าย/);
+  });
+
+  test("an admin's full name refuses control and invisible characters", async () => {
+    await expect(createAdmin({ username: "named", password: "named-password-1", fullName: "มานี\u202Eมีนา" })).rejects.toThrow(/อักขระที่ใช้ไม่ได้/);
+    const named = await createAdmin({ username: "named", password: "named-password-1", fullName: " มานี 🌸 " });
+    expect(named.fullName).toBe("มานี 🌸");
   });
 });

@@ -5,14 +5,16 @@ import { admins } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import {
   hashPassword,
+  newPasswordProblem,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
+  PASSWORD_MESSAGES,
   randomPassword,
   verifyAgainstDummy,
   verifyPassword,
 } from "~/lib/password.server";
-import { clearLoginFailures, loginThrottle, recordLoginFailure } from "~/lib/rate-limit.server";
+import { forgiveLoginAttempt, reserveLoginAttempt } from "~/lib/rate-limit.server";
 import { revokeSessions } from "~/lib/session.server";
+import { cleanText } from "~/lib/validation";
 import { recordAudit } from "./audit.server";
 
 export type AdminUser = { id: number; username: string; fullName: string; permission: "admin" };
@@ -29,10 +31,11 @@ export const LoginSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, "รหัสผ่านยาวเกินไป"),
 });
 
-export const NewPasswordSchema = z
-  .string({ error: "กรุณากรอกรหัสผ่านใหม่" })
-  .min(PASSWORD_MIN_LENGTH, `รหัสผ่านต้องยาวอย่างน้อย ${PASSWORD_MIN_LENGTH} ตัวอักษร`)
-  .max(PASSWORD_MAX_LENGTH, "รหัสผ่านยาวเกินไป");
+/** The rules that need no context; the username and the current password are checked by the model. */
+export const NewPasswordSchema = z.string({ error: PASSWORD_MESSAGES.missing }).superRefine((password, ctx) => {
+  const problem = newPasswordProblem(password);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 export const ChangePasswordSchema = z
   .object({
@@ -43,10 +46,17 @@ export const ChangePasswordSchema = z
   .refine((v) => v.new_password === v.confirm_password, {
     path: ["confirm_password"],
     message: "รหัสผ่านใหม่ทั้งสองช่องไม่ตรงกัน",
+  })
+  .refine((v) => newPasswordProblem(v.new_password, { currentPassword: v.current_password }) === null, {
+    path: ["new_password"],
+    message: PASSWORD_MESSAGES.sameAsCurrent,
   });
+
+export const AdminFullNameSchema = cleanText({ label: "ชื่อ-นามสกุล", max: 100 });
 
 export const LOGIN_MESSAGES = {
   invalid: "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง",
+  badBody: "รูปแบบข้อมูลไม่ถูกต้อง กรุณาส่งชื่อผู้ใช้และรหัสผ่านเป็นแบบฟอร์มหรือ JSON",
   throttled: (seconds: number) =>
     `เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${Math.ceil(seconds / 60)} นาที`,
 } as const;
@@ -83,44 +93,54 @@ export function countAdmins() {
   return db().select({ n: sql<number>`count(*)` }).from(admins).get()?.n ?? 0;
 }
 
+function throttled(retryAfterSeconds: number) {
+  return new LoginError(429, LOGIN_MESSAGES.throttled(retryAfterSeconds), retryAfterSeconds);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Throttle, then verify. Unknown usernames and wrong passwords get the same answer and take the
- * same time; both count as a failure for the username and the IP.
+ * The one password check behind sign-in and the account page: the attempt is reserved (counted
+ * as a failure) before the hash, slowed when the username is under attack, and forgiven on
+ * success. Throws a 429 LoginError when the pair or the address has failed too often.
+ */
+async function throttledPasswordCheck(input: { username: string; ip: string; password: string; passwordHash: string | null }) {
+  const reservation = reserveLoginAttempt({ username: input.username, ip: input.ip });
+  if (reservation.limited) throw throttled(reservation.retryAfterSeconds);
+  if (reservation.delayMs > 0) await sleep(reservation.delayMs);
+  const ok = input.passwordHash
+    ? await verifyPassword(input.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (ok) forgiveLoginAttempt({ username: input.username, ip: input.ip, attemptId: reservation.attemptId });
+  return ok;
+}
+
+/**
+ * Unknown usernames and wrong passwords get the same answer and take the same time; both count
+ * as a failure for the (username, address) pair and for the address.
  */
 export async function authenticateAdmin(input: {
   username: string;
   password: string;
   ip: string;
 }): Promise<AdminUser> {
-  const throttle = loginThrottle(input);
-  if (throttle.limited) {
-    throw new LoginError(
-      429,
-      LOGIN_MESSAGES.throttled(throttle.retryAfterSeconds),
-      throttle.retryAfterSeconds,
-    );
-  }
   const found = findByUsername(input.username);
-  const ok = found
-    ? await verifyPassword(found.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (!found || !ok) {
-    recordLoginFailure(input);
-    throw new LoginError(401, LOGIN_MESSAGES.invalid);
-  }
-  clearLoginFailures(input.username);
+  const ok = await throttledPasswordCheck({ ...input, passwordHash: found?.passwordHash ?? null });
+  if (!found || !ok) throw new LoginError(401, LOGIN_MESSAGES.invalid);
   const { passwordHash: _hash, ...user } = found;
   return user;
 }
 
 export async function createAdmin(input: { username: string; password: string; fullName?: string }) {
+  const fullName = AdminFullNameSchema.safeParse(input.fullName ?? "");
+  if (!fullName.success) throw new DomainError(400, fullName.error.issues[0].message);
   const passwordHash = await hashPassword(input.password);
   const row = db()
     .insert(admins)
     .values({
       username: input.username.trim(),
       passwordHash,
-      fullName: input.fullName ?? "",
+      fullName: fullName.data,
       passwordChangedAt: new Date(),
     })
     .returning(publicColumns)
@@ -131,9 +151,10 @@ export async function createAdmin(input: { username: string; password: string; f
 
 /** Sets (or creates) an admin's password from the command line; every session of theirs ends. */
 export async function resetAdminPassword(username: string, password = randomPassword()) {
-  const parsed = NewPasswordSchema.safeParse(password);
-  if (!parsed.success) throw new Error(parsed.error.issues[0].message);
+  const problem = newPasswordProblem(password, { username });
+  if (problem) throw new Error(problem);
   const found = findByUsername(username);
+  if (found && (await verifyPassword(found.passwordHash, password))) throw new Error(PASSWORD_MESSAGES.sameAsCurrent);
   if (!found) {
     await createAdmin({ username, password });
     return { username: username.trim(), password, created: true };
@@ -152,17 +173,28 @@ export type ChangePasswordResult =
   | { ok: true; revoked: number }
   | { ok: false; fields: Record<string, string> };
 
-/** The signed-in admin changes their password; their other sessions are revoked. */
+/**
+ * The signed-in admin changes their password; their other sessions are revoked. A wrong current
+ * password counts against the sign-in throttle (429 LoginError once it is reached).
+ */
 export async function changeOwnPassword(input: {
   adminId: number;
   sessionId: string;
   currentPassword: string;
   newPassword: string;
+  ip: string;
 }): Promise<ChangePasswordResult> {
   const row = db().select().from(admins).where(eq(admins.id, input.adminId)).get();
-  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    return { ok: false, fields: { current_password: "รหัสผ่านปัจจุบันไม่ถูกต้อง" } };
-  }
+  if (!row) return { ok: false, fields: { current_password: "รหัสผ่านปัจจุบันไม่ถูกต้อง" } };
+  const problem = newPasswordProblem(input.newPassword, { username: row.username, currentPassword: input.currentPassword });
+  if (problem) return { ok: false, fields: { new_password: problem } };
+  const ok = await throttledPasswordCheck({
+    username: row.username,
+    ip: input.ip,
+    password: input.currentPassword,
+    passwordHash: row.passwordHash,
+  });
+  if (!ok) return { ok: false, fields: { current_password: "รหัสผ่านปัจจุบันไม่ถูกต้อง" } };
   db()
     .update(admins)
     .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() })

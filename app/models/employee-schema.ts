@@ -1,41 +1,16 @@
 import { z } from "zod";
-import { PageFields } from "~/lib/validation";
+import { cleanText, enumInt, idField, isoDate, PageFields } from "~/lib/validation";
 
 const text = (max: number, label: string) =>
-  z.preprocess(
-    (v) => (v === null || v === undefined ? "" : v),
-    z.string({ error: `${label}ไม่ถูกต้อง` }).trim().max(max, `${label}ยาวเกิน ${max} ตัวอักษร`),
-  );
+  z.preprocess((v) => (v === null || v === undefined ? "" : v), cleanText({ label, max }));
 
 // "" or null clears the date; a missing key leaves it alone (PATCH).
-const isoDate = (label: string) =>
-  z.preprocess(
-    (v) => (v === "" ? null : v),
-    z
-      .union([
-        z.null(),
-        z
-          .string({ error: `${label}ไม่ถูกต้อง` })
-          .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}ต้องอยู่ในรูปแบบ ปปปป-ดด-วว`)
-          .refine((v) => {
-            const d = new Date(`${v}T00:00:00Z`);
-            return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-          }, `${label}ไม่ใช่วันที่ที่มีอยู่จริง`),
-      ])
-      .optional(),
-  );
+const optionalDate = (label: string) =>
+  z.preprocess((v) => (v === "" ? null : v), z.union([z.null(), isoDate(label)]).optional());
 
 // "" or null clears the choice; a missing key leaves it alone (PATCH).
 const optionalId = (label: string) =>
-  z.preprocess(
-    (v) => (v === "" ? null : v),
-    z
-      .union([
-        z.null(),
-        z.coerce.number({ error: `${label}ไม่ถูกต้อง` }).int(`${label}ไม่ถูกต้อง`).positive(`${label}ไม่ถูกต้อง`),
-      ])
-      .optional(),
-  );
+  z.preprocess((v) => (v === "" ? null : v), z.union([z.null(), idField(label)]).optional());
 
 export const EmployeeFields = {
   code: z
@@ -44,15 +19,9 @@ export const EmployeeFields = {
     .min(1, "กรุณากรอกรหัสพนักงาน")
     .max(20, "รหัสพนักงานยาวเกิน 20 ตัวอักษร")
     .regex(/^[A-Za-z0-9._-]+$/, "รหัสพนักงานใช้ได้เฉพาะ A-Z, 0-9 และ . _ -"),
-  title: z.coerce
-    .number({ error: "กรุณาเลือกคำนำหน้า" })
-    .refine((v) => v === 1 || v === 2 || v === 3, "กรุณาเลือกคำนำหน้า"),
-  first_name: z.string({ error: "กรุณากรอกชื่อ" }).trim().min(1, "กรุณากรอกชื่อ").max(100, "ชื่อยาวเกิน 100 ตัวอักษร"),
-  last_name: z
-    .string({ error: "กรุณากรอกนามสกุล" })
-    .trim()
-    .min(1, "กรุณากรอกนามสกุล")
-    .max(100, "นามสกุลยาวเกิน 100 ตัวอักษร"),
+  title: enumInt([1, 2, 3], "กรุณาเลือกคำนำหน้า"),
+  first_name: cleanText({ label: "ชื่อ", min: 1, max: 100 }),
+  last_name: cleanText({ label: "นามสกุล", min: 1, max: 100 }),
   nickname: text(50, "ชื่อเล่น"),
   phone: text(20, "เบอร์โทรศัพท์").refine(
     (v) => v === "" || /^[0-9+\-() ]{9,20}$/.test(v),
@@ -61,7 +30,7 @@ export const EmployeeFields = {
   email: text(200, "อีเมล").refine((v) => v === "" || z.email().safeParse(v).success, "อีเมลไม่ถูกต้อง"),
   position: text(100, "ตำแหน่ง"),
   department: text(100, "แผนก"),
-  start_date: isoDate("วันเริ่มงาน"),
+  start_date: optionalDate("วันเริ่มงาน"),
   address: text(300, "ที่อยู่"),
   province_id: optionalId("จังหวัด"),
   amphur_id: optionalId("อำเภอ"),
@@ -75,7 +44,7 @@ export type EmployeeCreateInput = z.infer<typeof EmployeeCreateSchema>;
 export type EmployeeUpdateInput = z.infer<typeof EmployeeUpdateSchema>;
 
 export const ResignSchema = z.object({
-  resign_date: isoDate("วันที่ลาออก").pipe(z.string({ error: "กรุณาเลือกวันที่ลาออก" })),
+  resign_date: optionalDate("วันที่ลาออก").pipe(z.string({ error: "กรุณาเลือกวันที่ลาออก" })),
 });
 
 export const EMPLOYEE_SORTS = ["code", "name", "position", "start_date", "resign_date"] as const;

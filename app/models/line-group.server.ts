@@ -8,7 +8,7 @@ import { DomainError } from "~/lib/errors";
 import { downloadPicture, getGroupSummary, withLineErrors } from "~/lib/line.server";
 import { encodeImage } from "~/lib/image.server";
 import { deleteUpload, saveUpload, uploadUrl } from "~/lib/uploads.server";
-import { formFlag } from "~/lib/validation";
+import { cleanText, formFlag } from "~/lib/validation";
 import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { MAX_TEXT_LENGTH } from "./line-message-schema";
@@ -32,12 +32,7 @@ const LEFT = "บอทออกจากกลุ่มนี้แล้ว �
 export const DEFAULT_TEST_TEXT = "ทดสอบการแจ้งเตือนจาก TN Management ✅";
 
 export const GroupUpdateSchema = z.object({
-  name: z
-    .string({ error: "กรุณากรอกชื่อกลุ่ม" })
-    .trim()
-    .min(1, "กรุณากรอกชื่อกลุ่ม")
-    .max(100, "ชื่อกลุ่มยาวเกิน 100 ตัวอักษร")
-    .optional(),
+  name: cleanText({ label: "ชื่อกลุ่ม", min: 1, max: 100 }).optional(),
   notify_leave: formFlag.optional(),
   notify_machine: formFlag.optional(),
 });
@@ -46,10 +41,13 @@ export type GroupUpdateInput = z.infer<typeof GroupUpdateSchema>;
 export const TestMessageSchema = z.object({
   text: z.preprocess(
     (v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v),
-    z
-      .string({ error: "ข้อความไม่ถูกต้อง" })
-      .max(MAX_TEXT_LENGTH, `ข้อความยาวเกิน ${MAX_TEXT_LENGTH.toLocaleString("th-TH")} ตัวอักษร`)
-      .optional(),
+    cleanText({
+      label: "ข้อความ",
+      max: MAX_TEXT_LENGTH,
+      multiline: true,
+      trim: false,
+      tooLong: `ข้อความยาวเกิน ${MAX_TEXT_LENGTH.toLocaleString("th-TH")} ตัวอักษร`,
+    }).optional(),
   ),
 });
 

@@ -8,6 +8,8 @@ import {
   findLinkedEmployee,
   findWorkingEmployeeId,
   issueVerifyCode,
+  LINK_FAILED,
+  LINK_TRIES_PER_LINE_USER,
   linkLineUser,
   unlinkLineUser,
   VERIFY_CODE_MAX_TRIES,
@@ -35,6 +37,17 @@ function expectError(fn: () => unknown, status: number, message?: RegExp) {
   }
   throw new Error("expected a DomainError");
 }
+
+function thrown(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected a DomainError");
+}
+const thrownMessage = (fn: () => unknown) => thrown(fn).message;
 
 const wrongCode = (code: string) => (code === "000000" ? "111111" : "000000");
 
@@ -65,18 +78,69 @@ describe("linking a LINE user", () => {
     const { code } = issueVerifyCode(e.id, admin);
     linkLineUser({ lineUserId: "U-reuse", employeeCode: e.code, verifyCode: code });
     unlinkLineUser(e.id, admin);
-    expectError(() => linkLineUser({ lineUserId: "U-reuse", employeeCode: e.code, verifyCode: code }), 400, /หมดอายุหรือถูกใช้แล้ว/);
+    // Contract change (issue 10): a used code gets the one answer every failure gets.
+    expectError(() => linkLineUser({ lineUserId: "U-reuse", employeeCode: e.code, verifyCode: code }), 400);
+    expect(thrownMessage(() => linkLineUser({ lineUserId: "U-reuse-2", employeeCode: e.code, verifyCode: code }))).toBe(LINK_FAILED);
   });
 
-  test("a wrong code counts; the fifth wrong try voids the code, even the right one then fails", () => {
+  // Contract change (issue 10): tries count per LINE user (5 per 15 minutes) and per code (20 void it).
+  test("a LINE user's fifth wrong try stops them for 15 minutes, even with the right code; then they may go on", () => {
     const e = employee();
     const { code } = issueVerifyCode(e.id, admin);
-    for (let i = 1; i < VERIFY_CODE_MAX_TRIES; i++) {
-      expectError(() => linkLineUser({ lineUserId: "U-tries", employeeCode: e.code, verifyCode: wrongCode(code) }), 400, new RegExp(`เหลืออีก ${VERIFY_CODE_MAX_TRIES - i} ครั้ง`));
+    const t0 = Date.now();
+    for (let i = 0; i < LINK_TRIES_PER_LINE_USER; i++) {
+      expectError(() => linkLineUser({ lineUserId: "U-tries", employeeCode: e.code, verifyCode: wrongCode(code) }, t0 + i), 400);
     }
-    expectError(() => linkLineUser({ lineUserId: "U-tries", employeeCode: e.code, verifyCode: wrongCode(code) }), 400, /ครบ 5 ครั้ง/);
-    expectError(() => linkLineUser({ lineUserId: "U-tries", employeeCode: e.code, verifyCode: code }), 400);
-    expect(authenReply("U-tries")).toEqual({ isVerify: false });
+    const blocked = thrown(() => linkLineUser({ lineUserId: "U-tries", employeeCode: e.code, verifyCode: code }, t0 + 10));
+    expect(blocked.status).toBe(429);
+    expect(blocked.message).toBe("ใส่รหัสไม่ถูกต้องหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที");
+    expect(blocked.extra.headers?.["Retry-After"]).toBe(String(15 * 60));
+    // an unknown employee code costs a try as well, so codes cannot be probed for free
+    expect(thrown(() => linkLineUser({ lineUserId: "U-tries", employeeCode: "NOPE", verifyCode: "123456" }, t0 + 10)).status).toBe(429);
+    expect(linkLineUser({ lineUserId: "U-tries", employeeCode: e.code, verifyCode: code }, t0 + 15 * 60_000 + 10)).toBe(e.id);
+  });
+
+  test("a stranger's wrong tries leave the employee able to link with the right code", () => {
+    const e = employee();
+    const { code } = issueVerifyCode(e.id, admin);
+    for (let i = 0; i < LINK_TRIES_PER_LINE_USER; i++) {
+      expectError(() => linkLineUser({ lineUserId: "U-stranger", employeeCode: e.code, verifyCode: wrongCode(code) }), 400);
+    }
+    expectError(() => linkLineUser({ lineUserId: "U-stranger", employeeCode: e.code, verifyCode: wrongCode(code) }), 429);
+    expect(linkLineUser({ lineUserId: "U-owner", employeeCode: e.code, verifyCode: code })).toBe(e.id);
+  });
+
+  test("20 wrong tries in all, from any LINE users, void the code", () => {
+    const e = employee();
+    const { code } = issueVerifyCode(e.id, admin);
+    for (let i = 0; i < VERIFY_CODE_MAX_TRIES; i++) {
+      const lineUserId = `U-crowd-${Math.floor(i / LINK_TRIES_PER_LINE_USER)}`;
+      expectError(() => linkLineUser({ lineUserId, employeeCode: e.code, verifyCode: wrongCode(code) }), 400);
+    }
+    expect(thrownMessage(() => linkLineUser({ lineUserId: "U-crowd-owner", employeeCode: e.code, verifyCode: code }))).toBe(LINK_FAILED);
+    expect(authenReply("U-crowd-owner")).toEqual({ isVerify: false });
+  });
+
+  test("every failure answers with the same message, so employee codes cannot be told apart", () => {
+    const wrong = employee();
+    const wrongIssued = issueVerifyCode(wrong.id, admin).code;
+    const expired = employee();
+    const expiredCode = issueVerifyCode(expired.id, admin).code;
+    const noCode = employee();
+    const resigned = employee();
+    const resignedCode = issueVerifyCode(resigned.id, admin).code;
+    resignEmployee(resigned.id, "2026-11-01", admin);
+    const taken = employee();
+    linkLineUser({ lineUserId: "U-taken", employeeCode: taken.code, verifyCode: issueVerifyCode(taken.id, admin).code });
+    const messages = [
+      thrownMessage(() => linkLineUser({ lineUserId: "U-same-1", employeeCode: "NO-SUCH", verifyCode: "123456" })),
+      thrownMessage(() => linkLineUser({ lineUserId: "U-same-2", employeeCode: wrong.code, verifyCode: wrongCode(wrongIssued) })),
+      thrownMessage(() => linkLineUser({ lineUserId: "U-same-3", employeeCode: expired.code, verifyCode: expiredCode }, Date.now() + VERIFY_CODE_TTL_MS + 1)),
+      thrownMessage(() => linkLineUser({ lineUserId: "U-same-4", employeeCode: noCode.code, verifyCode: "123456" })),
+      thrownMessage(() => linkLineUser({ lineUserId: "U-same-5", employeeCode: resigned.code, verifyCode: resignedCode })),
+      thrownMessage(() => linkLineUser({ lineUserId: "U-same-6", employeeCode: taken.code, verifyCode: "123456" })),
+    ];
+    expect(new Set(messages)).toEqual(new Set([LINK_FAILED]));
   });
 
   test("issuing a new code voids the old one", () => {

@@ -4,11 +4,19 @@ import { z } from "zod";
 import { employees, verifyCodes } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
+import { clearKeyedFailures, keyedThrottle, recordKeyedFailure } from "~/lib/rate-limit.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { requireEmployee, workingColumn } from "./employee.server";
 
 export const VERIFY_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const VERIFY_CODE_MAX_TRIES = 5;
+/** Wrong tries one LINE user may make in 15 minutes, whatever the codes. */
+export const LINK_TRIES_PER_LINE_USER = 5;
+/**
+ * Wrong tries, from anyone, that void a code: four times what one LINE user may make in a window,
+ * so a stranger cannot void a colleague's code in a few tries, while guessing stays hopeless
+ * (20 guesses at a million codes).
+ */
+export const VERIFY_CODE_MAX_TRIES = 20;
 
 export const LinkSchema = z.object({
   employee_code: z.string({ error: "กรุณากรอกรหัสพนักงาน" }).trim().min(1, "กรุณากรอกรหัสพนักงาน").max(20, "รหัสพนักงานไม่ถูกต้อง"),
@@ -18,7 +26,15 @@ export const LinkSchema = z.object({
     .regex(/^\d{6}$/, "รหัสยืนยันต้องเป็นตัวเลข 6 หลัก"),
 });
 
-const WRONG = "รหัสพนักงานหรือรหัสยืนยันไม่ถูกต้อง";
+/**
+ * The one answer to every failed link (unknown or resigned employee, wrong, expired, used or
+ * voided code, employee linked elsewhere), so the answer never tells employee codes apart.
+ */
+export const LINK_FAILED = "รหัสพนักงานหรือรหัสยืนยันไม่ถูกต้อง หรือรหัสยืนยันหมดอายุแล้ว กรุณาตรวจสอบ หรือขอรหัสใหม่จากผู้ดูแลระบบ";
+export const linkThrottledMessage = (seconds: number) =>
+  `ใส่รหัสไม่ถูกต้องหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${Math.ceil(seconds / 60)} นาที`;
+
+const triesKey = (lineUserId: string) => `line:${lineUserId}`;
 
 function hashCode(employeeId: number, code: string) {
   return crypto.createHash("sha256").update(`${employeeId}:${code}`).digest("hex");
@@ -120,57 +136,59 @@ export function issueVerifyCode(employeeId: number, actor: Actor, now = Date.now
 
 type LinkOutcome =
   | { ok: true; employeeId: number }
-  | { ok: false; status: 400 | 409; message: string; fields?: Record<string, string> };
+  | { ok: false; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };
 
 /**
  * Links the verified LINE user to the employee whose code and one-time verify code match.
- * Wrong codes count against the code; the fifth wrong try voids it. Failures are written before
- * the error is thrown (a thrown error inside the transaction would roll the count back).
+ * Every failure answers alike and counts against the LINE user (5 per 15 minutes, then 429);
+ * a wrong code also counts against that code (20 void it). Counts are written before the error
+ * is thrown (a thrown error inside the transaction would roll them back).
  */
 export function linkLineUser(
   input: { lineUserId: string; employeeCode: string; verifyCode: string },
   now = Date.now(),
 ): number {
+  const key = triesKey(input.lineUserId);
   const outcome = immediate((tx): LinkOutcome => {
     if (findLinkedEmployee(input.lineUserId)) {
       return { ok: false, status: 409, message: "บัญชี LINE นี้เชื่อมกับพนักงานแล้ว" };
     }
+    const throttle = keyedThrottle(tx, key, LINK_TRIES_PER_LINE_USER, now);
+    if (throttle.retryAfterSeconds > 0) {
+      return { ok: false, status: 429, message: linkThrottledMessage(throttle.retryAfterSeconds), retryAfterSeconds: throttle.retryAfterSeconds };
+    }
+    const failed = (): LinkOutcome => {
+      recordKeyedFailure(tx, key, now);
+      return { ok: false, status: 400, message: LINK_FAILED };
+    };
     const found = tx
       .select({ e: employees, working: workingColumn() })
       .from(employees)
       .where(eq(sql`lower(${employees.code})`, input.employeeCode.trim().toLowerCase()))
       .get();
-    if (!found?.working) return { ok: false, status: 400, message: WRONG };
+    if (!found?.working || found.e.lineUserId) return failed();
     const employee = found.e;
-    if (employee.lineUserId) {
-      return { ok: false, status: 409, message: "พนักงานคนนี้เชื่อมกับบัญชี LINE อื่นแล้ว กรุณาติดต่อผู้ดูแลระบบ" };
-    }
     const pending = tx
       .select()
       .from(verifyCodes)
       .where(and(eq(verifyCodes.employeeId, employee.id), isNull(verifyCodes.usedAt), isNull(verifyCodes.voidedAt)))
       .orderBy(desc(verifyCodes.id))
       .get();
-    if (!pending || pending.expiresAt.getTime() <= now) {
-      return { ok: false, status: 400, message: "รหัสยืนยันหมดอายุหรือถูกใช้แล้ว กรุณาขอรหัสใหม่จากผู้ดูแลระบบ" };
-    }
+    if (!pending || pending.expiresAt.getTime() <= now) return failed();
     if (!sameHash(pending.codeHash, hashCode(employee.id, input.verifyCode))) {
       const tries = pending.failedTries + 1;
-      const exhausted = tries >= VERIFY_CODE_MAX_TRIES;
       tx.update(verifyCodes)
-        .set({ failedTries: tries, ...(exhausted ? { voidedAt: new Date(now) } : {}) })
+        .set({ failedTries: tries, ...(tries >= VERIFY_CODE_MAX_TRIES ? { voidedAt: new Date(now) } : {}) })
         .where(eq(verifyCodes.id, pending.id))
         .run();
-      const message = exhausted
-        ? "ใส่รหัสยืนยันผิดครบ 5 ครั้ง รหัสนี้ใช้ไม่ได้แล้ว กรุณาขอรหัสใหม่จากผู้ดูแลระบบ"
-        : `${WRONG} (เหลืออีก ${VERIFY_CODE_MAX_TRIES - tries} ครั้ง)`;
-      return { ok: false, status: 400, message, fields: { verify_code: message } };
+      return failed();
     }
     tx.update(verifyCodes).set({ usedAt: new Date(now) }).where(eq(verifyCodes.id, pending.id)).run();
     tx.update(employees)
       .set({ lineUserId: input.lineUserId, updatedAt: new Date(now) })
       .where(eq(employees.id, employee.id))
       .run();
+    clearKeyedFailures(tx, key);
     recordAudit({
       actor: { type: "employee", id: employee.id },
       action: "link_line",
@@ -180,7 +198,10 @@ export function linkLineUser(
     });
     return { ok: true, employeeId: employee.id };
   });
-  if (!outcome.ok) throw new DomainError(outcome.status, outcome.message, outcome.fields);
+  if (!outcome.ok) {
+    const headers = outcome.retryAfterSeconds ? { headers: { "Retry-After": String(outcome.retryAfterSeconds) } } : {};
+    throw new DomainError(outcome.status, outcome.message, undefined, headers);
+  }
   return outcome.employeeId;
 }
 

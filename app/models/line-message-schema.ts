@@ -3,7 +3,7 @@
 // reply, each with a `type` (spec §5, §8).
 import { z } from "zod";
 import { DomainError } from "~/lib/errors";
-import { fieldErrors, formFlag } from "~/lib/validation";
+import { cleanText, fieldErrors, formFlag } from "~/lib/validation";
 
 export const MAX_MESSAGES = 5;
 export const MAX_TEXT_LENGTH = 5000;
@@ -53,14 +53,11 @@ const numericId = (label: string) =>
 const altText = required("ข้อความแทน (altText)", 400);
 
 /** The fields LINE requires per type; other fields (quickReply, sender, emojis, …) pass through. */
-const TYPE_SCHEMAS = new Map<string, z.ZodType>([
+const TYPE_SCHEMAS = new Map<string, z.ZodType<Record<string, unknown>>>([
   [
     "text",
     z.looseObject({
-      text: z
-        .string({ error: TEXT_REQUIRED_ERROR })
-        .refine((v) => v.trim().length > 0, TEXT_REQUIRED_ERROR)
-        .refine((v) => v.length <= MAX_TEXT_LENGTH, TEXT_TOO_LONG_ERROR),
+      text: cleanText({ label: "ข้อความ", min: 1, max: MAX_TEXT_LENGTH, multiline: true, trim: false, tooLong: TEXT_TOO_LONG_ERROR }),
     }),
   ],
   ["sticker", z.looseObject({ packageId: numericId("รหัสชุดสติกเกอร์ (packageId)"), stickerId: numericId("รหัสสติกเกอร์ (stickerId)") })],
@@ -119,24 +116,25 @@ export const LineMessageSchema = z
     { type: z.string({ error: MESSAGE_TYPE_ERROR }).min(1, MESSAGE_TYPE_ERROR) },
     { error: MESSAGE_TYPE_ERROR },
   )
-  .superRefine((message, ctx) => {
+  .transform((message, ctx): LineMessageObject => {
     const schema = TYPE_SCHEMAS.get(message.type);
     if (!schema) {
       ctx.addIssue({ code: "custom", path: ["type"], message: `ไม่รองรับข้อความประเภท "${message.type}"` });
-      return;
+      return message;
     }
     const result = schema.safeParse(message);
     if (!result.success) {
       for (const issue of result.error.issues) {
         ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
       }
-      return;
+      return message;
     }
     if (JSON.stringify(message).length > MAX_MESSAGE_JSON) {
       ctx.addIssue({ code: "custom", message: "ข้อความนี้มีขนาดใหญ่เกินไป" });
     }
-  })
-  .transform((message) => message as LineMessageObject);
+    // The checked copy: its text is in NFC.
+    return { ...message, ...result.data };
+  });
 
 /** 1–5 message objects, LINE's limit for one reply. */
 export const LineMessagesSchema = z
@@ -145,11 +143,7 @@ export const LineMessagesSchema = z
   .max(MAX_MESSAGES, MESSAGE_COUNT_ERROR);
 
 const ReplyFields = {
-  keyword: z
-    .string({ error: "กรุณากรอกคำสำคัญ" })
-    .trim()
-    .min(1, "กรุณากรอกคำสำคัญ")
-    .max(MAX_KEYWORD_LENGTH, `คำสำคัญยาวเกิน ${MAX_KEYWORD_LENGTH} ตัวอักษร`),
+  keyword: cleanText({ label: "คำสำคัญ", min: 1, max: MAX_KEYWORD_LENGTH }),
   match: z.enum(MATCH_MODES, { error: "รูปแบบการจับคู่ต้องเป็น exact (แบบตรงทั้งหมด) หรือ contains (มีคำนี้)" }),
   messages: LineMessagesSchema,
   active: formFlag,

@@ -8,7 +8,7 @@ import { employees, lineGroups, linePushes } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { LINE_NOT_CONFIGURED, LineApiError, lineErrorToDomain, pushMessage, type LineMessage } from "~/lib/line.server";
-import { pageOffset, PageFields, parseOrThrow, type Page } from "~/lib/validation";
+import { idField, pageOffset, PageFields, parseOrThrow, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
 import { workingColumn } from "./employee.server";
 import { LineMessagesSchema } from "./line-message-schema";
@@ -70,7 +70,7 @@ export class PushError extends DomainError {
 
 const textSchema = z
   .string({ error: PUSH_MESSAGES.empty })
-  .trim()
+  .transform((text) => text.normalize("NFC").trim())
   .superRefine((text, ctx) => {
     const problem = pushTextProblem(text);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -78,17 +78,14 @@ const textSchema = z
 
 /** Input of POST /api/line/push-one (JSON or form). */
 export const PushOneSchema = z.object({
-  employee_id: z.coerce
-    .number({ error: "กรุณาเลือกพนักงาน" })
-    .int("กรุณาเลือกพนักงาน")
-    .positive("กรุณาเลือกพนักงาน"),
+  employee_id: idField("พนักงาน", "กรุณาเลือกพนักงาน"),
   text: textSchema,
 });
 
 export const PushListQuery = z.object({
   employee_id: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number({ error: "รหัสพนักงานไม่ถูกต้อง" }).int("รหัสพนักงานไม่ถูกต้อง").positive("รหัสพนักงานไม่ถูกต้อง").optional(),
+    idField("รหัสพนักงาน").optional(),
   ),
   status: z.enum(["pending", "sent", "failed"], { error: "สถานะไม่ถูกต้อง" }).optional(),
   ...PageFields,

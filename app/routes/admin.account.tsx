@@ -4,14 +4,16 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/auth/guard.server";
+import { clientIp } from "~/lib/http.server";
+import { PASSWORD_MIN_LENGTH } from "~/lib/password.server";
 import { fieldErrors } from "~/lib/validation";
-import { changeOwnPassword, ChangePasswordSchema } from "~/models/admin.server";
+import { changeOwnPassword, ChangePasswordSchema, LoginError } from "~/models/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "บัญชีผู้ใช้ · TN Management" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ username: admin.username });
+  return json({ username: admin.username, passwordMinLength: PASSWORD_MIN_LENGTH });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,18 +23,28 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) {
     return json({ ok: false as const, fields: fieldErrors(parsed.error), revoked: 0 }, { status: 400 });
   }
-  const result = await changeOwnPassword({
-    adminId: admin.id,
-    sessionId: admin.sessionId,
-    currentPassword: parsed.data.current_password,
-    newPassword: parsed.data.new_password,
-  });
+  let result;
+  try {
+    result = await changeOwnPassword({
+      adminId: admin.id,
+      sessionId: admin.sessionId,
+      currentPassword: parsed.data.current_password,
+      newPassword: parsed.data.new_password,
+      ip: clientIp(request),
+    });
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    return json(
+      { ok: false as const, fields: { current_password: error.message } as Record<string, string>, revoked: 0 },
+      { status: error.status, headers: error.extra.headers },
+    );
+  }
   if (!result.ok) return json({ ...result, revoked: 0 }, { status: 400 });
   return json({ ok: true as const, fields: {} as Record<string, string>, revoked: result.revoked });
 }
 
 export default function AccountPage() {
-  const { username } = useLoaderData<typeof loader>();
+  const { username, passwordMinLength } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -56,7 +68,7 @@ export default function AccountPage() {
             <PasswordInput
               name="new_password"
               label="รหัสผ่านใหม่"
-              description="อย่างน้อย 8 ตัวอักษร"
+              description={`อย่างน้อย ${passwordMinLength} ตัวอักษร ไม่ซ้ำกับชื่อผู้ใช้หรือรหัสผ่านเดิม และไม่ใช่รหัสผ่านที่เดาง่าย`}
               autoComplete="new-password"
               required
               error={result?.fields.new_password}

@@ -16,12 +16,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: session?.identity.name ?? "" });
 }
 
+/** The form's fields; a body that is not a form (JSON, text, nothing) is a 400, not a crash. */
+async function readForm(request: Request) {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw new DomainError(400, "กรุณากรอกรหัสพนักงานและรหัสยืนยันในแบบฟอร์ม");
+  }
+}
+
 /** The same model function as POST /api/emp/verify. */
 export async function action({ request }: ActionFunctionArgs) {
   try {
     const identity = (await getEmployeeSession(request))?.identity;
     if (!identity) throw new DomainError(401, "กรุณาเปิดหน้านี้จากแอป LINE");
-    const input = parseOrThrow(LinkSchema, Object.fromEntries(await request.formData()), "กรุณาตรวจสอบข้อมูล");
+    const input = parseOrThrow(LinkSchema, await readForm(request), "กรุณาตรวจสอบข้อมูล");
     linkLineUser({ lineUserId: identity.lineUserId, employeeCode: input.employee_code, verifyCode: input.verify_code });
   } catch (error) {
     return pageActionError(error);

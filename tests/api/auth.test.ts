@@ -84,6 +84,51 @@ describe("POST /api/auth/login", () => {
   });
 });
 
+describe("bodies a sign-in does not expect: 400 in Thai, never 500", () => {
+  const BAD_BODY = "รูปแบบข้อมูลไม่ถูกต้อง กรุณาส่งชื่อผู้ใช้และรหัสผ่านเป็นแบบฟอร์มหรือ JSON";
+  const shapes: Array<[string, RequestInit, string, string]> = [
+    ["JSON", { headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) }, BAD_BODY, BAD_BODY],
+    ["text/plain", { headers: { "content-type": "text/plain" }, body: "username=api-admin&password=x" }, BAD_BODY, BAD_BODY],
+    ["an empty body", {}, BAD_BODY, BAD_BODY],
+    ["a broken multipart body", { headers: { "content-type": "multipart/form-data; boundary=zzz" }, body: "--zzz\r\nnot a part" }, BAD_BODY, BAD_BODY],
+    ["XML", { headers: { "content-type": "application/xml" }, body: "<login/>" }, BAD_BODY, BAD_BODY],
+    ["octet-stream", { headers: { "content-type": "application/octet-stream" }, body: new Uint8Array([0, 1, 2]) }, BAD_BODY, BAD_BODY],
+    // a real but empty form: the fields are named
+    ["an empty form", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" }, "กรุณากรอกข้อมูลให้ครบ", "กรุณากรอกชื่อผู้ใช้"],
+  ];
+
+  test.each(shapes)("the /login page action answers %s with 400 and a Thai message", async (_, init, error, shown) => {
+    const page = await fetch(url("/login"), { method: "POST", redirect: "manual", ...init });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(shown);
+    expect(cookieFrom(page, "tn_admin")).toBeNull();
+
+    const data = await fetch(url("/login?_data=routes%2Flogin"), { method: "POST", redirect: "manual", ...init });
+    expect(data.status).toBe(400);
+    expect((await data.json()).error).toBe(error);
+  });
+
+  const apiShapes: Array<[string, RequestInit, string]> = [
+    ["text/plain", { headers: { "content-type": "text/plain" }, body: JSON.stringify(ADMIN) }, BAD_BODY],
+    ["an empty body", {}, BAD_BODY],
+    ["a broken multipart body", { headers: { "content-type": "multipart/form-data; boundary=zzz" }, body: "--zzz\r\nnot a part" }, BAD_BODY],
+    ["XML", { headers: { "content-type": "application/xml" }, body: "<login/>" }, BAD_BODY],
+    ["an empty JSON body", { headers: { "content-type": "application/json" }, body: "" }, "รูปแบบข้อมูล JSON ไม่ถูกต้อง"],
+    ["a JSON array", { headers: { "content-type": "application/json" }, body: "[1,2]" }, "รูปแบบข้อมูล JSON ไม่ถูกต้อง"],
+    ["JSON null", { headers: { "content-type": "application/json" }, body: "null" }, "รูปแบบข้อมูล JSON ไม่ถูกต้อง"],
+    ["a JSON string", { headers: { "content-type": "application/json" }, body: '"admin"' }, "รูปแบบข้อมูล JSON ไม่ถูกต้อง"],
+    ["JSON with objects for fields", { headers: { "content-type": "application/json" }, body: '{"username":{"a":1},"password":true}' }, "กรุณากรอกข้อมูลให้ครบ"],
+  ];
+
+  test.each(apiShapes)("POST /api/auth/login answers %s with 400 and a Thai error", async (_, init, message) => {
+    const response = await fetch(url("/api/auth/login"), { method: "POST", ...init });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect((await response.json()).error).toBe(message);
+    expect(cookieFrom(response, "tn_admin")).toBeNull();
+  });
+});
+
 describe("GET /api/user-auth and logout", () => {
   test("401 without a session, the user with one", async () => {
     const anonymous = await fetch(url("/api/user-auth"));

@@ -1,6 +1,8 @@
 import { lineEnv, startFakeLine, type FakeLine } from "../fixtures/fake-line";
 import { cookieFrom, startServer, type RunningServer } from "../fixtures/server";
 
+const LINK_FAILED = "รหัสพนักงานหรือรหัสยืนยันไม่ถูกต้อง หรือรหัสยืนยันหมดอายุแล้ว กรุณาตรวจสอบ หรือขอรหัสใหม่จากผู้ดูแลระบบ";
+
 const ADMIN = { ADMIN_USERNAME: "line-admin", ADMIN_PASSWORD: "line-admin-password" };
 let fake: FakeLine;
 let server: RunningServer;
@@ -118,7 +120,51 @@ describe("employee sign-in through LIFF (LINE configured)", () => {
     const { code } = await (await post(`/api/employee/${employee.id}/verify-code`, {}, adminCookie)).json();
     expect((await post("/api/emp/verify", { employee_code: "LINE-2", verify_code: code }, a.cookie!)).status).toBe(200);
     const stolen = await post("/api/emp/verify", { employee_code: "LINE-2", verify_code: code }, b.cookie!);
-    expect(stolen.status).toBe(409);
+    // Contract change (issue 10): "linked elsewhere" gets the one answer of every failure (was 409).
+    expect(stolen.status).toBe(400);
+    expect((await stolen.json()).error).toBe(LINK_FAILED);
+    expect((await (await post("/api/emp/authen", { idToken: "token-b" })).json()).isVerify).toBe(false);
+  });
+
+  test("unknown and real employee codes answer alike; a stranger's wrong tries are stopped and do not burn the code", async () => {
+    fake.tokens.set("token-stranger", { sub: "U000000ccc", aud: "1234567890" });
+    fake.tokens.set("token-owner", { sub: "U000000ddd", aud: "1234567890" });
+    const stranger = await authen("token-stranger");
+    const owner = await authen("token-owner");
+    const employee = await newEmployee("LINE-3");
+    const { code } = await (await post(`/api/employee/${employee.id}/verify-code`, {}, adminCookie)).json();
+    const wrong = code === "123456" ? "654321" : "123456";
+
+    const unknown = await post("/api/emp/verify", { employee_code: "NO-SUCH-CODE", verify_code: wrong }, stranger.cookie!);
+    const real = await post("/api/emp/verify", { employee_code: "LINE-3", verify_code: wrong }, stranger.cookie!);
+    expect([unknown.status, real.status]).toEqual([400, 400]);
+    expect(await unknown.json()).toEqual(await real.json());
+    for (let i = 0; i < 3; i++) {
+      expect((await post("/api/emp/verify", { employee_code: "LINE-3", verify_code: wrong }, stranger.cookie!)).status).toBe(400);
+    }
+    const stopped = await post("/api/emp/verify", { employee_code: "LINE-3", verify_code: code }, stranger.cookie!);
+    expect(stopped.status).toBe(429);
+    expect(Number(stopped.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await stopped.json()).error).toMatch(/กรุณาลองใหม่ในอีก \d+ นาที/);
+
+    const linked = await post("/api/emp/verify", { employee_code: "LINE-3", verify_code: code }, owner.cookie!);
+    expect(linked.status).toBe(200);
+    expect((await linked.json()).id).toBe(employee.id);
+  });
+
+  test("the verify page answers a body that is not a form with 400 in Thai, not 500", async () => {
+    fake.tokens.set("token-page", { sub: "U000000eee", aud: "1234567890" });
+    const { cookie } = await authen("token-page");
+    const shapes: RequestInit[] = [
+      { headers: { "content-type": "application/json", Cookie: cookie! }, body: JSON.stringify({ employee_code: "X", verify_code: "123456" }) },
+      { headers: { "content-type": "text/plain", Cookie: cookie! }, body: "employee_code=X" },
+      { headers: { Cookie: cookie! } },
+    ];
+    for (const init of shapes) {
+      const response = await fetch(`${server.baseUrl}/employee/verify?_data=routes%2Femployee.verify`, { method: "POST", ...init });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toBe("กรุณากรอกรหัสพนักงานและรหัสยืนยันในแบบฟอร์ม");
+    }
   });
 });
 

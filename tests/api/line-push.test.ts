@@ -160,6 +160,22 @@ describe("POST /api/line/push-one", () => {
     expect(pushes()).toHaveLength(0);
   });
 
+  test("employee_id must be a number: true, [1], \"0x1\" or \"1e0\" is 400 and nothing is pushed; invisible characters in the text too", async () => {
+    const first = await employee(main);
+    expect(first.id).toBeGreaterThan(0);
+    for (const bad of [true, [first.id], `0x${first.id.toString(16)}`, `${first.id}e0`, ` ${first.id}`]) {
+      const response = await pushOne(main, { employee_id: bad, text: "ถึงใครก็ได้" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).fields.employee_id).toBe("กรุณาเลือกพนักงาน");
+    }
+    const hidden = await pushOne(main, { employee_id: first.id, text: "โอนเงิน\u202Eคืน" });
+    expect(hidden.status).toBe(400);
+    expect((await hidden.json()).fields.text).toMatch(/อักขระที่ใช้ไม่ได้/);
+    expect(pushes()).toHaveLength(0);
+    const count = sqlite(main, (db) => db.prepare("select count(*) as n from line_pushes where employee_id = ?").get(first.id)) as { n: number };
+    expect(count.n).toBe(0);
+  });
+
   test("401 anonymous on both routes; 405 for the wrong method", async () => {
     const anonymous = await api(main, "/api/line/push-one", { method: "POST", json: { employee_id: 1, text: "x" }, anonymous: true });
     expect(anonymous.status).toBe(401);

@@ -85,23 +85,24 @@ test("a wrong code shows the Thai error and stays on /employee/verify; the right
     const verifyCode = p.locator("input[name=verify_code]");
     const submit = p.getByRole("button", { name: "ยืนยัน", exact: true });
 
-    // A right employee code with a wrong verify code: the error sits under the code field.
+    // Contract change (issue 10): every failed try gets the one general message, so a right
+    // employee code with a wrong verify code and an unknown employee code look alike.
+    const LINK_FAILED = "รหัสพนักงานหรือรหัสยืนยันไม่ถูกต้อง หรือรหัสยืนยันหมดอายุแล้ว กรุณาตรวจสอบ หรือขอรหัสใหม่จากผู้ดูแลระบบ";
+    const answered = () => p.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/employee/verify"));
     await employeeCode.fill(employee.code);
     await verifyCode.fill(wrong);
-    await submit.click();
-    await expect(p.getByText("รหัสพนักงานหรือรหัสยืนยันไม่ถูกต้อง (เหลืออีก 4 ครั้ง)")).toBeVisible();
-    await expect(verifyCode).toHaveAttribute("aria-invalid", "true");
+    await Promise.all([answered(), submit.click()]);
+    // (scoped to main: the demo banner in the header is a Mantine Alert, role=alert, too)
+    await expect(p.getByRole("main").getByRole("alert")).toHaveText(LINK_FAILED);
     await expect(p).toHaveURL(/\/employee\/verify$/);
 
-    // An unknown employee code: one general message, nothing said about which part was wrong.
     await employeeCode.fill("NO-SUCH-CODE");
     await verifyCode.fill(code);
-    await submit.click();
-    // (scoped to main: the demo banner in the header is a Mantine Alert, role=alert, too)
-    await expect(p.getByRole("main").getByRole("alert")).toHaveText("รหัสพนักงานหรือรหัสยืนยันไม่ถูกต้อง");
+    await Promise.all([answered(), submit.click()]);
+    await expect(p.getByRole("main").getByRole("alert")).toHaveText(LINK_FAILED);
     await expect(p).toHaveURL(/\/employee\/verify$/);
 
-    // The right pair still works (a wrong try does not void the code before the fifth).
+    // The right pair still works (wrong tries do not void the code before the twentieth).
     await employeeCode.fill(employee.code);
     await verifyCode.fill(code);
     await submit.click();
