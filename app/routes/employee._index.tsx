@@ -8,6 +8,7 @@ import { formatThaiDateLong, todayInBangkok } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
 import { findWorkingEmployeeId } from "~/models/line-link.server";
+import { initials } from "~/lib/initials";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 
@@ -44,7 +45,7 @@ export default function EmployeeHome() {
     <Stack>
       <Group wrap="nowrap">
         <Avatar src={employee.photo_url} size={64} radius={64} alt="">
-          {employee.first_name.slice(0, 1)}
+          {initials(employee.first_name)}
         </Avatar>
         <div>
           <Title order={2} fz="h3">

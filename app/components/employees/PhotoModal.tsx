@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
 import type { EmployeeDto } from "~/models/employee.server";
+import { initials } from "~/lib/initials";
 
 export function PhotoModal({
   employee,
@@ -34,7 +35,7 @@ export function PhotoModal({
           <input type="hidden" name="id" value={employee.id} />
           <Stack align="center">
             <Avatar src={preview ?? employee.photo_url} size={140} radius={140} alt={employee.full_name}>
-              {employee.first_name.slice(0, 1)}
+              {initials(employee.first_name)}
             </Avatar>
             <Text fz="sm" c="dimmed">
               {employee.full_name}

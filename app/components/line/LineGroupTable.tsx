@@ -3,6 +3,7 @@ import { IconDots, IconEdit, IconRefresh, IconSend } from "@tabler/icons-react";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { LineGroupDto } from "~/models/line-group.server";
+import { initials } from "~/lib/initials";
 
 export type GroupRowAction = "rename" | "refresh" | "test";
 type Flag = "notify_leave" | "notify_machine";
@@ -47,7 +48,7 @@ export function LineGroupTable({
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <Avatar src={group.picture_url} alt="" radius="md" size={42} color="green">
-                    {(group.name || "L").slice(0, 1)}
+                    {initials(group.name || "L")}
                   </Avatar>
                   <Stack gap={0}>
                     <Text fw={600} fz="sm">
