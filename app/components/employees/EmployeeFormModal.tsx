@@ -1,7 +1,7 @@
 import { Alert, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { AddressFields } from "~/components/AddressFields";
 import { DialogButtons } from "~/components/DialogButtons";
-import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { TITLE_LABELS } from "~/lib/enums";
 import type { EmployeeDto } from "~/models/employee.server";
@@ -20,7 +20,7 @@ export function EmployeeFormModal({
   employee: EmployeeDto | null;
   fetcher: DialogFetcher;
 }) {
-  const { fields, error, busy } = dialogErrors(fetcher);
+  const { fields, error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal
       opened={opened}
@@ -28,7 +28,7 @@ export function EmployeeFormModal({
       title={employee ? `แก้ไขข้อมูล ${employee.full_name}` : "เพิ่มพนักงาน"}
       size="lg"
     >
-      <fetcher.Form method="post" key={employee?.id ?? "new"} noValidate>
+      <fetcher.Form method="post" key={employee?.id ?? "new"} noValidate {...formProps}>
         <input type="hidden" name="intent" value={employee ? "update" : "create"} />
         {employee ? <input type="hidden" name="id" value={employee.id} /> : null}
         <Stack gap="sm">

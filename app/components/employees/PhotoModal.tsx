@@ -1,7 +1,7 @@
 import { Alert, Avatar, FileInput, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
-import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import type { EmployeeDto } from "~/models/employee.server";
 import { initials } from "~/lib/initials";
 
@@ -26,11 +26,11 @@ export function PhotoModal({
 
   useEffect(() => setFile(null), [employee?.id]);
 
-  const { error, busy } = dialogErrors(fetcher);
+  const { error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal opened={employee != null} onClose={onClose} title="รูปพนักงาน">
       {employee ? (
-        <fetcher.Form method="post" encType="multipart/form-data">
+        <fetcher.Form method="post" encType="multipart/form-data" {...formProps}>
           <input type="hidden" name="intent" value="photo" />
           <input type="hidden" name="id" value={employee.id} />
           <Stack align="center">

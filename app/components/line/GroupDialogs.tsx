@@ -1,6 +1,6 @@
 import { Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { DialogButtons } from "~/components/DialogButtons";
-import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import type { LineGroupDto } from "~/models/line-group.server";
 import { MAX_TEXT_LENGTH } from "~/models/line-message-schema";
 
@@ -15,11 +15,11 @@ export function RenameGroupModal({
   fetcher: DialogFetcher;
   onClose: () => void;
 }) {
-  const { fields, error, busy } = dialogErrors(fetcher);
+  const { fields, error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal opened={group !== null} onClose={onClose} title="เปลี่ยนชื่อกลุ่ม">
       {group ? (
-        <fetcher.Form method="post" key={group.id} noValidate>
+        <fetcher.Form method="post" key={group.id} noValidate {...formProps}>
           <input type="hidden" name="intent" value="rename" />
           <input type="hidden" name="id" value={group.id} />
           <Stack gap="sm">
@@ -53,11 +53,11 @@ export function TestMessageModal({
   fetcher: DialogFetcher;
   onClose: () => void;
 }) {
-  const { fields, error, busy } = dialogErrors(fetcher);
+  const { fields, error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal opened={group !== null} onClose={onClose} title={`ส่งข้อความทดสอบไปที่ ${group?.name || "กลุ่ม"}`}>
       {group ? (
-        <fetcher.Form method="post" key={group.id} noValidate>
+        <fetcher.Form method="post" key={group.id} noValidate {...formProps}>
           <input type="hidden" name="intent" value="test" />
           <input type="hidden" name="id" value={group.id} />
           <Stack gap="sm">

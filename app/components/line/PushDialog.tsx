@@ -5,6 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { PUSH_TEXT_MAX, pushTargetProblem, pushTextProblem } from "~/models/push-rules";
 import type { PushDto } from "~/models/notifier.server";
+import { useSubmitGuard } from "~/components/dialog-fetcher";
 import { PushLog } from "./PushLog";
 
 export const PUSH_ONE_ACTION = "/api/line/push-one";
@@ -38,7 +39,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
   const fetcher = useFetcher<PushOneResult>();
   const [text, setText] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
-  const busy = fetcher.state !== "idle";
+  const { busy, claim } = useSubmitGuard(fetcher.state);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = result?.error ? { error: result.error, fields: result.fields } : null;
   const blocked = pushTargetProblem({ resigned: Boolean(employee.resign_date), linked: employee.line_linked !== false });
@@ -57,7 +58,7 @@ function PushForm({ employee, onClose, onSent }: { employee: PushTarget; onClose
     event.preventDefault();
     const problem = pushTextProblem(text);
     setLocalError(problem);
-    if (problem) return;
+    if (problem || !claim()) return;
     fetcher.submit({ employee_id: employee.id, text: text.trim() }, { method: "post", action: PUSH_ONE_ACTION, encType: "application/json" });
   }
 
