@@ -11,6 +11,7 @@ import { formFlag } from "~/lib/validation";
 import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { MAX_TEXT_LENGTH } from "./line-message-schema";
+import { MAX_GROUP_NAME_LENGTH } from "./line-limits";
 
 type Row = typeof lineGroups.$inferSelect;
 
@@ -35,7 +36,7 @@ export const GroupUpdateSchema = z.object({
     .string({ error: "กรุณากรอกชื่อกลุ่ม" })
     .trim()
     .min(1, "กรุณากรอกชื่อกลุ่ม")
-    .max(100, "ชื่อกลุ่มยาวเกิน 100 ตัวอักษร")
+    .max(MAX_GROUP_NAME_LENGTH, `ชื่อกลุ่มยาวเกิน ${MAX_GROUP_NAME_LENGTH} ตัวอักษร`)
     .optional(),
   notify_leave: formFlag.optional(),
   notify_machine: formFlag.optional(),

@@ -6,9 +6,10 @@ import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { recordAudit, type Actor } from "./audit.server";
 import { requireEmployee } from "./employee.server";
+import { VERIFY_CODE_MAX_TRIES } from "./line-limits";
 
 export const VERIFY_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const VERIFY_CODE_MAX_TRIES = 5;
+export { VERIFY_CODE_MAX_TRIES };
 
 export const LinkSchema = z.object({
   employee_code: z.string({ error: "กรุณากรอกรหัสพนักงาน" }).trim().min(1, "กรุณากรอกรหัสพนักงาน").max(20, "รหัสพนักงานไม่ถูกต้อง"),

@@ -2,6 +2,7 @@ import { Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import type { LineGroupDto } from "~/models/line-group.server";
+import { MAX_GROUP_NAME_LENGTH } from "~/models/line-limits";
 import { MAX_TEXT_LENGTH } from "~/models/line-message-schema";
 
 
@@ -27,7 +28,7 @@ export function RenameGroupModal({
               name="name"
               label="ชื่อกลุ่ม"
               required
-              maxLength={100}
+              maxLength={MAX_GROUP_NAME_LENGTH}
               defaultValue={group.name}
               error={fields.name ?? error}
               data-autofocus

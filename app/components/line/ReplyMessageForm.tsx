@@ -78,7 +78,7 @@ function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: 
           <Switch label="เปิดใช้งาน" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
           <Input.Wrapper
             label={`ข้อความตอบกลับ (${messages.length}/${MAX_MESSAGES})`}
-            description="ส่งได้ 1–5 ข้อความต่อการตอบกลับหนึ่งครั้ง"
+            description={`ส่งได้ 1–${MAX_MESSAGES} ข้อความต่อการตอบกลับหนึ่งครั้ง`}
             error={fields.messages}
           >
             <Stack gap="xs" mt={6}>
