@@ -134,6 +134,17 @@ export async function addAdminSession(context: BrowserContext) {
   ]);
 }
 
+/** Runs `work` on the e2e server's database (for test data the UI would take long to make). */
+export function withServerDatabase<T>(work: (sqlite: Database.Database) => T): T {
+  const sqlite = new Database(path.join(serverDataDir(), "tn.sqlite"));
+  try {
+    sqlite.pragma("busy_timeout = 5000");
+    return work(sqlite);
+  } finally {
+    sqlite.close();
+  }
+}
+
 /** Signs the e2e admin in (a session written directly), opens the page and waits for the admin shell. */
 export async function login(page: Page, to = "/admin") {
   await addAdminSession(page.context());
