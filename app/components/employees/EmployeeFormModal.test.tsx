@@ -45,15 +45,15 @@ describe("EmployeeFormModal", () => {
       ["ที่อยู่ (บ้านเลขที่ ถนน ซอย)", EMPLOYEE_MAX_LENGTH.address],
     ];
     for (const [label, max] of limits) {
-      expect(await screen.findByRole("textbox", { name: label })).toHaveAttribute("maxLength", String(max));
+      expect(await screen.findByRole("textbox", { name: label }, { timeout: 5_000 })).toHaveAttribute("maxLength", String(max));
     }
-  });
+  }, 20_000);
 
   test("a field's red error clears as soon as that field is corrected", async () => {
     const user = userEvent.setup();
     renderForm();
-    await user.click(await screen.findByRole("button", { name: "บันทึก" }));
-    expect(await screen.findByText("กรุณากรอกรหัสพนักงาน")).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "บันทึก" }, { timeout: 5_000 }));
+    expect(await screen.findByText("กรุณากรอกรหัสพนักงาน", undefined, { timeout: 5_000 })).toBeInTheDocument();
     const code = screen.getByRole("textbox", { name: "รหัสพนักงาน" });
     expect(code).toHaveAttribute("aria-invalid", "true");
 
