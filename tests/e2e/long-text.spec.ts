@@ -11,12 +11,16 @@ test("a very long name and position wrap in their own cells; every row's badges 
     );
     insert.run("LONG-1", longName, "ยาวมาก", longPosition);
     insert.run("LONG-2", "สั้น", "ชื่อ", "พนักงาน");
+    insert.run("LONG-3", "😀อีโมจิ", "นำหน้า", "");
   });
   // Written straight into the table, so not in the search index: find them on the list itself.
   await login(page, "/admin/employee");
   const rows = page.getByTestId("employee-row").filter({ hasText: "LONG-" });
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText(longName);
+  // An emoji first name: the avatar shows the whole emoji (and the page hydrates without the
+  // mismatch errors the fixture would report).
+  await expect(rows.filter({ hasText: "LONG-3" }).locator(".mantine-Avatar-placeholder")).toHaveText("😀");
 
   const badges = rows.locator(".mantine-Badge-label");
   await expect(badges).not.toHaveCount(0);
