@@ -1,11 +1,13 @@
 import { MantineProvider } from "@mantine/core";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { PROVINCE_ALIASES, placeMatches } from "./address-search";
 import { AddressFields, type AddressValue } from "./AddressFields";
 
 const PROVINCES = [
   { id: 1, name_th: "กรุงเทพมหานคร", name_en: "Bangkok" },
   { id: 2, name_th: "เชียงใหม่", name_en: "Chiang Mai" },
+  { id: 3, name_th: "นครราชสีมา", name_en: "Nakhon Ratchasima" },
 ];
 const AMPHURS: Record<string, { id: number; name_th: string; name_en: string; province_id: number }[]> = {
   "1": [{ id: 10, name_th: "คลองเตย", name_en: "Khlong Toei", province_id: 1 }],
@@ -68,16 +70,17 @@ afterEach(() => {
 });
 
 function renderFields(props: { defaultValue?: AddressValue; errors?: Record<string, string> } = {}) {
+  const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
   const utils = render(
     <MantineProvider env="test">
-      <form aria-label="address">
+      <form aria-label="address" onSubmit={onSubmit}>
         <AddressFields {...props} />
       </form>
     </MantineProvider>,
   );
   const form = screen.getByRole("form", { name: "address" }) as HTMLFormElement;
   const posted = () => Object.fromEntries(new FormData(form).entries());
-  return { ...utils, posted };
+  return { ...utils, posted, onSubmit };
 }
 
 const province = () => screen.getByRole("textbox", { name: "จังหวัด" });
@@ -226,5 +229,54 @@ describe("AddressFields", () => {
     expect(screen.queryAllByRole("option")).toEqual([]);
     const listbox = document.getElementById(province().getAttribute("aria-controls")!)!;
     expect(within(listbox).getByText("ไม่พบข้อมูล")).toBeVisible();
+  });
+
+  test.each([
+    ["กทม", "กรุงเทพมหานคร"],
+    ["กทม.", "กรุงเทพมหานคร"],
+    ["bangkok", "กรุงเทพมหานคร"],
+    ["BKK", "กรุงเทพมหานคร"],
+    ["โคราช", "นครราชสีมา"],
+    ["chiang", "เชียงใหม่"],
+  ])("typing %s offers %s, and Enter takes it", async (typed, expected) => {
+    const user = userEvent.setup();
+    stubApi();
+    const { posted } = renderFields();
+    await waitFor(() => expect(province()).toBeEnabled());
+    await user.click(province());
+    await user.type(province(), typed);
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual([expected]);
+    await user.keyboard("{Enter}");
+    expect(province()).toHaveValue(expected);
+    expect(posted().province_id).toBe(String(PROVINCES.find((p) => p.name_th === expected)?.id));
+  }, 20_000);
+
+  test("leaving the box without a choice shows the saved province again, never the typed text", async () => {
+    const user = userEvent.setup();
+    stubApi();
+    const { posted, onSubmit } = renderFields({ defaultValue: { province_id: 2 } });
+    await waitFor(() => expect(province()).toHaveValue("เชียงใหม่"));
+    await user.clear(province());
+    await user.type(province(), "ไม่มีจังหวัดนี้");
+    expect(province()).toHaveValue("ไม่มีจังหวัดนี้");
+    // Enter on text that names no province does not post the form with the old one.
+    await user.keyboard("{Enter}");
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.tab();
+    expect(province()).toHaveValue("เชียงใหม่");
+    expect(posted().province_id).toBe("2");
+  }, 20_000);
+});
+
+describe("placeMatches", () => {
+  test("Thai and English names in any case, and aliases by prefix", () => {
+    const bangkok = { th: "กรุงเทพมหานคร", en: "Bangkok", aliases: PROVINCE_ALIASES["กรุงเทพมหานคร"] };
+    expect(placeMatches("กรุงเทพ", bangkok)).toBe(true);
+    expect(placeMatches("BANGKOK", bangkok)).toBe(true);
+    expect(placeMatches("จ.กทม", bangkok)).toBe(true);
+    expect(placeMatches("กท", bangkok)).toBe(true);
+    expect(placeMatches("เชียง", bangkok)).toBe(false);
+    expect(placeMatches("", bangkok)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from "@mantine/core";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { placeFilter, PROVINCE_ALIASES, type PlaceNames } from "./address-search";
 
 type Id = number | string | null | undefined;
 
@@ -84,6 +85,20 @@ export function AddressFields({
     }),
     [provinces.items, amphurs.items, districts.items],
   );
+  // Search by Thai or English name, and provinces by their common abbreviations ("กทม", "โคราช").
+  const filters = useMemo(() => {
+    const names = (items: Item[], aliases: Record<string, readonly string[]> = {}) =>
+      placeFilter(
+        new Map<string, PlaceNames>(
+          items.map((i) => [String(i.id), { th: i.name_th, en: i.name_en, aliases: aliases[i.name_th] }]),
+        ),
+      );
+    return {
+      provinces: names(provinces.items, PROVINCE_ALIASES),
+      amphurs: names(amphurs.items),
+      districts: names(districts.items),
+    };
+  }, [provinces.items, amphurs.items, districts.items]);
 
   const chooseProvince = (value: string | null) => {
     if (value === provinceId) return;
@@ -103,12 +118,22 @@ export function AddressFields({
     setZipcode(districts.items.find((d) => String(d.id) === value)?.zipcode ?? "");
   };
 
+  // The top match is highlighted as one types, so Enter takes it; leaving the box without a
+  // choice shows the chosen option's name again (never text that is not what will be saved).
   const common = {
     searchable: true,
+    selectFirstOptionOnChange: true,
     clearable: true,
     nothingFoundMessage: NOTHING_FOUND,
     comboboxProps: { zIndex: 1200 },
   } as const;
+
+  // Enter on text that names no option would post the form with the old choice still in it.
+  const holdUnresolvedEnter = (options: { value: string; label: string }[], value: string | null) =>
+    (event: KeyboardEvent<HTMLInputElement>) => {
+      const label = options.find((o) => o.value === value)?.label ?? "";
+      if (event.key === "Enter" && event.currentTarget.value !== label) event.preventDefault();
+    };
 
   const placeholder = (list: { loading: boolean }, ready: string, waiting?: string) =>
     list.loading ? LOADING : (waiting ?? ready);
@@ -123,6 +148,8 @@ export function AddressFields({
           {...common}
           label="จังหวัด"
           data={options.provinces}
+          filter={filters.provinces}
+          onKeyDown={holdUnresolvedEnter(options.provinces, provinceId)}
           value={provinceId}
           onChange={chooseProvince}
           disabled={provinces.loading}
@@ -133,6 +160,8 @@ export function AddressFields({
           {...common}
           label="อำเภอ/เขต"
           data={options.amphurs}
+          filter={filters.amphurs}
+          onKeyDown={holdUnresolvedEnter(options.amphurs, amphurId)}
           value={amphurId}
           onChange={chooseAmphur}
           disabled={!provinceId || amphurs.loading}
@@ -143,6 +172,8 @@ export function AddressFields({
           {...common}
           label="ตำบล/แขวง"
           data={options.districts}
+          filter={filters.districts}
+          onKeyDown={holdUnresolvedEnter(options.districts, districtId)}
           value={districtId}
           onChange={chooseDistrict}
           disabled={!amphurId || districts.loading}

@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { ADMIN_MENU, isMenuActive } from "./admin-menu";
 import { AdminShell } from "./AdminShell";
 
@@ -48,6 +49,47 @@ describe("AdminShell", () => {
     expect(screen.getByRole("heading", { name: "TN Management" })).toBeInTheDocument();
     expect(screen.getByText("somchai")).toBeInTheDocument();
     expect(screen.getByText(/v1\.0\.0/)).toBeInTheDocument();
+  });
+
+  test("the avatar menu reaches the account page, the settings page and the backup download", async () => {
+    const user = userEvent.setup();
+    const Stub = createRemixStub([
+      {
+        path: "*",
+        Component: () => (
+          <MantineProvider env="test">
+            <AdminShell username="somchai">
+              <p>เนื้อหา</p>
+            </AdminShell>
+          </MantineProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/admin"]} />);
+    await user.click(screen.getByRole("button", { name: "เมนูผู้ใช้" }));
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["บัญชีผู้ใช้", "ตั้งค่า", "สำรองข้อมูล", "ออกจากระบบ"]);
+    expect(items[0]).toHaveAttribute("href", "/admin/account");
+    expect(items[1]).toHaveAttribute("href", "/admin/settings");
+    expect(items[2]).toHaveAttribute("href", "/admin/backup");
+    expect(items[2]).toHaveAttribute("download");
+  });
+
+  test("the avatar shows the first two graphemes of the username, an emoji kept whole", () => {
+    const Stub = createRemixStub([
+      {
+        path: "*",
+        Component: () => (
+          <MantineProvider>
+            <AdminShell username="😀admin">
+              <p>เนื้อหา</p>
+            </AdminShell>
+          </MantineProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/admin"]} />);
+    expect(screen.getByTestId("user-avatar")).toHaveTextContent(/^😀A$/);
   });
 
   test("isMenuActive follows 'starts with'", () => {

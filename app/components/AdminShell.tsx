@@ -16,7 +16,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconLogout } from "@tabler/icons-react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { ADMIN_MENU, isMenuActive } from "./admin-menu";
+import { ADMIN_MENU, isMenuActive, USER_MENU } from "./admin-menu";
+import { initials } from "~/lib/initials";
 
 export const SIDEBAR_WIDTH = 250;
 
@@ -90,15 +91,28 @@ export function AdminShell({ username, children }: { username: string; children:
             <Anchor component={Link} to="/admin/account" c="dark" fz="sm" visibleFrom="xs">
               {username}
             </Anchor>
-            <Menu position="bottom-end" shadow="md" width={180}>
+            <Menu position="bottom-end" shadow="md" width={200}>
               <Menu.Target>
                 <UnstyledButton aria-label="เมนูผู้ใช้" data-testid="user-avatar">
                   <Avatar color="blue" radius="xl">
-                    {username.slice(0, 2).toUpperCase()}
+                    {initials(username, 2).toUpperCase()}
                   </Avatar>
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Label>{username}</Menu.Label>
+                {USER_MENU.map(({ to, label, icon: Icon, download }) =>
+                  download ? (
+                    <Menu.Item key={to} component="a" href={to} download leftSection={<Icon size={16} aria-hidden />}>
+                      {label}
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
+                      {label}
+                    </Menu.Item>
+                  ),
+                )}
+                <Menu.Divider />
                 <Form method="post" action="/logout">
                   <Menu.Item
                     component="button"

@@ -1,11 +1,12 @@
-import { MantineProvider } from "@mantine/core";
+import { MantineProvider, TextInput } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { dialogErrors, useDialogFetcher, type DialogResult } from "./dialog-fetcher";
+import { DialogButtons } from "./DialogButtons";
+import { dialogErrors, useDialogFetcher, useDialogForm, type DialogFetcher, type DialogResult } from "./dialog-fetcher";
 
 const ANSWERS: Record<string, () => Response> = {
   broken: () => json({ ok: false, error: "บันทึกไม่สำเร็จ", fields: {} }, { status: 404 }),
@@ -97,5 +98,79 @@ describe("useDialogFetcher", () => {
     expect(await screen.findByText("บันทึกแล้ว")).toBeInTheDocument();
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole("form")).not.toBeInTheDocument();
+  });
+});
+
+describe("useDialogForm", () => {
+  function Editor({ fetcher }: { fetcher: DialogFetcher }) {
+    const { fields, busy, formProps } = useDialogForm(fetcher);
+    return (
+      <fetcher.Form method="post" aria-label="editor" noValidate {...formProps}>
+        <TextInput name="code" label="รหัส" error={fields.code} />
+        <TextInput name="name" label="ชื่อ" error={fields.name} />
+        <DialogButtons busy={busy} onClose={() => {}} submit="บันทึก" />
+      </fetcher.Form>
+    );
+  }
+
+  function renderEditor(action: () => Promise<Response>) {
+    const Page = () => {
+      const form = useDialogFetcher<DialogResult>("editor", () => {});
+      return <Editor fetcher={form.fetcher} />;
+    };
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <MantineProvider env="test">
+            <Notifications />
+            <Page />
+          </MantineProvider>
+        ),
+        action,
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+  }
+
+  test("three quick submits post once, and บันทึก is disabled and loading until the answer", async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const action = vi.fn(async () => {
+      await answered;
+      return json({ ok: true, message: "บันทึกแล้ว" });
+    });
+    renderEditor(action);
+    const form = await screen.findByRole("form", { name: "editor" });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    const save = screen.getByRole("button", { name: "บันทึก" });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute("data-loading", "true");
+    expect(screen.getByRole("button", { name: "ยกเลิก" })).toBeDisabled();
+    release();
+    expect(await screen.findByText("บันทึกแล้ว")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "บันทึก" })).toBeEnabled());
+    expect(action).toHaveBeenCalledTimes(1);
+  });
+
+  test("a field's error goes away when that field changes, and only that field's", async () => {
+    const user = userEvent.setup();
+    renderEditor(async () =>
+      json({ ok: false, error: "ข้อมูลไม่ถูกต้อง", fields: { code: "กรุณากรอกรหัส", name: "กรุณากรอกชื่อ" } }, { status: 400 }),
+    );
+    await user.click(await screen.findByRole("button", { name: "บันทึก" }));
+    expect(await screen.findByText("กรุณากรอกรหัส")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "รหัส" })).toHaveAttribute("aria-invalid", "true");
+
+    await user.type(screen.getByRole("textbox", { name: "รหัส" }), "E001");
+    expect(screen.queryByText("กรุณากรอกรหัส")).not.toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "รหัส" })).not.toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("กรุณากรอกชื่อ")).toBeInTheDocument();
+
+    // The next answer shows its own errors again.
+    await user.click(screen.getByRole("button", { name: "บันทึก" }));
+    await waitFor(() => expect(screen.getByText("กรุณากรอกรหัส")).toBeInTheDocument());
   });
 });

@@ -12,26 +12,40 @@ const optionalDate = (label: string) =>
 const optionalId = (label: string) =>
   z.preprocess((v) => (v === "" ? null : v), z.union([z.null(), idField(label)]).optional());
 
+/** Longest text each employee field takes; the form's inputs use the same numbers. */
+export const EMPLOYEE_MAX_LENGTH = {
+  code: 20,
+  first_name: 100,
+  last_name: 100,
+  nickname: 50,
+  phone: 20,
+  email: 200,
+  position: 100,
+  department: 100,
+  address: 300,
+} as const;
+const MAX = EMPLOYEE_MAX_LENGTH;
+
 export const EmployeeFields = {
   code: z
     .string({ error: "กรุณากรอกรหัสพนักงาน" })
     .trim()
     .min(1, "กรุณากรอกรหัสพนักงาน")
-    .max(20, "รหัสพนักงานยาวเกิน 20 ตัวอักษร")
+    .max(MAX.code, `รหัสพนักงานยาวเกิน ${MAX.code} ตัวอักษร`)
     .regex(/^[A-Za-z0-9._-]+$/, "รหัสพนักงานใช้ได้เฉพาะ A-Z, 0-9 และ . _ -"),
   title: enumInt([1, 2, 3], "กรุณาเลือกคำนำหน้า"),
-  first_name: cleanText({ label: "ชื่อ", min: 1, max: 100 }),
-  last_name: cleanText({ label: "นามสกุล", min: 1, max: 100 }),
-  nickname: text(50, "ชื่อเล่น"),
-  phone: text(20, "เบอร์โทรศัพท์").refine(
+  first_name: cleanText({ label: "ชื่อ", min: 1, max: MAX.first_name }),
+  last_name: cleanText({ label: "นามสกุล", min: 1, max: MAX.last_name }),
+  nickname: text(MAX.nickname, "ชื่อเล่น"),
+  phone: text(MAX.phone, "เบอร์โทรศัพท์").refine(
     (v) => v === "" || /^[0-9+\-() ]{9,20}$/.test(v),
     "เบอร์โทรศัพท์ไม่ถูกต้อง",
   ),
-  email: text(200, "อีเมล").refine((v) => v === "" || z.email().safeParse(v).success, "อีเมลไม่ถูกต้อง"),
-  position: text(100, "ตำแหน่ง"),
-  department: text(100, "แผนก"),
+  email: text(MAX.email, "อีเมล").refine((v) => v === "" || z.email().safeParse(v).success, "อีเมลไม่ถูกต้อง"),
+  position: text(MAX.position, "ตำแหน่ง"),
+  department: text(MAX.department, "แผนก"),
   start_date: optionalDate("วันเริ่มงาน"),
-  address: text(300, "ที่อยู่"),
+  address: text(MAX.address, "ที่อยู่"),
   province_id: optionalId("จังหวัด"),
   amphur_id: optionalId("อำเภอ"),
   district_id: optionalId("ตำบล"),

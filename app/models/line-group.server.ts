@@ -12,6 +12,7 @@ import { cleanText, formFlag } from "~/lib/validation";
 import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { MAX_TEXT_LENGTH } from "./line-message-schema";
+import { MAX_GROUP_NAME_LENGTH } from "./line-limits";
 
 type Row = typeof lineGroups.$inferSelect;
 
@@ -32,7 +33,7 @@ const LEFT = "บอทออกจากกลุ่มนี้แล้ว �
 export const DEFAULT_TEST_TEXT = "ทดสอบการแจ้งเตือนจาก TN Management ✅";
 
 export const GroupUpdateSchema = z.object({
-  name: cleanText({ label: "ชื่อกลุ่ม", min: 1, max: 100 }).optional(),
+  name: cleanText({ label: "ชื่อกลุ่ม", min: 1, max: MAX_GROUP_NAME_LENGTH }).optional(),
   notify_leave: formFlag.optional(),
   notify_machine: formFlag.optional(),
 });

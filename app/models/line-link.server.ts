@@ -7,16 +7,10 @@ import { DomainError } from "~/lib/errors";
 import { clearKeyedFailures, keyedThrottle, recordKeyedFailure } from "~/lib/rate-limit.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { requireEmployee, workingColumn } from "./employee.server";
+import { LINK_TRIES_PER_LINE_USER, VERIFY_CODE_MAX_TRIES } from "./line-limits";
 
 export const VERIFY_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Wrong tries one LINE user may make in 15 minutes, whatever the codes. */
-export const LINK_TRIES_PER_LINE_USER = 5;
-/**
- * Wrong tries, from anyone, that void a code: four times what one LINE user may make in a window,
- * so a stranger cannot void a colleague's code in a few tries, while guessing stays hopeless
- * (20 guesses at a million codes).
- */
-export const VERIFY_CODE_MAX_TRIES = 20;
+export { LINK_TRIES_PER_LINE_USER, VERIFY_CODE_MAX_TRIES };
 
 export const LinkSchema = z.object({
   employee_code: z.string({ error: "กรุณากรอกรหัสพนักงาน" }).trim().min(1, "กรุณากรอกรหัสพนักงาน").max(20, "รหัสพนักงานไม่ถูกต้อง"),

@@ -10,6 +10,7 @@ import { formatThaiDateLong } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { initials } from "~/lib/initials";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 
@@ -44,7 +45,7 @@ export default function EmployeeHome() {
     <Stack>
       <Group wrap="nowrap">
         <Avatar src={thumbUrl(employee.photo_url)} size={64} radius={64} alt="">
-          {employee.first_name.slice(0, 1)}
+          {initials(employee.first_name)}
         </Avatar>
         <div>
           <Title order={2} fz="h3">

@@ -1,10 +1,11 @@
-import { ADMIN_USERNAME, MENU, expect, login, test } from "./fixtures";
+import { ADMIN_USERNAME, MENU, expect, login, loginThroughForm, test } from "./fixtures";
 
 test.describe("desktop (1280×800)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("the shell: top bar, 250px sidebar with six entries, active entry and footer", async ({ page }) => {
-    await login(page);
+    // The one journey that signs in through the form; the others start from a written session.
+    await loginThroughForm(page);
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("heading", { level: 1 })).toHaveText("TN Management");
     await expect(banner.getByRole("link", { name: ADMIN_USERNAME })).toHaveAttribute("href", "/admin/account");
@@ -60,7 +61,7 @@ test.describe("desktop (1280×800)", () => {
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText("กลุ่มไลน์");
   });
 
-  test("the avatar menu holds only ออกจากระบบ, closes on an outside click, and signs out", async ({
+  test("the avatar menu holds the account, settings and backup entries and ออกจากระบบ, closes on an outside click, and signs out", async ({
     page,
     context,
   }) => {
@@ -71,8 +72,7 @@ test.describe("desktop (1280×800)", () => {
     await avatar.click();
     const menu = page.getByRole("menu");
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole("menuitem")).toHaveCount(1);
-    await expect(menu.getByRole("menuitem")).toHaveText("ออกจากระบบ");
+    await expect(menu.getByRole("menuitem")).toHaveText(["บัญชีผู้ใช้", "ตั้งค่า", "สำรองข้อมูล", "ออกจากระบบ"]);
 
     await page.mouse.click(700, 500); // on the page body, away from the menu
     await expect(menu).toBeHidden();
@@ -138,6 +138,39 @@ test.describe("narrow screen (390×844)", () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText("การลางาน");
     await expect(page.getByTestId("sidebar").locator("a.menu-active")).toHaveAttribute("href", "/admin/leave-work");
+  });
+});
+
+test.describe("narrow screen (390×844): account, settings and backup", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the avatar menu and the settings page reach the account page and the backup download", async ({ page }) => {
+    await login(page);
+    const avatar = page.getByTestId("user-avatar");
+    const menu = page.getByRole("menu");
+
+    await avatar.click();
+    await menu.getByRole("menuitem", { name: "บัญชีผู้ใช้" }).click();
+    await expect(page).toHaveURL("/admin/account");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText("บัญชีผู้ใช้");
+
+    await avatar.click();
+    await menu.getByRole("menuitem", { name: "ตั้งค่า" }).click();
+    await expect(page).toHaveURL("/admin/settings");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 2 })).toHaveText("ตั้งค่า");
+    const cards = main.getByRole("navigation", { name: "การตั้งค่า" }).getByRole("link");
+    await expect(cards).toHaveCount(4);
+    for (const [i, href] of ["/admin/account", "/admin/backup", "/admin/line-reply", "/admin/line-group"].entries()) {
+      await expect(cards.nth(i)).toHaveAttribute("href", href);
+    }
+
+    const download = page.waitForEvent("download");
+    await main.getByRole("link", { name: /สำรองข้อมูล/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^tn-backup-\d{4}-\d{2}-\d{2}\.sqlite$/);
+
+    await main.getByRole("link", { name: /บัญชีผู้ใช้/ }).click();
+    await expect(page).toHaveURL("/admin/account");
   });
 });
 

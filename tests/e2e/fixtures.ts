@@ -1,5 +1,10 @@
-import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME } from "./env.mjs";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
+import Database from "better-sqlite3";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_BASE_URL, E2E_STATE_FILE } from "./env.mjs";
 
 export const ADMIN_USERNAME = E2E_ADMIN_USERNAME;
 export const ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
@@ -69,10 +74,81 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByRole("button", { name: "เข้าสู่ระบบ" }).click();
 }
 
-/** Signs the e2e admin in through the UI and waits for the admin shell. */
-export async function login(page: Page, redirectTo?: string) {
+/**
+ * Signs the e2e admin in through the form and waits for the admin shell. Only the journeys about
+ * signing in use it; every other journey starts with `login` (a session written directly).
+ */
+export async function loginThroughForm(page: Page, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
   await submitLogin(page, ADMIN_USERNAME, ADMIN_PASSWORD);
   await expect(page).toHaveURL(redirectTo ?? /\/admin$/);
+  await expect(page.getByTestId("user-avatar")).toBeVisible();
+}
+
+/** The running e2e server's DATA_DIR, written by serve.mjs. */
+function serverDataDir(): string {
+  const state: unknown = JSON.parse(fs.readFileSync(E2E_STATE_FILE, "utf8"));
+  if (typeof state !== "object" || state === null || !("dataDir" in state) || typeof state.dataDir !== "string") {
+    throw new Error(`${E2E_STATE_FILE} does not name the e2e server's DATA_DIR`);
+  }
+  return state.dataDir;
+}
+
+/** The server's cookie secret (app/lib/session.server.ts): made once into DATA_DIR, whoever comes first. */
+function sessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+/**
+ * Gives the browser context a signed-in e2e admin without the form: writes an `admin_sessions`
+ * row into the server's database and sets the `tn_admin` cookie signed as the server signs it.
+ */
+export async function addAdminSession(context: BrowserContext) {
+  const dataDir = serverDataDir();
+  const sqlite = new Database(path.join(dataDir, "tn.sqlite"));
+  const id = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const expiresAt = now + 7 * 24 * 60 * 60 * 1000;
+  try {
+    sqlite.pragma("busy_timeout = 5000");
+    const admin = sqlite.prepare("SELECT id FROM admins WHERE username = ?").get(ADMIN_USERNAME);
+    if (typeof admin !== "object" || admin === null || !("id" in admin)) {
+      throw new Error(`No admin "${ADMIN_USERNAME}" in the e2e database`);
+    }
+    sqlite
+      .prepare("INSERT INTO admin_sessions (id, admin_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?)")
+      .run(id, admin.id, now, expiresAt, "playwright fixture");
+  } finally {
+    sqlite.close();
+  }
+  const header = await createCookie("tn_admin", { secrets: [sessionSecret(dataDir)] }).serialize(id);
+  const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
+  await context.addCookies([
+    { name: "tn_admin", value, url: E2E_BASE_URL, httpOnly: true, secure: true, sameSite: "Lax", expires: expiresAt / 1000 },
+  ]);
+}
+
+/** Runs `work` on the e2e server's database (for test data the UI would take long to make). */
+export function withServerDatabase<T>(work: (sqlite: Database.Database) => T): T {
+  const sqlite = new Database(path.join(serverDataDir(), "tn.sqlite"));
+  try {
+    sqlite.pragma("busy_timeout = 5000");
+    return work(sqlite);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Signs the e2e admin in (a session written directly), opens the page and waits for the admin shell. */
+export async function login(page: Page, to = "/admin") {
+  await addAdminSession(page.context());
+  await page.goto(to);
+  await expect(page).toHaveURL(to);
   await expect(page.getByTestId("user-avatar")).toBeVisible();
 }

@@ -9,14 +9,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_PORT } from "./env.mjs";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_PORT, E2E_STATE_FILE } from "./env.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../..");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tn-e2e-"));
-process.on("exit", () => fs.rmSync(tmp, { recursive: true, force: true }));
+process.on("exit", () => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(E2E_STATE_FILE, { force: true });
+});
 const appDir = path.join(tmp, "app");
 const dataDir = path.join(tmp, "data");
 fs.mkdirSync(dataDir);
+fs.writeFileSync(E2E_STATE_FILE, JSON.stringify({ dataDir }));
 
 /** The assets manifest the server build points at, e.g. /build/manifest-1A2B3C4D.js. */
 function manifestUrl(serverBuild) {

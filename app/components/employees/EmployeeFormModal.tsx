@@ -1,9 +1,10 @@
 import { Alert, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { AddressFields } from "~/components/AddressFields";
 import { DialogButtons } from "~/components/DialogButtons";
-import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { TITLE_LABELS } from "~/lib/enums";
+import { EMPLOYEE_MAX_LENGTH } from "~/models/employee-schema";
 import type { EmployeeDto } from "~/models/employee.server";
 
 const TITLE_OPTIONS = Object.entries(TITLE_LABELS).map(([value, label]) => ({ value, label }));
@@ -20,7 +21,7 @@ export function EmployeeFormModal({
   employee: EmployeeDto | null;
   fetcher: DialogFetcher;
 }) {
-  const { fields, error, busy } = dialogErrors(fetcher);
+  const { fields, error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal
       opened={opened}
@@ -28,13 +29,13 @@ export function EmployeeFormModal({
       title={employee ? `แก้ไขข้อมูล ${employee.full_name}` : "เพิ่มพนักงาน"}
       size="lg"
     >
-      <fetcher.Form method="post" key={employee?.id ?? "new"} noValidate>
+      <fetcher.Form method="post" key={employee?.id ?? "new"} noValidate {...formProps}>
         <input type="hidden" name="intent" value={employee ? "update" : "create"} />
         {employee ? <input type="hidden" name="id" value={employee.id} /> : null}
         <Stack gap="sm">
           {error ? <Alert color="red">{error}</Alert> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput name="code" label="รหัสพนักงาน" required defaultValue={employee?.code} error={fields.code} />
+            <TextInput name="code" maxLength={EMPLOYEE_MAX_LENGTH.code} label="รหัสพนักงาน" required defaultValue={employee?.code} error={fields.code} />
             <Select
               name="title"
               label="คำนำหน้า"
@@ -45,16 +46,16 @@ export function EmployeeFormModal({
               error={fields.title}
               comboboxProps={{ zIndex: 1200 }}
             />
-            <TextInput name="first_name" label="ชื่อ" required defaultValue={employee?.first_name} error={fields.first_name} />
-            <TextInput name="last_name" label="นามสกุล" required defaultValue={employee?.last_name} error={fields.last_name} />
-            <TextInput name="nickname" label="ชื่อเล่น" defaultValue={employee?.nickname} error={fields.nickname} />
-            <TextInput name="phone" label="เบอร์โทรศัพท์" inputMode="tel" defaultValue={employee?.phone} error={fields.phone} />
-            <TextInput name="email" label="อีเมล" type="email" defaultValue={employee?.email} error={fields.email} />
+            <TextInput name="first_name" maxLength={EMPLOYEE_MAX_LENGTH.first_name} label="ชื่อ" required defaultValue={employee?.first_name} error={fields.first_name} />
+            <TextInput name="last_name" maxLength={EMPLOYEE_MAX_LENGTH.last_name} label="นามสกุล" required defaultValue={employee?.last_name} error={fields.last_name} />
+            <TextInput name="nickname" maxLength={EMPLOYEE_MAX_LENGTH.nickname} label="ชื่อเล่น" defaultValue={employee?.nickname} error={fields.nickname} />
+            <TextInput name="phone" maxLength={EMPLOYEE_MAX_LENGTH.phone} label="เบอร์โทรศัพท์" inputMode="tel" defaultValue={employee?.phone} error={fields.phone} />
+            <TextInput name="email" maxLength={EMPLOYEE_MAX_LENGTH.email} label="อีเมล" type="email" defaultValue={employee?.email} error={fields.email} />
             <ThaiDateInput name="start_date" label="วันเริ่มงาน" defaultValue={employee?.start_date ?? undefined} error={fields.start_date} />
-            <TextInput name="position" label="ตำแหน่ง" defaultValue={employee?.position} error={fields.position} />
-            <TextInput name="department" label="แผนก" defaultValue={employee?.department} error={fields.department} />
+            <TextInput name="position" maxLength={EMPLOYEE_MAX_LENGTH.position} label="ตำแหน่ง" defaultValue={employee?.position} error={fields.position} />
+            <TextInput name="department" maxLength={EMPLOYEE_MAX_LENGTH.department} label="แผนก" defaultValue={employee?.department} error={fields.department} />
           </SimpleGrid>
-          <Textarea name="address" label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autosize minRows={2} defaultValue={employee?.address} error={fields.address} />
+          <Textarea name="address" maxLength={EMPLOYEE_MAX_LENGTH.address} label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autosize minRows={2} defaultValue={employee?.address} error={fields.address} />
           <AddressFields
             defaultValue={
               employee

@@ -18,6 +18,7 @@ import { formatThaiDate } from "~/lib/thai-date";
 import type { EmployeeSort } from "~/models/employee-schema";
 import type { EmployeeDto } from "~/models/employee.server";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { initials } from "~/lib/initials";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
@@ -77,7 +78,7 @@ export function EmployeeTable({
             <Table.Tr key={e.id} data-testid="employee-row">
               <Table.Td>
                 <Avatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
-                  {e.first_name.slice(0, 1)}
+                  {initials(e.first_name)}
                 </Avatar>
               </Table.Td>
               <Table.Td>

@@ -1,8 +1,9 @@
 import { Alert, Avatar, FileInput, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
-import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import type { EmployeeDto } from "~/models/employee.server";
+import { initials } from "~/lib/initials";
 
 export function PhotoModal({
   employee,
@@ -25,16 +26,16 @@ export function PhotoModal({
 
   useEffect(() => setFile(null), [employee?.id]);
 
-  const { error, busy } = dialogErrors(fetcher);
+  const { error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal opened={employee != null} onClose={onClose} title="รูปพนักงาน">
       {employee ? (
-        <fetcher.Form method="post" encType="multipart/form-data">
+        <fetcher.Form method="post" encType="multipart/form-data" {...formProps}>
           <input type="hidden" name="intent" value="photo" />
           <input type="hidden" name="id" value={employee.id} />
           <Stack align="center">
             <Avatar src={preview ?? employee.photo_url} size={140} radius={140} alt={employee.full_name}>
-              {employee.first_name.slice(0, 1)}
+              {initials(employee.first_name)}
             </Avatar>
             <Text fz="sm" c="dimmed">
               {employee.full_name}

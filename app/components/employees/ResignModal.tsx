@@ -1,6 +1,6 @@
 import { Alert, Modal, Stack, Text } from "@mantine/core";
 import { DialogButtons } from "~/components/DialogButtons";
-import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { businessDate } from "~/lib/thai-date";
 import type { EmployeeDto } from "~/models/employee.server";
@@ -15,11 +15,11 @@ export function ResignModal({
   onClose: () => void;
   fetcher: DialogFetcher;
 }) {
-  const { fields, error, busy } = dialogErrors(fetcher);
+  const { fields, error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal opened={employee != null} onClose={onClose} title="บันทึกการลาออก">
       {employee ? (
-        <fetcher.Form method="post" noValidate>
+        <fetcher.Form method="post" noValidate {...formProps}>
           <input type="hidden" name="intent" value="resign" />
           <input type="hidden" name="id" value={employee.id} />
           <Stack>

@@ -1,5 +1,6 @@
 import { Button, Code, Modal, Stack, Text } from "@mantine/core";
 import { formatThaiDateTime } from "~/lib/thai-date";
+import { VERIFY_CODE_MAX_TRIES } from "~/models/line-limits";
 
 /** Shows a freshly issued linking code once; the admin passes it to the employee. */
 export function VerifyCodeModal({
@@ -20,7 +21,7 @@ export function VerifyCodeModal({
             {issued.code}
           </Code>
           <Text fz="sm" c="dimmed">
-            ใช้ได้ครั้งเดียว ถึง {formatThaiDateTime(issued.expires_at)} · ใส่ผิดได้ไม่เกิน 5 ครั้ง ·
+            ใช้ได้ครั้งเดียว ถึง {formatThaiDateTime(issued.expires_at)} · ใส่ผิดได้ไม่เกิน {VERIFY_CODE_MAX_TRIES} ครั้ง ·
             การออกรหัสใหม่จะยกเลิกรหัสเดิม
           </Text>
           <Button onClick={onClose}>ปิด</Button>

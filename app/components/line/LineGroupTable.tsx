@@ -5,6 +5,7 @@ import { NeedsLine } from "~/components/line/NeedsLine";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { LineGroupDto } from "~/models/line-group.server";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { initials } from "~/lib/initials";
 
 export type GroupRowAction = "rename" | "refresh" | "test";
 type Flag = "notify_leave" | "notify_machine";
@@ -52,7 +53,7 @@ export function LineGroupTable({
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <Avatar src={thumbUrl(group.picture_url)} alt="" radius="md" size={42} color="green">
-                    {(group.name || "L").slice(0, 1)}
+                    {initials(group.name || "L")}
                   </Avatar>
                   <Stack gap={0}>
                     <Text fw={600} fz="sm">

@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { PUSH_TEXT_MAX, pushTargetProblem, pushTextProblem } from "~/models/push-rules";
 import type { PushDto } from "~/models/notifier.server";
 import { NeedsLine } from "./NeedsLine";
+import { useSubmitGuard } from "~/components/dialog-fetcher";
 import { PushLog } from "./PushLog";
 
 export const PUSH_ONE_ACTION = "/api/line/push-one";
@@ -52,7 +53,7 @@ function PushForm({
   const fetcher = useFetcher<PushOneResult>();
   const [text, setText] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
-  const busy = fetcher.state !== "idle";
+  const { busy, claim } = useSubmitGuard(fetcher.state);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = result?.error ? { error: result.error, fields: result.fields } : null;
   const blocked = pushTargetProblem({ resigned: employee.working === false, linked: employee.line_linked !== false });
@@ -72,7 +73,7 @@ function PushForm({
     if (!lineConfigured) return;
     const problem = pushTextProblem(text);
     setLocalError(problem);
-    if (problem) return;
+    if (problem || !claim()) return;
     fetcher.submit({ employee_id: employee.id, text: text.trim() }, { method: "post", action: PUSH_ONE_ACTION, encType: "application/json" });
   }
 

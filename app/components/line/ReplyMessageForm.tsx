@@ -26,7 +26,7 @@ import {
 } from "~/models/line-message-schema";
 import type { ReplyDto } from "~/models/reply-message.server";
 import { DialogButtons } from "~/components/DialogButtons";
-import { dialogErrors, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { describeMessage } from "~/lib/line-message-label";
 import { ReplyBubblePreview } from "./ReplyBubblePreview";
 
@@ -39,16 +39,18 @@ function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: 
   const [match, setMatch] = useState<MatchMode>(reply?.match ?? "exact");
   const [active, setActive] = useState(reply?.active ?? true);
   const [messages, setMessages] = useState<Message[]>(reply?.messages ?? [{ type: "text", text: "" }]);
-  const { fields, error: formError, busy } = dialogErrors(fetcher);
+  const { fields, error: formError, busy, formProps, clearField } = useDialogForm(fetcher);
   const duplicate = fields.keyword === DUPLICATE_KEYWORD_ERROR;
 
-  const setText = (index: number, text: string) =>
+  const setText = (index: number, text: string) => {
     setMessages((list) => list.map((m, i) => (i === index ? { ...m, text } : m)));
+    clearField("messages", `messages.${index}`, `messages.${index}.text`);
+  };
   const remove = (index: number) => setMessages((list) => list.filter((_, i) => i !== index));
   const add = () => setMessages((list) => (list.length < MAX_MESSAGES ? [...list, { type: "text", text: "" }] : list));
 
   return (
-    <fetcher.Form method="post" noValidate>
+    <fetcher.Form method="post" noValidate {...formProps}>
       <input type="hidden" name="intent" value={reply ? "update" : "create"} />
       {reply ? <input type="hidden" name="id" value={reply.id} /> : null}
       <input type="hidden" name="match" value={match} />
@@ -88,7 +90,7 @@ function Editor({ reply, fetcher, onClose }: { reply: ReplyDto | null; fetcher: 
           <Switch label="เปิดใช้งาน" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
           <Input.Wrapper
             label={`ข้อความตอบกลับ (${messages.length}/${MAX_MESSAGES})`}
-            description="ส่งได้ 1–5 ข้อความต่อการตอบกลับหนึ่งครั้ง"
+            description={`ส่งได้ 1–${MAX_MESSAGES} ข้อความต่อการตอบกลับหนึ่งครั้ง`}
             error={fields.messages}
           >
             <Stack gap="xs" mt={6}>
