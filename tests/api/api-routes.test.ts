@@ -88,3 +88,14 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
     expect((await (await api("/api/employee?page_size=500")).json()).page_size).toBe(200);
   });
 });
+
+describe("page routes keep loader and action as function expressions", () => {
+  // The browser build drops a page's unused loader/action declarations but keeps module-level
+  // calls, which would then run against the empty stand-in of a `.server` module and break the
+  // page in the browser (docs/decisions/009). Resource routes are never loaded in the browser.
+  const pages = fs.readdirSync(ROUTES_DIR).filter((f) => f.endsWith(".tsx") && !f.endsWith(".test.tsx"));
+  test.each(pages)("%s", (file) => {
+    const source = fs.readFileSync(path.join(ROUTES_DIR, file), "utf8");
+    expect(source).not.toMatch(/^export const (\{[^}]*\}|loader|action)\s*=\s*(?!\(|async\s*\()[\w.]+\(/m);
+  });
+});
