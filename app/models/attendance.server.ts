@@ -3,12 +3,17 @@ import { attendance } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { classifyGeofence, nearestOffice, type Geofence } from "~/lib/geo";
+import { classifyGeofence, nearestOffice } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload } from "~/lib/uploads.server";
 import { dayjs } from "~/lib/thai-date";
-import { toAttendanceDto, type AttendanceRow } from "./attendance-dto.server";
+import {
+  sideColumns,
+  toAttendanceDto,
+  type AttendanceRow,
+  type Side,
+} from "./attendance-dto.server";
 import {
   checkFlags,
   earlyMinutes,
@@ -115,60 +120,6 @@ async function decideFace(
       );
     return { match: null, distance: null, selfie: true };
   }
-}
-
-type Side = {
-  at: Date;
-  lat: number;
-  lng: number;
-  accuracy: number;
-  distanceM: number;
-  office: string;
-  geofence: Geofence;
-  address: string | null;
-  photoUploadId: string | null;
-  match: 0 | 1 | null;
-  faceDistance: number | null;
-  clientTime: Date;
-  positionAt: Date;
-};
-
-function sideColumns(
-  prefix: "checkin" | "checkout",
-  s: Side
-): Partial<AttendanceRow> {
-  if (prefix === "checkin") {
-    return {
-      checkinAt: s.at,
-      checkinLat: s.lat,
-      checkinLng: s.lng,
-      checkinAccuracy: s.accuracy,
-      checkinDistanceM: s.distanceM,
-      checkinOffice: s.office,
-      checkinGeofence: s.geofence,
-      checkinAddress: s.address,
-      checkinPhotoUploadId: s.photoUploadId,
-      checkinMatch: s.match,
-      checkinFaceDistance: s.faceDistance,
-      checkinClientTime: s.clientTime,
-      checkinPositionAt: s.positionAt,
-    };
-  }
-  return {
-    checkoutAt: s.at,
-    checkoutLat: s.lat,
-    checkoutLng: s.lng,
-    checkoutAccuracy: s.accuracy,
-    checkoutDistanceM: s.distanceM,
-    checkoutOffice: s.office,
-    checkoutGeofence: s.geofence,
-    checkoutAddress: s.address,
-    checkoutPhotoUploadId: s.photoUploadId,
-    checkoutMatch: s.match,
-    checkoutFaceDistance: s.faceDistance,
-    checkoutClientTime: s.clientTime,
-    checkoutPositionAt: s.positionAt,
-  };
 }
 
 /**
