@@ -4,8 +4,7 @@ import { uploadUrl } from "~/lib/uploads.server";
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 
-const photoUrl = (id: string | null) =>
-  id ? uploadUrl("checkinouts", id) : null;
+const photoUrl = (id: string | null) => (id ? uploadUrl("checkinouts", id) : null);
 const time = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The API's record (snake_case, times as ISO instants), for employees and admins alike. */
@@ -63,10 +62,7 @@ export type Side = {
 };
 
 /** A side's values under its prefix's column names. */
-export function sideColumns(
-  prefix: "checkin" | "checkout",
-  s: Side
-): Partial<AttendanceRow> {
+export function sideColumns(prefix: "checkin" | "checkout", s: Side): Partial<AttendanceRow> {
   if (prefix === "checkin") {
     return {
       checkinAt: s.at,

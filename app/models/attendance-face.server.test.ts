@@ -1,19 +1,9 @@
 import { attendance, settings } from "../../db/schema";
-import {
-  blankImage,
-  faceSelfie,
-  secondSelfieOfA,
-} from "../../tests/fixtures/faces";
+import { blankImage, faceSelfie, secondSelfieOfA } from "../../tests/fixtures/faces";
 import { db } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
 import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
-import {
-  go,
-  input,
-  newEmployee,
-  system,
-  useOffice,
-} from "./attendance.test-helpers";
+import { go, input, newEmployee, system, useOffice } from "./attendance.test-helpers";
 import { registerFace } from "./face.server";
 
 // The face decision with the real engine: the server's own match, review (never a match) when it cannot tell.
@@ -35,9 +25,7 @@ describe("face at check-in", { timeout: 60_000 }, () => {
     expect(record.checkin_face_distance).toBeLessThan(0.5);
     expect(record.flags).toEqual([]);
     expect(record.review_status).toBe("none");
-    expect(record.checkin_photo_url).toMatch(
-      /^\/uploads\/checkinouts\/.+\.jpg$/
-    );
+    expect(record.checkin_photo_url).toMatch(/^\/uploads\/checkinouts\/.+\.jpg$/);
     const id = uploadIdFromUrl(record.checkin_photo_url);
     expect(getUpload(id?.id ?? "")?.ownerEmployeeId).toBe(e.id);
   });
@@ -68,11 +56,7 @@ describe("face at check-in", { timeout: 60_000 }, () => {
   });
 
   test("no registered face: review, never a match", async () => {
-    const record = await go(
-      newEmployee().id,
-      input(now),
-      await faceSelfie("a")
-    );
+    const record = await go(newEmployee().id, input(now), await faceSelfie("a"));
     expect(record).toMatchObject({
       checkin_match: null,
       flags: ["face_review"],
@@ -84,11 +68,7 @@ describe("face at check-in", { timeout: 60_000 }, () => {
     const e = newEmployee();
     await registerFace(e.id, await faceSelfie("a"), system);
     await go(e.id, input(now), await secondSelfieOfA());
-    const out = await go(
-      e.id,
-      input(new Date("2026-11-23T17:45:00+07:00"), { type: "out" }),
-      await faceSelfie("c")
-    );
+    const out = await go(e.id, input(new Date("2026-11-23T17:45:00+07:00"), { type: "out" }), await faceSelfie("c"));
     expect(out).toMatchObject({
       checkin_match: 1,
       checkout_match: 0,

@@ -17,20 +17,14 @@ export const OfficeSchema = z.object(
       .number({ error: "ลองจิจูดต้องเป็นตัวเลข" })
       .min(-180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180")
       .max(180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180"),
-    radius_m: z
-      .number({ error: "รัศมีต้องเป็นตัวเลข" })
-      .min(10, "รัศมีต้องไม่น้อยกว่า 10 เมตร")
-      .max(5000, "รัศมีต้องไม่เกิน 5,000 เมตร"),
+    radius_m: z.number({ error: "รัศมีต้องเป็นตัวเลข" }).min(10, "รัศมีต้องไม่น้อยกว่า 10 เมตร").max(5000, "รัศมีต้องไม่เกิน 5,000 เมตร"),
   },
   { error: "ข้อมูลสำนักงานไม่ถูกต้อง" }
 );
 export type Office = z.infer<typeof OfficeSchema>;
 
 const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const timeOfDay = (label: string) =>
-  z
-    .string({ error: `${label}ไม่ถูกต้อง` })
-    .regex(HHMM, `${label}ต้องอยู่ในรูปแบบ ชช:นน (เช่น 08:30)`);
+const timeOfDay = (label: string) => z.string({ error: `${label}ไม่ถูกต้อง` }).regex(HHMM, `${label}ต้องอยู่ในรูปแบบ ชช:นน (เช่น 08:30)`);
 
 const wholeNumber = (label: string, min: number, max: number, unit: string) =>
   z
@@ -40,18 +34,11 @@ const wholeNumber = (label: string, min: number, max: number, unit: string) =>
     .max(max, `${label}ต้องไม่เกิน ${max.toLocaleString("en-US")}${unit}`);
 
 export const ATTENDANCE_SETTING_SCHEMAS = {
-  offices: z
-    .array(OfficeSchema, { error: "รายการสำนักงานไม่ถูกต้อง" })
-    .max(MAX_OFFICES, `สำนักงานได้ไม่เกิน ${MAX_OFFICES} แห่ง`),
+  offices: z.array(OfficeSchema, { error: "รายการสำนักงานไม่ถูกต้อง" }).max(MAX_OFFICES, `สำนักงานได้ไม่เกิน ${MAX_OFFICES} แห่ง`),
   outside_radius: z.enum(["reject", "review"], {
     error: "การจัดการเมื่ออยู่นอกรัศมีต้องเป็น reject หรือ review",
   }),
-  max_accuracy_m: wholeNumber(
-    "ความแม่นยำของตำแหน่งที่ยอมรับ",
-    5,
-    1000,
-    " เมตร"
-  ),
+  max_accuracy_m: wholeNumber("ความแม่นยำของตำแหน่งที่ยอมรับ", 5, 1000, " เมตร"),
   work_start: timeOfDay("เวลาเข้างาน"),
   work_end: timeOfDay("เวลาเลิกงาน"),
   break_start: timeOfDay("เวลาเริ่มพัก"),
@@ -68,23 +55,10 @@ export const ATTENDANCE_SETTING_SCHEMAS = {
       { error: "วันทำงานต้องเป็นรายการเลขวัน 1–7" }
     )
     .max(7, "วันทำงานต้องเป็นเลขวัน 1–7 ไม่ซ้ำกัน")
-    .refine(
-      (days) => new Set(days).size === days.length,
-      "วันทำงานต้องไม่ซ้ำกัน"
-    ),
+    .refine((days) => new Set(days).size === days.length, "วันทำงานต้องไม่ซ้ำกัน"),
   require_selfie: z.boolean({ error: "ค่าบังคับถ่ายรูปต้องเป็นเปิดหรือปิด" }),
-  missing_checkout_hour: wholeNumber(
-    "ชั่วโมงที่ถือว่าไม่ได้ลงเวลาออก",
-    0,
-    23,
-    ""
-  ),
-  selfie_retention_days: wholeNumber(
-    "ระยะเวลาเก็บรูปถ่ายลงเวลา",
-    7,
-    3650,
-    " วัน"
-  ),
+  missing_checkout_hour: wholeNumber("ชั่วโมงที่ถือว่าไม่ได้ลงเวลาออก", 0, 23, ""),
+  selfie_retention_days: wholeNumber("ระยะเวลาเก็บรูปถ่ายลงเวลา", 7, 3650, " วัน"),
 };
 
 export const ATTENDANCE_SETTING_DEFAULTS = {
@@ -103,17 +77,9 @@ export const ATTENDANCE_SETTING_DEFAULTS = {
   selfie_retention_days: 90,
 };
 
-export type WorkHours = Pick<
-  typeof ATTENDANCE_SETTING_DEFAULTS,
-  "work_start" | "work_end" | "break_start" | "break_end"
->;
+export type WorkHours = Pick<typeof ATTENDANCE_SETTING_DEFAULTS, "work_start" | "work_end" | "break_start" | "break_end">;
 
-const WORK_HOUR_ORDER = [
-  "work_start",
-  "break_start",
-  "break_end",
-  "work_end",
-] as const;
+const WORK_HOUR_ORDER = ["work_start", "break_start", "break_end", "work_end"] as const;
 const ORDER_MESSAGES: Record<(typeof WORK_HOUR_ORDER)[number], string> = {
   work_start: "เวลาเข้างานต้องก่อนเวลาเริ่มพัก",
   break_start: "เวลาเริ่มพักต้องหลังเวลาเข้างานและก่อนเวลาสิ้นสุดพัก",
@@ -125,10 +91,7 @@ const ORDER_MESSAGES: Record<(typeof WORK_HOUR_ORDER)[number], string> = {
  * The work hours must run work_start < break_start < break_end < work_end. Returns a Thai message
  * per key at fault (preferring the keys in `changed`, the ones the admin just edited), or null.
  */
-export function workHoursOrderErrors(
-  hours: WorkHours,
-  changed: readonly string[] = []
-): Record<string, string> | null {
+export function workHoursOrderErrors(hours: WorkHours, changed: readonly string[] = []): Record<string, string> | null {
   for (let i = 0; i < WORK_HOUR_ORDER.length - 1; i++) {
     const a = WORK_HOUR_ORDER[i];
     const b = WORK_HOUR_ORDER[i + 1];

@@ -3,16 +3,7 @@ import { makeJpeg } from "../../tests/fixtures/images";
 import { db } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
 import { ATTENDANCE_MESSAGES, listOwn, todayFor } from "./attendance.server";
-import {
-  counts,
-  go,
-  HQ,
-  input,
-  newEmployee,
-  north,
-  refused,
-  useOffice,
-} from "./attendance.test-helpers";
+import { counts, go, HQ, input, newEmployee, north, refused, useOffice } from "./attendance.test-helpers";
 import { updateSettings } from "./settings.server";
 
 const system = { type: "system" as const };
@@ -43,9 +34,7 @@ describe("work date", () => {
       next: "in",
     });
     // A check-out after midnight belongs to the new day, which has no check-in.
-    const error = await refused(
-      go(e.id, input(new Date(), { type: "out" }), null)
-    );
+    const error = await refused(go(e.id, input(new Date(), { type: "out" }), null));
     expect(error.status).toBe(409);
     expect(error.message).toBe(ATTENDANCE_MESSAGES.notIn);
     const next = await go(e.id, input(new Date()), null);
@@ -83,11 +72,7 @@ describe("geofence and accuracy", () => {
 
   test("uncertain: accepted and flagged for review", async () => {
     const e = newEmployee();
-    const record = await go(
-      e.id,
-      input(now, { ...north(95), accuracy: 10 }),
-      null
-    );
+    const record = await go(e.id, input(now, { ...north(95), accuracy: 10 }), null);
     expect(record.checkin_geofence).toBe("uncertain");
     expect(record.flags).toContain("uncertain");
     expect(record.review_status).toBe("pending");
@@ -113,10 +98,7 @@ describe("geofence and accuracy", () => {
     expect(error.message).toContain(HQ.name);
     expect(counts()).toEqual(before);
     // Uncertain is still accepted under reject.
-    expect(
-      (await go(e.id, input(now, { ...north(105), accuracy: 10 }), null))
-        .checkin_geofence
-    ).toBe("uncertain");
+    expect((await go(e.id, input(now, { ...north(105), accuracy: 10 }), null)).checkin_geofence).toBe("uncertain");
   });
 
   test("accuracy worse than the setting: 422 asking to try outdoors, nothing written", async () => {
@@ -126,9 +108,7 @@ describe("geofence and accuracy", () => {
     expect(error.status).toBe(422);
     expect(error.message).toMatch(/ตำแหน่งไม่แม่นยำพอ.*ลองใหม่ในที่โล่ง/);
     expect(counts()).toEqual(before);
-    expect(
-      (await go(e.id, input(now, { accuracy: 100 }), null)).checkin_accuracy
-    ).toBe(100);
+    expect((await go(e.id, input(now, { accuracy: 100 }), null)).checkin_accuracy).toBe(100);
   });
 
   test("no office configured: 409", async () => {
@@ -150,21 +130,9 @@ describe("clock and position age", () => {
       },
       [],
     ],
-    [
-      "client clock 2 min 1 s off",
-      { client_time: new Date(now.getTime() - 121_000) },
-      ["clock_drift"],
-    ],
-    [
-      "position 60 s old",
-      { position_at: new Date(now.getTime() - 60_000) },
-      [],
-    ],
-    [
-      "position 61 s old",
-      { position_at: new Date(now.getTime() - 61_000) },
-      ["stale_position"],
-    ],
+    ["client clock 2 min 1 s off", { client_time: new Date(now.getTime() - 121_000) }, ["clock_drift"]],
+    ["position 60 s old", { position_at: new Date(now.getTime() - 60_000) }, []],
+    ["position 61 s old", { position_at: new Date(now.getTime() - 61_000) }, ["stale_position"]],
     // The age is measured on the phone's clock: a drifting clock alone is not a stale position.
     [
       "clock 5 min behind, fresh position",
@@ -188,16 +156,11 @@ describe("late and early minutes", () => {
     [10, "08:40:59", 0],
     [10, "08:41:00", 11],
     [0, "07:50:00", 0],
-  ])(
-    "grace %d, check-in at %s → %d minutes late",
-    async (grace, time, minutes) => {
-      updateSettings({ late_grace_minutes: grace }, system);
-      const now = bkk(`2026-11-23T${time}`);
-      expect((await go(newEmployee().id, input(now), null)).late_minutes).toBe(
-        minutes
-      );
-    }
-  );
+  ])("grace %d, check-in at %s → %d minutes late", async (grace, time, minutes) => {
+    updateSettings({ late_grace_minutes: grace }, system);
+    const now = bkk(`2026-11-23T${time}`);
+    expect((await go(newEmployee().id, input(now), null)).late_minutes).toBe(minutes);
+  });
 
   test.each([
     [0, "17:29:01", 0],
@@ -206,33 +169,20 @@ describe("late and early minutes", () => {
     [10, "17:20:00", 0],
     [10, "17:19:00", 11],
     [0, "18:30:00", 0],
-  ])(
-    "grace %d, check-out at %s → %d minutes early",
-    async (grace, time, minutes) => {
-      updateSettings({ early_grace_minutes: grace }, system);
-      const e = newEmployee();
-      await go(e.id, input(bkk("2026-11-23T08:00:00")), null);
-      const now = bkk(`2026-11-23T${time}`);
-      expect(
-        (await go(e.id, input(now, { type: "out" }), null)).early_minutes
-      ).toBe(minutes);
-    }
-  );
+  ])("grace %d, check-out at %s → %d minutes early", async (grace, time, minutes) => {
+    updateSettings({ early_grace_minutes: grace }, system);
+    const e = newEmployee();
+    await go(e.id, input(bkk("2026-11-23T08:00:00")), null);
+    const now = bkk(`2026-11-23T${time}`);
+    expect((await go(e.id, input(now, { type: "out" }), null)).early_minutes).toBe(minutes);
+  });
 
   test("a day that is not a work day is never late or early", async () => {
     const e = newEmployee();
-    expect(
-      (await go(e.id, input(bkk("2026-11-28T10:00:00")), null)).late_minutes
-    ).toBe(0); // Saturday
-    expect(
-      (await go(e.id, input(bkk("2026-11-28T12:00:00"), { type: "out" }), null))
-        .early_minutes
-    ).toBe(0);
+    expect((await go(e.id, input(bkk("2026-11-28T10:00:00")), null)).late_minutes).toBe(0); // Saturday
+    expect((await go(e.id, input(bkk("2026-11-28T12:00:00"), { type: "out" }), null)).early_minutes).toBe(0);
     updateSettings({ work_days: [6] }, system);
-    expect(
-      (await go(newEmployee().id, input(bkk("2026-11-28T10:00:00")), null))
-        .late_minutes
-    ).toBe(90);
+    expect((await go(newEmployee().id, input(bkk("2026-11-28T10:00:00")), null)).late_minutes).toBe(90);
   });
 });
 
@@ -250,52 +200,30 @@ describe("one row per employee per work date", () => {
     await go(e.id, input(now), null);
     let before = counts();
     const again = await refused(go(e.id, input(now), photo));
-    expect([again.status, again.message]).toEqual([
-      409,
-      ATTENDANCE_MESSAGES.alreadyIn,
-    ]);
+    expect([again.status, again.message]).toEqual([409, ATTENDANCE_MESSAGES.alreadyIn]);
     expect(counts()).toEqual(before);
 
-    const out = await go(
-      e.id,
-      input(bkk("2026-11-23T17:31:00"), { type: "out" }),
-      null
-    );
+    const out = await go(e.id, input(bkk("2026-11-23T17:31:00"), { type: "out" }), null);
     expect(out.checkout_at).toBe(bkk("2026-11-23T17:31:00").toISOString());
     before = counts();
-    const twice = await refused(
-      go(e.id, input(bkk("2026-11-23T17:40:00"), { type: "out" }), photo)
-    );
-    expect([twice.status, twice.message]).toEqual([
-      409,
-      ATTENDANCE_MESSAGES.alreadyOut,
-    ]);
+    const twice = await refused(go(e.id, input(bkk("2026-11-23T17:40:00"), { type: "out" }), photo));
+    expect([twice.status, twice.message]).toEqual([409, ATTENDANCE_MESSAGES.alreadyOut]);
     expect(counts()).toEqual(before);
     expect(todayFor(e.id, now).next).toBe("done");
   });
 
-  test(
-    "two concurrent check-ins with selfies: exactly one row and one upload",
-    { timeout: 60_000 },
-    async () => {
-      const e = newEmployee();
-      const before = counts();
-      const photo = await makeJpeg();
-      const results = await Promise.allSettled([
-        go(e.id, input(now), photo),
-        go(e.id, input(now), photo),
-        go(e.id, input(now), photo),
-      ]);
-      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      for (const r of results)
-        if (r.status === "rejected")
-          expect(r.reason).toMatchObject({ status: 409 });
-      expect(counts()).toEqual({
-        rows: before.rows + 1,
-        uploads: before.uploads + 1,
-      });
-    }
-  );
+  test("two concurrent check-ins with selfies: exactly one row and one upload", { timeout: 60_000 }, async () => {
+    const e = newEmployee();
+    const before = counts();
+    const photo = await makeJpeg();
+    const results = await Promise.allSettled([go(e.id, input(now), photo), go(e.id, input(now), photo), go(e.id, input(now), photo)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409 });
+    expect(counts()).toEqual({
+      rows: before.rows + 1,
+      uploads: before.uploads + 1,
+    });
+  });
 });
 
 describe("selfie rule", () => {
@@ -322,13 +250,7 @@ describe("selfie rule", () => {
 
   test("a non-image photo: 400, nothing written", async () => {
     const before = counts();
-    const error = await refused(
-      go(
-        newEmployee().id,
-        input(now),
-        Buffer.from("<html>not a picture</html>")
-      )
-    );
+    const error = await refused(go(newEmployee().id, input(now), Buffer.from("<html>not a picture</html>")));
     expect(error.status).toBe(400);
     expect(counts()).toEqual(before);
   });
@@ -361,8 +283,7 @@ describe("today and history", () => {
   test("listOwn: own rows only, newest first, at most 62 days", async () => {
     const e = newEmployee();
     const other = newEmployee();
-    for (const day of ["2026-11-20", "2026-11-23"])
-      await go(e.id, input(bkk(`${day}T08:00:00`)), null);
+    for (const day of ["2026-11-20", "2026-11-23"]) await go(e.id, input(bkk(`${day}T08:00:00`)), null);
     await go(other.id, input(bkk("2026-11-23T08:00:00")), null);
     const list = listOwn(e.id, {}, bkk("2026-11-23T09:00:00"));
     expect(list).toMatchObject({ from: "2026-10-25", to: "2026-11-23" });
@@ -370,29 +291,9 @@ describe("today and history", () => {
       [e.id, "2026-11-23"],
       [e.id, "2026-11-20"],
     ]);
-    expect(
-      listOwn(e.id, { from: "2026-11-21", to: "2026-11-23" }).items
-    ).toHaveLength(1);
-    expect(
-      listOwn(e.id, { from: "2026-09-23", to: "2026-11-23" }).items
-    ).toHaveLength(2); // 62 days
-    expect(
-      (
-        await refused(
-          Promise.resolve().then(() =>
-            listOwn(e.id, { from: "2026-09-22", to: "2026-11-23" })
-          )
-        )
-      ).status
-    ).toBe(400);
-    expect(
-      (
-        await refused(
-          Promise.resolve().then(() =>
-            listOwn(e.id, { from: "2026-11-24", to: "2026-11-23" })
-          )
-        )
-      ).status
-    ).toBe(400);
+    expect(listOwn(e.id, { from: "2026-11-21", to: "2026-11-23" }).items).toHaveLength(1);
+    expect(listOwn(e.id, { from: "2026-09-23", to: "2026-11-23" }).items).toHaveLength(2); // 62 days
+    expect((await refused(Promise.resolve().then(() => listOwn(e.id, { from: "2026-09-22", to: "2026-11-23" })))).status).toBe(400);
+    expect((await refused(Promise.resolve().then(() => listOwn(e.id, { from: "2026-11-24", to: "2026-11-23" })))).status).toBe(400);
   });
 });

@@ -38,10 +38,7 @@ export function newEmployee() {
 }
 
 /** A check-in's fields at `now` on the office's centre; `now` rides along as the server's clock. */
-export function input(
-  now: Date,
-  over: Partial<CheckInOutInput> = {}
-): CheckInOutInput & { now: Date } {
+export function input(now: Date, over: Partial<CheckInOutInput> = {}): CheckInOutInput & { now: Date } {
   return {
     type: "in",
     ...north(0),
@@ -54,11 +51,8 @@ export function input(
 }
 
 /** checkInOut with the server's clock at the input's `now`. */
-export const go = (
-  employeeId: number,
-  i: CheckInOutInput & { now: Date },
-  photo: Uint8Array | null
-) => checkInOut(employeeId, i, photo, i.now);
+export const go = (employeeId: number, i: CheckInOutInput & { now: Date }, photo: Uint8Array | null) =>
+  checkInOut(employeeId, i, photo, i.now);
 
 export function useOffice(extra: Record<string, unknown> = {}) {
   updateSettings({ offices: [HQ], require_selfie: false, ...extra }, system);
@@ -74,7 +68,6 @@ export async function refused(promise: Promise<unknown>): Promise<DomainError> {
     () => null,
     (e: unknown) => e
   );
-  if (!(error instanceof DomainError))
-    throw new Error(`expected a DomainError, got ${String(error)}`);
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
   return error;
 }
