@@ -164,3 +164,42 @@ describe("attendance admin API", () => {
     expect((await api("/api/checkin-out/999999/checked", { method: "POST", json: { checked: 1 } })).status).toBe(404);
   });
 });
+
+describe("the /admin/checkin-out page", () => {
+  const data = (search: string) => api(`/admin/checkin-out?${search}&_data=routes%2Fadmin.checkin-out`);
+  const pagePost = (fields: Record<string, string>) =>
+    api("/admin/checkin-out?_data=routes%2Fadmin.checkin-out", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+
+  test("renders the daily tab by default and the review tab on ?tab=review", async () => {
+    const html = await api(`/admin/checkin-out?date=${DATE}`);
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain("รายวัน");
+    const daily = await (await data(`date=${DATE}`)).json();
+    expect(daily.tab).toBe("daily");
+    expect(daily.daily.date).toBe(DATE);
+    expect(daily.review).toBeNull();
+    const review = await (await data("tab=review")).json();
+    expect(review.tab).toBe("review");
+    expect(review.review.status).toBe("pending");
+    // A hand-edited bad date shows today rather than an error page.
+    expect((await data("date=2026-99-99")).status).toBe(200);
+  });
+
+  test("the checked and review intents run the same model rules", async () => {
+    const e = await employee("หน้าเว็บ");
+    const id = insertRecord(e.id, { review: "pending", flags: ["clock_drift"] });
+    const ticked = await pagePost({ intent: "checked", id: String(id), checked: "true" });
+    expect(await ticked.json()).toEqual({ ok: true, intent: "checked", message: "ทำเครื่องหมายตรวจแล้ว" });
+    const accepted = await pagePost({ intent: "review", id: String(id), decision: "accept", note: "" });
+    expect(await accepted.json()).toEqual({ ok: true, intent: "review", message: "ยอมรับการลงเวลาแล้ว" });
+    const twice = await pagePost({ intent: "review", id: String(id), decision: "reject", note: "" });
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).ok).toBe(false);
+    const bad = await pagePost({ intent: "review", id: String(id), decision: "maybe" });
+    expect(bad.status).toBe(400);
+  });
+});
