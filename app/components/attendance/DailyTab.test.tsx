@@ -1,0 +1,118 @@
+import { MantineProvider } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
+import { json } from "@remix-run/node";
+import { useLocation } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import "~/lib/thai-date";
+import { DailyTab, type DailyTabData } from "./DailyTab";
+
+const record = {
+  id: 11,
+  checkin_at: "2026-11-23T01:42:00.000Z",
+  checkout_at: null,
+  checkin_distance_m: 35.4,
+  checkin_lat: 13.75,
+  checkin_lng: 100.5,
+  checkin_address: "ถนนพระราม 4",
+  checkin_photo_url: "/uploads/checkinouts/0f8fad5b-d9cb-469f-a165-70867728950e.jpg",
+  checkout_photo_url: null,
+  checkin_match: 0,
+  checkout_match: null,
+  late_minutes: 12,
+  early_minutes: 0,
+  review_status: "pending",
+  checked: 0,
+};
+
+const DATA: DailyTabData = {
+  date: "2026-11-23",
+  headcount: 3,
+  summary: { present: 1, late: 1, early_leave: 0, absent: 1, leave: 0, holiday: 0, day_off: 0, missing_checkout: 0, pending_review: 1 },
+  items: [
+    {
+      employee: { id: 1, code: "E0001", full_name: "นายสมชาย ใจดี", position: "ช่าง", photo_url: null },
+      status: "late",
+      reason: "สาย 12 นาที",
+      record,
+    },
+    {
+      employee: { id: 2, code: "E0002", full_name: "นางสาวสมหญิง ขยัน", position: "", photo_url: null },
+      status: "absent",
+      reason: "ขาดงาน",
+      record: null,
+    },
+  ],
+};
+
+function Search() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
+function renderTab(data: DailyTabData = DATA) {
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <MantineProvider env="test">
+          <DatesProvider settings={{ locale: "th", firstDayOfWeek: 1 }}>
+            <DailyTab data={data} />
+            <Search />
+          </DatesProvider>
+        </MantineProvider>
+      ),
+      loader: () => json({}),
+    },
+  ]);
+  render(<Stub initialEntries={["/?tab=daily"]} />);
+}
+
+describe("DailyTab", () => {
+  test("shows the summary counts, the rows with times, minutes, match flag and thumbnail", async () => {
+    renderTab();
+    expect(await screen.findByTestId("summary-late")).toHaveTextContent("มาสาย1");
+    expect(screen.getByTestId("summary-absent")).toHaveTextContent("ขาดงาน1");
+    expect(screen.getByTestId("summary-day_off")).toHaveTextContent("0");
+    expect(screen.getByText(/รอตรวจสอบ 1 รายการ/)).toBeInTheDocument();
+    const rows = screen.getAllByTestId("daily-row");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent("08:42");
+    expect(rows[0]).toHaveTextContent("สาย 12 นาที");
+    expect(rows[0]).toHaveTextContent("12 / 0");
+    expect(rows[0]).toHaveTextContent("ไม่ตรง");
+    expect(rows[0]).toHaveTextContent("35 ม.");
+    expect(rows[0].querySelector("img")?.getAttribute("src")).toBe(`${record.checkin_photo_url}?size=thumb`);
+    expect(screen.getByRole("switch", { name: "ตรวจแล้ว นายสมชาย ใจดี" })).not.toBeChecked();
+    expect(rows[1]).toHaveTextContent("ขาดงาน");
+  });
+
+  test("a summary card filters by its status, and a second click clears it", async () => {
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId("summary-late"));
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("?tab=daily&status=late"));
+    await user.click(screen.getByTestId("summary-late"));
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=daily$/));
+  });
+
+  test("previous and next day move the date", async () => {
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "วันถัดไป" }));
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("date=2026-11-24"));
+  });
+
+  test("a selfie opens large in a dialog", async () => {
+    renderTab();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "ดูรูปเข้างาน นายสมชาย ใจดี" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.querySelector("img")?.getAttribute("src")).toBe(record.checkin_photo_url);
+  });
+
+  test("an empty list says so", async () => {
+    renderTab({ ...DATA, items: [] });
+    expect(await screen.findByText("ไม่มีรายการ")).toBeInTheDocument();
+    expect(screen.getByText("ไม่มีพนักงานตรงกับตัวกรองนี้")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,272 @@
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
+import { useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { FetcherSwitch } from "~/components/FetcherSwitch";
+import { ThaiDateInput } from "~/components/ThaiDateInput";
+import { EmptyState } from "~/components/EmptyState";
+import { initials } from "~/lib/initials";
+import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
+import { thumbUrl } from "~/lib/uploads-shared";
+import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
+import { clockTime, mapLink, matchLabel, metres, STATUS_COLORS } from "./attendance-labels";
+
+type DailyRecord = {
+  id: number;
+  checkin_at: string | null;
+  checkout_at: string | null;
+  checkin_distance_m: number | null;
+  checkin_lat: number | null;
+  checkin_lng: number | null;
+  checkin_address: string | null;
+  checkin_photo_url: string | null;
+  checkout_photo_url: string | null;
+  checkin_match: number | null;
+  checkout_match: number | null;
+  late_minutes: number;
+  early_minutes: number;
+  review_status: string;
+  checked: number;
+};
+
+export type DailyTabItem = {
+  employee: { id: number; code: string; full_name: string; position: string; photo_url: string | null };
+  status: AttendanceStatus;
+  reason: string;
+  record: DailyRecord | null;
+};
+
+export type DailyTabData = {
+  date: string;
+  headcount: number;
+  summary: { [K in AttendanceStatus]: number } & { pending_review: number };
+  items: DailyTabItem[];
+};
+
+const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
+
+function Selfie({ url, label, onOpen }: { url: string | null; label: string; onOpen: (url: string, label: string) => void }) {
+  if (!url) return null;
+  return (
+    <UnstyledButton onClick={() => onOpen(url, label)} aria-label={`ดูรูป${label}`}>
+      <Image src={thumbUrl(url)} alt={label} w={40} h={40} radius="sm" fit="cover" />
+    </UnstyledButton>
+  );
+}
+
+function MatchBadge({ match, photo }: { match: number | null; photo: string | null }) {
+  const m = matchLabel(match, photo != null);
+  return m ? (
+    <Badge size="sm" variant="light" color={m.color}>
+      {m.label}
+    </Badge>
+  ) : null;
+}
+
+/** The daily view: every working employee's status for one date, with the evidence. */
+export function DailyTab({ data }: { data: DailyTabData }) {
+  const [params, setParams] = useSearchParams();
+  const [photo, setPhoto] = useState<{ url: string; label: string } | null>(null);
+  const status = params.get("status") ?? "";
+
+  const update = (changes: { [key: string]: string | null }) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "daily");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { preventScrollReset: true, replace: true });
+  };
+  const search = useDebouncedCallback((q: string) => update({ q: q.trim() || null }), 350);
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="wrap">
+        <ActionIcon variant="default" size="lg" aria-label="วันก่อนหน้า" onClick={() => update({ date: shift(data.date, -1) })}>
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <ThaiDateInput
+          aria-label="วันที่"
+          value={data.date}
+          clearable={false}
+          onChange={(value) => value && update({ date: dayjs(value).format("YYYY-MM-DD") })}
+          w={180}
+        />
+        <ActionIcon variant="default" size="lg" aria-label="วันถัดไป" onClick={() => update({ date: shift(data.date, 1) })}>
+          <IconChevronRight size={18} />
+        </ActionIcon>
+        <Text fw={600}>{formatThaiDateLong(data.date)}</Text>
+        <Text c="dimmed" fz="sm">
+          พนักงาน {data.headcount} คน
+          {data.summary.pending_review > 0 ? ` · รอตรวจสอบ ${data.summary.pending_review} รายการ` : ""}
+        </Text>
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="xs">
+        {ATTENDANCE_STATUSES.map((s) => (
+          <UnstyledButton
+            key={s}
+            onClick={() => update({ status: status === s ? null : s })}
+            aria-pressed={status === s}
+            data-testid={`summary-${s}`}
+          >
+            <Paper withBorder p="xs" radius="md" bg={status === s ? `var(--mantine-color-${STATUS_COLORS[s]}-light)` : undefined}>
+              <Text fz="xs" c="dimmed">
+                {STATUS_LABELS[s]}
+              </Text>
+              <Text fz="xl" fw={700} c={STATUS_COLORS[s]}>
+                {data.summary[s]}
+              </Text>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+
+      <Group gap="xs" wrap="wrap">
+        <Select
+          aria-label="สถานะ"
+          placeholder="ทุกสถานะ"
+          clearable
+          w={200}
+          value={status || null}
+          data={ATTENDANCE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          onChange={(value) => update({ status: value })}
+        />
+        <TextInput
+          aria-label="ค้นหาชื่อหรือรหัสพนักงาน"
+          placeholder="ค้นหาชื่อหรือรหัส"
+          leftSection={<IconSearch size={16} />}
+          defaultValue={params.get("q") ?? ""}
+          onChange={(e) => search(e.currentTarget.value)}
+          w={240}
+        />
+      </Group>
+
+      {data.items.length === 0 ? (
+        <EmptyState
+          icon={<IconCalendarOff size={24} />}
+          title="ไม่มีรายการ"
+          hint={data.headcount === 0 ? "ยังไม่มีพนักงานที่ทำงานในวันนี้" : "ไม่มีพนักงานตรงกับตัวกรองนี้"}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="xs" striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>พนักงาน</Table.Th>
+                <Table.Th>สถานะ</Table.Th>
+                <Table.Th>เข้า</Table.Th>
+                <Table.Th>ออก</Table.Th>
+                <Table.Th>สาย/ก่อน (นาที)</Table.Th>
+                <Table.Th>ระยะ/ที่อยู่</Table.Th>
+                <Table.Th>รูปถ่าย</Table.Th>
+                <Table.Th>ตรวจแล้ว</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map(({ employee, status: s, reason, record }) => {
+                const map = record ? mapLink(record.checkin_lat, record.checkin_lng) : null;
+                return (
+                  <Table.Tr key={employee.id} data-testid="daily-row">
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Avatar src={thumbUrl(employee.photo_url)} radius="xl" size="sm">
+                          {initials(employee.full_name)}
+                        </Avatar>
+                        <div>
+                          <Text fz="sm" fw={500}>
+                            {employee.full_name}
+                          </Text>
+                          <Text fz="xs" c="dimmed">
+                            {employee.code}
+                            {employee.position ? ` · ${employee.position}` : ""}
+                          </Text>
+                        </div>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[s]} variant="light">
+                        {STATUS_LABELS[s]}
+                      </Badge>
+                      <Text fz="xs" c="dimmed">
+                        {reason}
+                      </Text>
+                      {record?.review_status === "pending" ? (
+                        <Badge size="xs" color="yellow" variant="outline">
+                          รอตรวจสอบ
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{clockTime(record?.checkin_at)}</Text>
+                      {record ? <MatchBadge match={record.checkin_match} photo={record.checkin_photo_url} /> : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{clockTime(record?.checkout_at)}</Text>
+                      {record?.checkout_at ? <MatchBadge match={record.checkout_match} photo={record.checkout_photo_url} /> : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{record ? `${record.late_minutes} / ${record.early_minutes}` : "–"}</Text>
+                    </Table.Td>
+                    <Table.Td maw={220}>
+                      <Text fz="sm">{metres(record?.checkin_distance_m)}</Text>
+                      {record?.checkin_address ? (
+                        <Text fz="xs" c="dimmed" lineClamp={2}>
+                          {record.checkin_address}
+                        </Text>
+                      ) : null}
+                      {map ? (
+                        <Anchor href={map} target="_blank" rel="noreferrer" fz="xs">
+                          แผนที่
+                        </Anchor>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Selfie url={record?.checkin_photo_url ?? null} label={`เข้างาน ${employee.full_name}`} onOpen={(url, label) => setPhoto({ url, label })} />
+                        <Selfie url={record?.checkout_photo_url ?? null} label={`ออกงาน ${employee.full_name}`} onOpen={(url, label) => setPhoto({ url, label })} />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {record ? (
+                        <FetcherSwitch
+                          fetcherKey={`attendance-checked-${record.id}`}
+                          checked={record.checked === 1}
+                          label={`ตรวจแล้ว ${employee.full_name}`}
+                          fields={{ intent: "checked", id: String(record.id) }}
+                          name="checked"
+                        />
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Modal opened={photo != null} onClose={() => setPhoto(null)} title={photo?.label ?? ""} size="lg" centered>
+        {photo ? <Image src={photo.url} alt={photo.label} radius="md" /> : null}
+      </Modal>
+    </Stack>
+  );
+}

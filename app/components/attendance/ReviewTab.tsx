@@ -1,0 +1,225 @@
+import { Anchor, Badge, Button, Card, Group, Image, Pagination, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconChecklist } from "@tabler/icons-react";
+import { useFetcher, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
+import { EmptyState } from "~/components/EmptyState";
+import { formatThaiDate } from "~/lib/thai-date";
+import { thumbUrl } from "~/lib/uploads-shared";
+import { clockTime, flagLabel, mapLink, matchLabel, metres } from "./attendance-labels";
+
+type Side = "checkin" | "checkout";
+
+export type ReviewRecord = {
+  id: number;
+  work_date: string;
+  flags: string[];
+  review_status: string;
+  review_note: string | null;
+} & {
+  [K in `${Side}_at` | `${Side}_photo_url` | `${Side}_address` | `${Side}_office` | `${Side}_geofence`]: string | null;
+} & {
+  [K in `${Side}_lat` | `${Side}_lng` | `${Side}_accuracy` | `${Side}_distance_m` | `${Side}_match` | `${Side}_face_distance`]: number | null;
+};
+
+export type ReviewTabData = {
+  status: "pending" | "accepted" | "rejected";
+  items: {
+    employee: { id: number; code: string; full_name: string; position: string; photo_url: string | null; face_url: string | null };
+    record: ReviewRecord;
+  }[];
+  total: number;
+  page: number;
+  page_size: number;
+};
+
+const REVIEW_LABELS = { pending: "รอตรวจสอบ", accepted: "ยอมรับแล้ว", rejected: "ปฏิเสธแล้ว" } as const;
+const GEOFENCE_LABELS: Record<string, string> = { inside: "ในรัศมี", outside: "นอกรัศมี", uncertain: "ไม่แน่ชัด" };
+
+function Photo({ url, label }: { url: string | null; label: string }) {
+  return (
+    <Stack gap={2} align="center">
+      {url ? (
+        <Anchor href={url} target="_blank" rel="noreferrer">
+          <Image src={thumbUrl(url)} alt={label} w={96} h={96} radius="sm" fit="cover" />
+        </Anchor>
+      ) : (
+        <Text w={96} h={96} fz="xs" c="dimmed" ta="center" pt="xl" bg="var(--mantine-color-gray-light)">
+          ไม่มีรูป
+        </Text>
+      )}
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
+  const at = record[`${side}_at`];
+  if (!at) return null;
+  const lat = record[`${side}_lat`];
+  const lng = record[`${side}_lng`];
+  const map = mapLink(lat, lng);
+  const match = matchLabel(record[`${side}_match`], record[`${side}_photo_url`] != null);
+  const faceDistance = record[`${side}_face_distance`];
+  const accuracy = record[`${side}_accuracy`];
+  const geofence = record[`${side}_geofence`];
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" fw={600}>
+        {side === "checkin" ? "เข้างาน" : "ออกงาน"} {clockTime(at)}
+      </Text>
+      <Text fz="xs">
+        ห่าง{record[`${side}_office`] ? ` ${record[`${side}_office`]}` : "สำนักงาน"} {metres(record[`${side}_distance_m`])}
+        {accuracy != null ? ` (ความแม่นยำ ±${metres(accuracy)})` : ""}
+        {geofence ? ` · ${GEOFENCE_LABELS[geofence] ?? geofence}` : ""}
+      </Text>
+      {lat != null && lng != null ? (
+        <Text fz="xs" c="dimmed">
+          {lat.toFixed(6)}, {lng.toFixed(6)}
+          {map ? (
+            <>
+              {" · "}
+              <Anchor href={map} target="_blank" rel="noreferrer" fz="xs">
+                เปิดแผนที่
+              </Anchor>
+            </>
+          ) : null}
+        </Text>
+      ) : null}
+      {record[`${side}_address`] ? <Text fz="xs">{record[`${side}_address`]}</Text> : null}
+      <Group gap={4}>
+        {match ? (
+          <Badge size="sm" variant="light" color={match.color}>
+            ใบหน้า{match.label}
+          </Badge>
+        ) : null}
+        {faceDistance != null ? <Text fz="xs">ค่าความต่าง {faceDistance.toFixed(3)}</Text> : null}
+      </Group>
+    </Stack>
+  );
+}
+
+function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
+  const { employee, record } = item;
+  const fetcher = useFetcher<ActionAnswer>({ key: `attendance-review-${record.id}` });
+  useActionToasts(fetcher);
+  const [note, setNote] = useState("");
+  const busy = fetcher.state !== "idle";
+  const submit = (decision: "accept" | "reject") =>
+    fetcher.submit({ intent: "review", id: String(record.id), decision, note }, { method: "post" });
+  const confirmReject = () =>
+    modals.openConfirmModal({
+      title: "ปฏิเสธการลงเวลา",
+      children: (
+        <Text fz="sm">
+          {employee.full_name} ({employee.code}) วันที่ {formatThaiDate(record.work_date)} จะถือว่าขาดงาน
+        </Text>
+      ),
+      labels: { confirm: "ปฏิเสธ", cancel: "ยกเลิก" },
+      confirmProps: { color: "red" },
+      onConfirm: () => submit("reject"),
+    });
+
+  return (
+    <Card withBorder radius="md" data-testid="review-card">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Text fw={600}>{employee.full_name}</Text>
+            <Text fz="xs" c="dimmed">
+              {employee.code}
+              {employee.position ? ` · ${employee.position}` : ""} · {formatThaiDate(record.work_date)}
+            </Text>
+          </div>
+          <Badge variant="light" color={record.review_status === "rejected" ? "red" : record.review_status === "accepted" ? "green" : "yellow"}>
+            {REVIEW_LABELS[record.review_status as keyof typeof REVIEW_LABELS] ?? record.review_status}
+          </Badge>
+        </Group>
+        {record.flags.length > 0 ? (
+          <Group gap={4}>
+            {record.flags.map((f) => (
+              <Badge key={f} size="sm" color="orange" variant="outline">
+                {flagLabel(f)}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <Photo url={record.checkin_photo_url} label="รูปเข้างาน" />
+          {record.checkout_photo_url ? <Photo url={record.checkout_photo_url} label="รูปออกงาน" /> : null}
+          <Photo url={employee.face_url} label="ใบหน้าที่ลงทะเบียน" />
+          <Photo url={employee.photo_url} label="รูปพนักงาน" />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SideEvidence record={record} side="checkin" />
+          <SideEvidence record={record} side="checkout" />
+        </SimpleGrid>
+        {record.review_status === "pending" ? (
+          <>
+            <Textarea
+              label="หมายเหตุ"
+              placeholder="เหตุผลประกอบการตรวจสอบ (ถ้ามี)"
+              autosize
+              minRows={1}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
+                ปฏิเสธ
+              </Button>
+              <Button color="green" onClick={() => submit("accept")} loading={busy}>
+                ยอมรับ
+              </Button>
+            </Group>
+          </>
+        ) : record.review_note ? (
+          <Text fz="sm">หมายเหตุ: {record.review_note}</Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The review queue: flagged check-ins with their evidence side by side, accepted or rejected with a note. */
+export function ReviewTab({ data }: { data: ReviewTabData }) {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: { [key: string]: string | null }) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "review");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { preventScrollReset: true });
+  };
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        value={data.status}
+        onChange={(value) => set({ review: value === "pending" ? null : value, page: null })}
+        data={Object.entries(REVIEW_LABELS).map(([value, label]) => ({ value, label }))}
+        w="fit-content"
+      />
+      {data.items.length === 0 ? (
+        <EmptyState
+          icon={<IconChecklist size={24} />}
+          title={data.status === "pending" ? "ไม่มีรายการรอตรวจสอบ" : "ไม่มีรายการ"}
+          hint={data.status === "pending" ? "การลงเวลาที่ต้องตรวจสอบจะแสดงที่นี่" : undefined}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {data.items.map((item) => (
+            <ReviewCard key={item.record.id} item={item} />
+          ))}
+        </SimpleGrid>
+      )}
+      {pages > 1 ? <Pagination value={data.page} total={pages} onChange={(p) => set({ page: p === 1 ? null : String(p) })} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { attendance, employees } from "../../db/schema";
+import { workDate } from "~/lib/business-day.server";
+import { db } from "~/lib/db.server";
+import { fullName } from "~/lib/enums";
+import { uploadUrl } from "~/lib/uploads.server";
+import { isoDate } from "~/lib/validation";
+import {
+  ATTENDANCE_STATUSES,
+  attendanceStatus,
+  emptyCounts,
+  isoWeekday,
+  type AttendanceStatus,
+  type LeavePart,
+  type StatusCounts,
+} from "./attendance-status";
+import { workingOn } from "./employee.server";
+import { getSettings } from "./settings.server";
+
+type AttendanceRow = typeof attendance.$inferSelect;
+
+/** An attendance row as the admin API shows it (snake_case, photo URLs instead of upload ids). */
+export type AttendanceRecordDto = ReturnType<typeof attendanceRecordDto>;
+
+const photoUrl = (id: string | null) => (id ? uploadUrl("checkinouts", id) : null);
+const ms = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function attendanceRecordDto(r: AttendanceRow) {
+  return {
+    id: r.id,
+    employee_id: r.employeeId,
+    work_date: r.workDate,
+    checkin_at: ms(r.checkinAt),
+    checkin_lat: r.checkinLat,
+    checkin_lng: r.checkinLng,
+    checkin_accuracy: r.checkinAccuracy,
+    checkin_distance_m: r.checkinDistanceM,
+    checkin_office: r.checkinOffice,
+    checkin_geofence: r.checkinGeofence,
+    checkin_address: r.checkinAddress,
+    checkin_photo_url: photoUrl(r.checkinPhotoUploadId),
+    checkin_match: r.checkinMatch,
+    checkin_face_distance: r.checkinFaceDistance,
+    checkout_at: ms(r.checkoutAt),
+    checkout_lat: r.checkoutLat,
+    checkout_lng: r.checkoutLng,
+    checkout_accuracy: r.checkoutAccuracy,
+    checkout_distance_m: r.checkoutDistanceM,
+    checkout_office: r.checkoutOffice,
+    checkout_geofence: r.checkoutGeofence,
+    checkout_address: r.checkoutAddress,
+    checkout_photo_url: photoUrl(r.checkoutPhotoUploadId),
+    checkout_match: r.checkoutMatch,
+    checkout_face_distance: r.checkoutFaceDistance,
+    late_minutes: r.lateMinutes,
+    early_minutes: r.earlyMinutes,
+    flags: r.flags,
+    review_status: r.reviewStatus,
+    review_note: r.reviewNote,
+    reviewed_at: ms(r.reviewedAt),
+    checked: r.checked === 1 ? 1 : 0,
+  };
+}
+
+export const DAILY_SETTING_KEYS = [
+  "work_start",
+  "work_end",
+  "break_start",
+  "break_end",
+  "late_grace_minutes",
+  "early_grace_minutes",
+  "missing_checkout_hour",
+  "work_days",
+] as const;
+
+export const DailyQuery = z.object({
+  date: z.preprocess((v) => (v === "" ? undefined : v), isoDate("วันที่").optional()),
+  status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ATTENDANCE_STATUSES, { error: "สถานะไม่ถูกต้อง" }).optional()),
+  q: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100, "คำค้นหายาวเกิน 100 ตัวอักษร").optional()),
+});
+export type DailyQuery = z.infer<typeof DailyQuery>;
+
+export type DailyItem = {
+  employee: { id: number; code: string; full_name: string; position: string; photo_url: string | null };
+  status: AttendanceStatus;
+  reason: string;
+  record: AttendanceRecordDto | null;
+};
+
+export type DailySummary = StatusCounts & { pending_review: number };
+
+export type DailyView = {
+  date: string;
+  /** Employees working on the date; the status counts of `summary` add up to it. */
+  headcount: number;
+  summary: DailySummary;
+  items: DailyItem[];
+};
+
+/** Day facts that come from other calendars: a public holiday, and approved leave per employee. */
+export type DayCalendar = {
+  holiday?: { name: string } | null;
+  leaves?: ReadonlyMap<number, { part: LeavePart; type?: string | null }>;
+};
+
+/**
+ * Every employee working on `date` (workingOn) with one status, in one query: employees LEFT
+ * JOIN that date's attendance (the UNIQUE (employee_id, work_date) index serves the join).
+ * The summary counts the whole day; `status` and `q` only narrow the items.
+ */
+export function dailyAttendance(
+  query: DailyQuery,
+  options: DayCalendar & { now?: Date } = {},
+): DailyView {
+  const now = options.now ?? new Date();
+  const date = query.date ?? workDate(now);
+  const settings = getSettings(DAILY_SETTING_KEYS);
+  const workDay = settings.work_days.includes(isoWeekday(date));
+  const rows = db()
+    .select({ e: employees, a: attendance })
+    .from(employees)
+    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, date)))
+    .where(workingOn(date))
+    .orderBy(sql`${employees.code} collate nocase`, employees.id)
+    .all();
+
+  const summary: DailySummary = { ...emptyCounts(), pending_review: 0 };
+  const needle = query.q?.toLowerCase();
+  const items: DailyItem[] = [];
+  for (const { e, a } of rows) {
+    const { status, reason } = attendanceStatus({
+      date,
+      record: a,
+      settings,
+      workDay,
+      holiday: options.holiday ?? null,
+      leave: options.leaves?.get(e.id) ?? null,
+      now,
+    });
+    summary[status] += 1;
+    if (a?.reviewStatus === "pending") summary.pending_review += 1;
+    if (query.status && query.status !== status) continue;
+    if (needle && !e.searchText.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
+    items.push({
+      employee: {
+        id: e.id,
+        code: e.code,
+        full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }),
+        position: e.position,
+        photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
+      },
+      status,
+      reason,
+      record: a ? attendanceRecordDto(a) : null,
+    });
+  }
+  return { date, headcount: rows.length, summary, items };
+}

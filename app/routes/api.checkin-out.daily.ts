@@ -1,0 +1,9 @@
+import { json } from "@remix-run/node";
+import { parseQuery } from "~/lib/validation";
+import { DailyQuery, dailyAttendance } from "~/models/attendance-daily.server";
+import { apiRoute } from "~/server/api-route.server";
+
+export const { loader, action } = apiRoute(
+  { GET: ({ request }) => json(dailyAttendance(parseQuery(DailyQuery, request))) },
+  { auth: "admin" },
+);

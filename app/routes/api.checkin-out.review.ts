@@ -1,0 +1,9 @@
+import { json } from "@remix-run/node";
+import { parseQuery } from "~/lib/validation";
+import { listReviews, ReviewListQuery } from "~/models/attendance-review.server";
+import { apiRoute } from "~/server/api-route.server";
+
+export const { loader, action } = apiRoute(
+  { GET: ({ request }) => json(listReviews(parseQuery(ReviewListQuery, request))) },
+  { auth: "admin" },
+);
