@@ -1,5 +1,5 @@
 import { Badge, Tabs } from "@mantine/core";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guard.server";
@@ -28,7 +28,7 @@ type Tab = (typeof TABS)[number];
 
 const tabOf = (value: string | null): Tab => TABS.find((t) => t === value) ?? "daily";
 
-export const loader = adminLoader(({ request }) => {
+export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
   const pending = pendingReviewCount();
