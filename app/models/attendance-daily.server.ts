@@ -16,52 +16,12 @@ import {
   type StatusCounts,
 } from "./attendance-status";
 import { workingOn } from "./employee.server";
+import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import { getSettings } from "./settings.server";
 
-type AttendanceRow = typeof attendance.$inferSelect;
-
-/** An attendance row as the admin API shows it (snake_case, photo URLs instead of upload ids). */
-export type AttendanceRecordDto = ReturnType<typeof attendanceRecordDto>;
-
-const photoUrl = (id: string | null) => (id ? uploadUrl("checkinouts", id) : null);
-const ms = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function attendanceRecordDto(r: AttendanceRow) {
-  return {
-    id: r.id,
-    employee_id: r.employeeId,
-    work_date: r.workDate,
-    checkin_at: ms(r.checkinAt),
-    checkin_lat: r.checkinLat,
-    checkin_lng: r.checkinLng,
-    checkin_accuracy: r.checkinAccuracy,
-    checkin_distance_m: r.checkinDistanceM,
-    checkin_office: r.checkinOffice,
-    checkin_geofence: r.checkinGeofence,
-    checkin_address: r.checkinAddress,
-    checkin_photo_url: photoUrl(r.checkinPhotoUploadId),
-    checkin_match: r.checkinMatch,
-    checkin_face_distance: r.checkinFaceDistance,
-    checkout_at: ms(r.checkoutAt),
-    checkout_lat: r.checkoutLat,
-    checkout_lng: r.checkoutLng,
-    checkout_accuracy: r.checkoutAccuracy,
-    checkout_distance_m: r.checkoutDistanceM,
-    checkout_office: r.checkoutOffice,
-    checkout_geofence: r.checkoutGeofence,
-    checkout_address: r.checkoutAddress,
-    checkout_photo_url: photoUrl(r.checkoutPhotoUploadId),
-    checkout_match: r.checkoutMatch,
-    checkout_face_distance: r.checkoutFaceDistance,
-    late_minutes: r.lateMinutes,
-    early_minutes: r.earlyMinutes,
-    flags: r.flags,
-    review_status: r.reviewStatus,
-    review_note: r.reviewNote,
-    reviewed_at: ms(r.reviewedAt),
-    checked: r.checked === 1 ? 1 : 0,
-  };
-}
+/** An attendance row as the admin API shows it: the same record the employee API answers. */
+export type AttendanceRecordDto = AttendanceDto;
+export const attendanceRecordDto = toAttendanceDto;
 
 export const DAILY_SETTING_KEYS = [
   "work_start",

@@ -39,7 +39,9 @@ export function toAttendanceDto(r: AttendanceRow) {
     early_minutes: r.earlyMinutes,
     flags: r.flags,
     review_status: r.reviewStatus,
-    checked: r.checked,
+    review_note: r.reviewNote,
+    reviewed_at: time(r.reviewedAt),
+    checked: r.checked === 1 ? 1 : 0,
   };
 }
 export type AttendanceDto = ReturnType<typeof toAttendanceDto>;
