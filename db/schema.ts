@@ -4,6 +4,7 @@ import {
   index,
   type AnySQLiteColumn,
   integer,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -265,4 +266,83 @@ export const linePushes = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("line_pushes_retry_key_unique").on(t.retryKey), index("line_pushes_employee_idx").on(t.employeeId)],
+);
+
+export const GEOFENCE_OUTCOMES = ["inside", "outside", "uncertain"] as const;
+export const REVIEW_STATUSES = ["none", "pending", "accepted", "rejected"] as const;
+
+/** One side of a day's record (check-in or check-out): what the server decided and its evidence. */
+const attendanceSide = (p: "checkin" | "checkout") => ({
+  at: integer(`${p}_at`, { mode: "timestamp_ms" }),
+  lat: real(`${p}_lat`),
+  lng: real(`${p}_lng`),
+  accuracy: real(`${p}_accuracy`),
+  distanceM: real(`${p}_distance_m`),
+  office: text(`${p}_office`),
+  geofence: text(`${p}_geofence`, { enum: GEOFENCE_OUTCOMES }),
+  address: text(`${p}_address`),
+  photoUploadId: text(`${p}_photo_upload_id`).references(() => uploads.id, { onDelete: "set null" }),
+  /** 1 matched, 0 not matched, null: needs review (no face, engine error, no selfie). */
+  match: integer(`${p}_match`),
+  faceDistance: real(`${p}_face_distance`),
+  clientTime: integer(`${p}_client_time`, { mode: "timestamp_ms" }),
+  positionAt: integer(`${p}_position_at`, { mode: "timestamp_ms" }),
+});
+
+const checkin = attendanceSide("checkin");
+const checkout = attendanceSide("checkout");
+
+/** One row per employee per work date (APP_TIMEZONE); check-out fills the checkout_ columns. */
+export const attendance = sqliteTable(
+  "attendance",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    workDate: text("work_date").notNull(),
+    checkinAt: checkin.at,
+    checkinLat: checkin.lat,
+    checkinLng: checkin.lng,
+    checkinAccuracy: checkin.accuracy,
+    checkinDistanceM: checkin.distanceM,
+    checkinOffice: checkin.office,
+    checkinGeofence: checkin.geofence,
+    checkinAddress: checkin.address,
+    checkinPhotoUploadId: checkin.photoUploadId,
+    checkinMatch: checkin.match,
+    checkinFaceDistance: checkin.faceDistance,
+    checkinClientTime: checkin.clientTime,
+    checkinPositionAt: checkin.positionAt,
+    checkoutAt: checkout.at,
+    checkoutLat: checkout.lat,
+    checkoutLng: checkout.lng,
+    checkoutAccuracy: checkout.accuracy,
+    checkoutDistanceM: checkout.distanceM,
+    checkoutOffice: checkout.office,
+    checkoutGeofence: checkout.geofence,
+    checkoutAddress: checkout.address,
+    checkoutPhotoUploadId: checkout.photoUploadId,
+    checkoutMatch: checkout.match,
+    checkoutFaceDistance: checkout.faceDistance,
+    checkoutClientTime: checkout.clientTime,
+    checkoutPositionAt: checkout.positionAt,
+    lateMinutes: integer("late_minutes").notNull().default(0),
+    earlyMinutes: integer("early_minutes").notNull().default(0),
+    /** Codes of what needs an admin's eye (outside, uncertain, stale_position, clock_drift, face_not_matched, face_review, no_selfie). */
+    flags: text("flags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+    reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("none"),
+    reviewNote: text("review_note"),
+    reviewedBy: integer("reviewed_by").references(() => admins.id),
+    reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
+    /** The spec's checked flag (0/1), ticked by an admin in the daily view. */
+    checked: integer("checked").notNull().default(0),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("attendance_employee_date_unique").on(t.employeeId, t.workDate),
+    index("attendance_work_date_idx").on(t.workDate),
+    index("attendance_review_idx").on(t.reviewStatus, t.workDate),
+  ],
 );

@@ -23,6 +23,9 @@ function thrown(fn: () => unknown) {
   throw new Error("expected a DomainError");
 }
 
+const defaults = () =>
+  Object.fromEntries((Object.keys(SETTINGS) as SettingKey[]).map((k) => [k, SETTINGS[k].default]));
+
 afterEach(() => {
   db().delete(settings).run();
 });
@@ -36,7 +39,8 @@ describe("settings registry", () => {
 
   test("an unset key reads as its default", () => {
     expect(getSetting("face_threshold")).toBe(DEFAULT_FACE_THRESHOLD);
-    expect(getSettings()).toEqual({ face_threshold: DEFAULT_FACE_THRESHOLD });
+    expect(getSettings()).toEqual(defaults());
+    expect(getSettings()).toMatchObject({ face_threshold: DEFAULT_FACE_THRESHOLD });
   });
 
   test("a stored value reads back typed", () => {
@@ -50,7 +54,7 @@ describe("settings registry", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     storeRaw("face_threshold", "0.4");
     expect(getSetting("face_threshold")).toBe(DEFAULT_FACE_THRESHOLD);
-    expect(getSettings()).toEqual({ face_threshold: DEFAULT_FACE_THRESHOLD });
+    expect(getSettings()).toEqual(defaults());
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain("face_threshold");
 
@@ -81,7 +85,7 @@ describe("settings registry", () => {
   });
 
   test("updateSettings stores and audit-logs only what changed", () => {
-    expect(updateSettings({ face_threshold: 0.45 }, admin)).toEqual({ face_threshold: 0.45 });
+    expect(updateSettings({ face_threshold: 0.45 }, admin)).toEqual({ ...defaults(), face_threshold: 0.45 });
     const [entry] = listAudit({ entity: "settings" }, 1);
     expect(entry).toMatchObject({ actorType: "admin", actorId: 1, action: "update" });
     expect(entry.changes).toEqual({ face_threshold: { from: DEFAULT_FACE_THRESHOLD, to: 0.45 } });
@@ -89,5 +93,90 @@ describe("settings registry", () => {
     const count = listAudit({ entity: "settings" }).length;
     updateSettings({ face_threshold: 0.45 }, admin);
     expect(listAudit({ entity: "settings" })).toHaveLength(count);
+  });
+});
+
+describe("attendance settings", () => {
+  test("defaults from the issue", () => {
+    expect(getSettings()).toMatchObject({
+      offices: [],
+      outside_radius: "review",
+      max_accuracy_m: 100,
+      work_start: "08:30",
+      work_end: "17:30",
+      break_start: "12:00",
+      break_end: "13:00",
+      late_grace_minutes: 0,
+      early_grace_minutes: 0,
+      work_days: [1, 2, 3, 4, 5],
+      require_selfie: true,
+      missing_checkout_hour: 23,
+      selfie_retention_days: 90,
+    });
+  });
+
+  test("offices are validated per field, at most 20", () => {
+    const office = { name: " สำนักงานใหญ่ ", lat: 13.75, lng: 100.5, radius_m: 150 };
+    expect(updateSettings({ offices: [office] }, admin).offices).toEqual([{ ...office, name: "สำนักงานใหญ่" }]);
+    const cases: [unknown, string, RegExp][] = [
+      [{ ...office, name: "" }, "offices.0.name", /ชื่อสำนักงาน/],
+      [{ ...office, lat: 91 }, "offices.0.lat", /ละติจูด/],
+      [{ ...office, lng: -181 }, "offices.0.lng", /ลองจิจูด/],
+      [{ ...office, radius_m: 9 }, "offices.0.radius_m", /10 เมตร/],
+      [{ ...office, radius_m: 5001 }, "offices.0.radius_m", /5,000/],
+      [{ ...office, lat: "13.7" }, "offices.0.lat", /ตัวเลข/],
+    ];
+    for (const [bad, field, message] of cases) {
+      const error = thrown(() => updateSettings({ offices: [bad] }, admin));
+      expect(error.status).toBe(400);
+      expect(error.fields?.[field]).toMatch(message);
+    }
+    const many = Array.from({ length: 21 }, (_, i) => ({ ...office, name: `สาขา ${i}` }));
+    expect(thrown(() => updateSettings({ offices: many }, admin)).fields?.offices).toMatch(/ไม่เกิน 20/);
+    expect(getSetting("offices")).toHaveLength(1);
+  });
+
+  test("ranges and shapes of the other keys", () => {
+    const bad: [string, unknown][] = [
+      ["outside_radius", "ignore"],
+      ["max_accuracy_m", 4],
+      ["max_accuracy_m", 1001],
+      ["work_start", "8:30"],
+      ["work_end", "24:00"],
+      ["late_grace_minutes", -1],
+      ["early_grace_minutes", 121],
+      ["late_grace_minutes", 1.5],
+      ["work_days", [0]],
+      ["work_days", [1, 1]],
+      ["require_selfie", "true"],
+      ["missing_checkout_hour", 24],
+      ["selfie_retention_days", 6],
+      ["selfie_retention_days", 3651],
+    ];
+    for (const [key, value] of bad) {
+      const error = thrown(() => updateSettings({ [key]: value }, admin));
+      expect(error.fields?.[key] ?? error.fields?.[`${key}.0`], `${key}=${JSON.stringify(value)}`).toBeTruthy();
+    }
+    expect(db().select().from(settings).all()).toEqual([]);
+    expect(updateSettings({ outside_radius: "reject", work_days: [6, 7], late_grace_minutes: 15 }, admin)).toMatchObject({
+      outside_radius: "reject",
+      work_days: [6, 7],
+      late_grace_minutes: 15,
+    });
+  });
+
+  test("work hours must run start < break start < break end < end, checked against stored values", () => {
+    expect(thrown(() => updateSettings({ work_start: "12:30" }, admin)).fields).toEqual({
+      work_start: "เวลาเข้างานต้องก่อนเวลาเริ่มพัก",
+    });
+    expect(thrown(() => updateSettings({ work_end: "12:59" }, admin)).fields).toEqual({
+      work_end: "เวลาเลิกงานต้องหลังเวลาสิ้นสุดพัก",
+    });
+    expect(thrown(() => updateSettings({ break_start: "13:00" }, admin)).fields?.break_start).toBeTruthy();
+    expect(db().select().from(settings).all()).toEqual([]);
+    // Moving the whole day later in one request passes.
+    expect(
+      updateSettings({ work_start: "13:30", break_start: "17:00", break_end: "18:00", work_end: "22:00" }, admin),
+    ).toMatchObject({ work_start: "13:30", work_end: "22:00" });
   });
 });

@@ -5,6 +5,7 @@ import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
 import { fieldErrors } from "~/lib/validation";
+import { ATTENDANCE_SETTING_DEFAULTS, ATTENDANCE_SETTING_SCHEMAS, workHoursOrderErrors } from "./attendance-settings";
 import { recordAudit, type Actor } from "./audit.server";
 
 type Entry<T> = { schema: z.ZodType<T>; default: T };
@@ -23,6 +24,19 @@ export const SETTINGS = {
       .max(0.9, "เกณฑ์ความต่างของใบหน้าต้องไม่เกิน 0.9"),
     DEFAULT_FACE_THRESHOLD,
   ),
+  offices: entry(ATTENDANCE_SETTING_SCHEMAS.offices, ATTENDANCE_SETTING_DEFAULTS.offices),
+  outside_radius: entry(ATTENDANCE_SETTING_SCHEMAS.outside_radius, ATTENDANCE_SETTING_DEFAULTS.outside_radius),
+  max_accuracy_m: entry(ATTENDANCE_SETTING_SCHEMAS.max_accuracy_m, ATTENDANCE_SETTING_DEFAULTS.max_accuracy_m),
+  work_start: entry(ATTENDANCE_SETTING_SCHEMAS.work_start, ATTENDANCE_SETTING_DEFAULTS.work_start),
+  work_end: entry(ATTENDANCE_SETTING_SCHEMAS.work_end, ATTENDANCE_SETTING_DEFAULTS.work_end),
+  break_start: entry(ATTENDANCE_SETTING_SCHEMAS.break_start, ATTENDANCE_SETTING_DEFAULTS.break_start),
+  break_end: entry(ATTENDANCE_SETTING_SCHEMAS.break_end, ATTENDANCE_SETTING_DEFAULTS.break_end),
+  late_grace_minutes: entry(ATTENDANCE_SETTING_SCHEMAS.late_grace_minutes, ATTENDANCE_SETTING_DEFAULTS.late_grace_minutes),
+  early_grace_minutes: entry(ATTENDANCE_SETTING_SCHEMAS.early_grace_minutes, ATTENDANCE_SETTING_DEFAULTS.early_grace_minutes),
+  work_days: entry(ATTENDANCE_SETTING_SCHEMAS.work_days, ATTENDANCE_SETTING_DEFAULTS.work_days),
+  require_selfie: entry(ATTENDANCE_SETTING_SCHEMAS.require_selfie, ATTENDANCE_SETTING_DEFAULTS.require_selfie),
+  missing_checkout_hour: entry(ATTENDANCE_SETTING_SCHEMAS.missing_checkout_hour, ATTENDANCE_SETTING_DEFAULTS.missing_checkout_hour),
+  selfie_retention_days: entry(ATTENDANCE_SETTING_SCHEMAS.selfie_retention_days, ATTENDANCE_SETTING_DEFAULTS.selfie_retention_days),
 };
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -45,9 +59,11 @@ function readStored<K extends SettingKey>(key: K, stored: unknown): Settings[K] 
   return def.default;
 }
 
+const defaultOf = <K extends SettingKey>(key: K) => (SETTINGS[key] as Entry<Settings[K]>).default;
+
 export function getSetting<K extends SettingKey>(key: K): Settings[K] {
   const row = db().select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get();
-  return row ? readStored(key, row.value) : SETTINGS[key].default;
+  return row ? readStored(key, row.value) : defaultOf(key);
 }
 
 /** Several settings in one query (all of them without `keys`). */
@@ -59,7 +75,7 @@ export function getSettings<K extends SettingKey = SettingKey>(keys?: readonly K
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const out = {} as Pick<Settings, K>;
   for (const key of wanted) {
-    out[key] = stored.has(key) ? readStored(key, stored.get(key)) : SETTINGS[key].default;
+    out[key] = stored.has(key) ? readStored(key, stored.get(key)) : defaultOf(key);
   }
   return out;
 }
@@ -89,6 +105,9 @@ export function updateSettings(partial: unknown, actor: Actor): Settings {
   const input = result.data as Partial<Settings>;
   immediate((tx) => {
     const before = getSettings();
+    // The work hours are checked together, against what is stored for the keys not sent.
+    const order = workHoursOrderErrors({ ...before, ...input }, Object.keys(input));
+    if (order) throw new DomainError(400, INVALID, order);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const now = new Date();
     for (const key of KEYS) {
