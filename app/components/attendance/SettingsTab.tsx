@@ -45,6 +45,24 @@ export type AttendanceSettingsValues = {
 /** The page action's answer to `intent=settings`. */
 export type SettingsAnswer = { ok: true; message: string } | { ok: false; error: string; fields: Record<string, string> };
 
+/** The keys the tab reads and writes. */
+export const SETTINGS_TAB_KEYS = [
+  "offices",
+  "outside_radius",
+  "max_accuracy_m",
+  "work_start",
+  "work_end",
+  "break_start",
+  "break_end",
+  "late_grace_minutes",
+  "early_grace_minutes",
+  "work_days",
+  "require_selfie",
+  "face_threshold",
+  "missing_checkout_hour",
+  "selfie_retention_days",
+] as const satisfies readonly (keyof AttendanceSettingsValues)[];
+
 export const SETTINGS_INTENT = "settings";
 export const SETTINGS_FETCHER_KEY = "attendance-settings";
 

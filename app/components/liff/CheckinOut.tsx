@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title 
 import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { appTimeZone, businessDate, dayjs, formatThaiDateLong } from "~/lib/thai-date";
-import { nearestOffice } from "./nearest-office";
+import { nearestOffice } from "~/lib/geo";
 import { CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, faceText } from "./checkin-messages";
 import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
 import { empFetch } from "./emp-api";
@@ -84,7 +84,7 @@ function PositionPanel({ state, today, onRetry }: { state: PositionState; today:
   }
   const { fix } = state;
   const accuracy = Math.round(fix.accuracy);
-  const near = nearestOffice(fix, today.offices);
+  const near = nearestOffice(today.offices, fix);
   const max = today.settings.max_accuracy_m;
   return (
     <Stack gap="xs">

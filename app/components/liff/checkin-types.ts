@@ -1,7 +1,9 @@
 // The employee check-in API's answers as the LIFF page reads them (GET /api/emp/checkin-out/today,
 // POST /api/emp/checkin-out, GET /api/emp/checkin-out?from=&to=).
+import type { Geofence } from "~/lib/geo";
 
-export type Geofence = "inside" | "outside" | "uncertain";
+export type { Geofence };
+
 export type NextStep = "in" | "out" | "done";
 
 export type Office = { name: string; lat: number; lng: number; radius_m: number };
