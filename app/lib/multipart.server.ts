@@ -54,6 +54,20 @@ export async function readMultipartImage(
   request: Request,
   field = "photo",
 ): Promise<{ file: Uint8Array; form: FormData }> {
+  const { file, form } = await readMultipart(request, field);
+  if (!file) throw new DomainError(400, UPLOAD_MESSAGES.missing);
+  return { file, form };
+}
+
+/** {@link readMultipartImage} for a form whose image may be left out: `file` is then null. */
+export async function readMultipartOptionalImage(
+  request: Request,
+  field = "photo",
+): Promise<{ file: Uint8Array | null; form: FormData }> {
+  return readMultipart(request, field);
+}
+
+async function readMultipart(request: Request, field: string): Promise<{ file: Uint8Array | null; form: FormData }> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > MAX_MULTIPART_BYTES) {
     throw new DomainError(413, UPLOAD_MESSAGES.tooLarge);
@@ -100,6 +114,6 @@ export async function readMultipartImage(
     else if (name === field) file = value;
   }
   // A browser sends an empty part with filename="" when no file was chosen.
-  if (!file || file.size === 0) throw new DomainError(400, UPLOAD_MESSAGES.missing);
+  if (!file || file.size === 0) return { file: null, form };
   return { file: new Uint8Array(await file.arrayBuffer()), form };
 }
