@@ -1,0 +1,44 @@
+import { attendance } from "../../db/schema";
+import { uploadUrl } from "~/lib/uploads.server";
+
+export type AttendanceRow = typeof attendance.$inferSelect;
+
+const photoUrl = (id: string | null) => (id ? uploadUrl("checkinouts", id) : null);
+const time = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The API's record (snake_case, times as ISO instants), for employees and admins alike. */
+export function toAttendanceDto(r: AttendanceRow) {
+  return {
+    id: r.id,
+    employee_id: r.employeeId,
+    work_date: r.workDate,
+    checkin_at: time(r.checkinAt),
+    checkin_lat: r.checkinLat,
+    checkin_lng: r.checkinLng,
+    checkin_accuracy: r.checkinAccuracy,
+    checkin_distance_m: r.checkinDistanceM,
+    checkin_office: r.checkinOffice,
+    checkin_geofence: r.checkinGeofence,
+    checkin_address: r.checkinAddress,
+    checkin_photo_url: photoUrl(r.checkinPhotoUploadId),
+    checkin_match: r.checkinMatch,
+    checkin_face_distance: r.checkinFaceDistance,
+    checkout_at: time(r.checkoutAt),
+    checkout_lat: r.checkoutLat,
+    checkout_lng: r.checkoutLng,
+    checkout_accuracy: r.checkoutAccuracy,
+    checkout_distance_m: r.checkoutDistanceM,
+    checkout_office: r.checkoutOffice,
+    checkout_geofence: r.checkoutGeofence,
+    checkout_address: r.checkoutAddress,
+    checkout_photo_url: photoUrl(r.checkoutPhotoUploadId),
+    checkout_match: r.checkoutMatch,
+    checkout_face_distance: r.checkoutFaceDistance,
+    late_minutes: r.lateMinutes,
+    early_minutes: r.earlyMinutes,
+    flags: r.flags,
+    review_status: r.reviewStatus,
+    checked: r.checked,
+  };
+}
+export type AttendanceDto = ReturnType<typeof toAttendanceDto>;

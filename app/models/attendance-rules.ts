@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { Geofence } from "~/lib/geo";
+import { dayjs } from "~/lib/thai-date";
+
+// The check-in's pure rules (client-safe): the input's shape, late/early minutes, and the flags
+// that send a record to the admins' review queue.
+
+export const FLAG_CODES = [
+  "outside",
+  "uncertain",
+  "stale_position",
+  "clock_drift",
+  "face_not_matched",
+  "face_review",
+  "no_selfie",
+] as const;
+export type FlagCode = (typeof FLAG_CODES)[number];
+
+/** Flags that only inform (the office chose not to require a selfie); every other one asks for review. */
+const INFORMATIONAL: readonly FlagCode[] = ["no_selfie"];
+export const needsReview = (flags: readonly string[]) => flags.some((f) => !INFORMATIONAL.includes(f as FlagCode));
+
+export const MAX_CLOCK_DRIFT_MS = 2 * 60_000;
+export const MAX_POSITION_AGE_MS = 60_000;
+
+const DECIMAL = /^-?\d{1,4}(?:\.\d{1,15})?$/;
+const number = (message: string) =>
+  z.preprocess((v) => (typeof v === "string" && DECIMAL.test(v.trim()) ? Number(v.trim()) : v), z.number({ error: message }));
+
+const EPOCH_MS = /^\d{12,14}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+const instant = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v === "number" && Number.isInteger(v)) return new Date(v);
+      if (typeof v !== "string") return v;
+      if (EPOCH_MS.test(v)) return new Date(Number(v));
+      if (ISO_INSTANT.test(v)) return new Date(v);
+      return v;
+    },
+    z
+      .date({ error: `${label}ต้องเป็นเวลาแบบ ISO 8601 หรือมิลลิวินาทีนับจาก epoch` })
+      .refine((d) => !Number.isNaN(d.getTime()), `${label}ไม่ถูกต้อง`),
+  );
+
+/** The fields of `POST /api/emp/checkin-out` besides the photo. */
+export const CheckInOutSchema = z.object({
+  type: z.enum(["in", "out"], { error: "ประเภทต้องเป็น in (เข้างาน) หรือ out (ออกงาน)" }),
+  lat: number("กรุณาส่งละติจูดเป็นตัวเลข")
+    .pipe(z.number().min(-90, "ละติจูดต้องอยู่ระหว่าง -90 ถึง 90").max(90, "ละติจูดต้องอยู่ระหว่าง -90 ถึง 90")),
+  lng: number("กรุณาส่งลองจิจูดเป็นตัวเลข")
+    .pipe(z.number().min(-180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180").max(180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180")),
+  accuracy: number("กรุณาส่งความแม่นยำของตำแหน่งเป็นตัวเลข (เมตร)")
+    .pipe(z.number().gt(0, "ความแม่นยำของตำแหน่งต้องมากกว่า 0 เมตร").max(100_000, "ความแม่นยำของตำแหน่งไม่ถูกต้อง")),
+  position_at: instant("เวลาของตำแหน่ง (position_at) "),
+  client_time: instant("เวลาของเครื่อง (client_time) "),
+});
+export type CheckInOutInput = z.infer<typeof CheckInOutSchema>;
+
+type Hours = { work_start: string; work_end: string; work_days: readonly number[] };
+
+const at = (date: string, hhmm: string, tz: string) => dayjs.tz(`${date}T${hhmm}:00`, tz);
+const isWorkDay = (date: string, days: readonly number[]) => days.includes(((dayjs(date).day() + 6) % 7) + 1);
+
+/**
+ * Minutes late: counted from work_start, in whole minutes, once they exceed the grace (the grace
+ * forgives a little, it does not shorten the count). 0 on a day that is not a work day.
+ */
+export function lateMinutes(checkinAt: Date, date: string, s: Hours & { late_grace_minutes: number }, tz: string) {
+  if (!isWorkDay(date, s.work_days)) return 0;
+  const minutes = Math.floor((checkinAt.getTime() - at(date, s.work_start, tz).valueOf()) / 60_000);
+  return minutes > s.late_grace_minutes ? minutes : 0;
+}
+
+/** Minutes left before work_end at check-out, the same way as {@link lateMinutes}. */
+export function earlyMinutes(checkoutAt: Date, date: string, s: Hours & { early_grace_minutes: number }, tz: string) {
+  if (!isWorkDay(date, s.work_days)) return 0;
+  const minutes = Math.floor((at(date, s.work_end, tz).valueOf() - checkoutAt.getTime()) / 60_000);
+  return minutes > s.early_grace_minutes ? minutes : 0;
+}
+
+/** The face decision: 1 matched, 0 not, null review (no selfie, no face, no registered face, engine failure). */
+export type FaceOutcome = { match: 0 | 1 | null; distance: number | null; selfie: boolean };
+
+/** What an admin should look at for one check-in or check-out. */
+export function checkFlags(input: {
+  geofence: Geofence;
+  now: Date;
+  clientTime: Date;
+  positionAt: Date;
+  face: FaceOutcome;
+}): FlagCode[] {
+  const flags: FlagCode[] = [];
+  if (input.geofence === "outside") flags.push("outside");
+  if (input.geofence === "uncertain") flags.push("uncertain");
+  // The position's age on the phone's own clock, so a drifting clock is not also a stale position.
+  if (input.clientTime.getTime() - input.positionAt.getTime() > MAX_POSITION_AGE_MS) flags.push("stale_position");
+  if (Math.abs(input.clientTime.getTime() - input.now.getTime()) > MAX_CLOCK_DRIFT_MS) flags.push("clock_drift");
+  if (!input.face.selfie) flags.push("no_selfie");
+  else if (input.face.match === 0) flags.push("face_not_matched");
+  else if (input.face.match === null) flags.push("face_review");
+  return flags;
+}
