@@ -6,11 +6,11 @@ import { useState } from "react";
 import { employeeLoader } from "~/auth/page-loaders.server";
 import { CheckinHistory } from "~/components/liff/CheckinHistory";
 import { CheckinOut } from "~/components/liff/CheckinOut";
-import type { TodayState } from "~/components/liff/checkin-types";
+import { todayFor } from "~/models/attendance.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออกงาน · TN Management" }];
 
-export const loader = employeeLoader(() => json({ today: null as TodayState | null }));
+export const loader = employeeLoader(({ employee }) => json({ today: todayFor(employee.id) }));
 
 export default function CheckinOutPage() {
   const data = useLoaderData<typeof loader>();
