@@ -98,7 +98,7 @@ describe("one rule for LINE users: getEmployeeSession and the guards built on it
 
   test("no cookie: no session; pages get null data, the API 401", async () => {
     expect(await getEmployeeSession(await requestAs(null))).toBeNull();
-    const loader = employeeLoader(() => json({ reached: true }));
+    const loader = (args: Parameters<typeof employeeLoader>[0]) => employeeLoader(args, () => json({ reached: true }));
     expect(await (await loader(pageArgs(await requestAs(null)))).json()).toBeNull();
     expect((await thrown(requireEmployeeApi(await requestAs(null)))).status).toBe(401);
   });
@@ -106,7 +106,7 @@ describe("one rule for LINE users: getEmployeeSession and the guards built on it
   test("a verified LINE user with no link: unlinked; pages go to /employee/verify, the API 403", async () => {
     const request = () => requestAs("U-guard-unlinked");
     expect(await getEmployeeSession(await request())).toMatchObject({ state: "unlinked", employee: null });
-    const loader = employeeLoader(() => json({ reached: true }));
+    const loader = (args: Parameters<typeof employeeLoader>[0]) => employeeLoader(args, () => json({ reached: true }));
     const redirect = await thrown(loader(pageArgs(await request())));
     expect(redirect.headers.get("Location")).toBe("/employee/verify");
     const api = await thrown(requireEmployeeApi(await request()));
@@ -118,7 +118,7 @@ describe("one rule for LINE users: getEmployeeSession and the guards built on it
     const e = linkedEmployee("U-guard-working");
     const session = await getEmployeeSession(await requestAs("U-guard-working"));
     expect(session).toMatchObject({ state: "working", employee: { id: e.id } });
-    const loader = employeeLoader(({ employee }) => json({ id: employee.id }));
+    const loader = (args: Parameters<typeof employeeLoader>[0]) => employeeLoader(args, ({ employee }) => json({ id: employee.id }));
     expect(await (await loader(pageArgs(await requestAs("U-guard-working")))).json()).toEqual({ id: e.id });
     expect((await requireEmployeeApi(await requestAs("U-guard-working"))).employee.id).toBe(e.id);
     expect(await signedInEmployeeId(await requestAs("U-guard-working"))).toBe(e.id);
@@ -128,7 +128,7 @@ describe("one rule for LINE users: getEmployeeSession and the guards built on it
     const e = linkedEmployee("U-guard-resigned");
     resignEmployee(e.id, "2020-01-31", actor);
     expect(await getEmployeeSession(await requestAs("U-guard-resigned"))).toMatchObject({ state: "resigned", employee: null });
-    const loader = employeeLoader(() => json({ reached: true }));
+    const loader = (args: Parameters<typeof employeeLoader>[0]) => employeeLoader(args, () => json({ reached: true }));
     expect(await (await loader(pageArgs(await requestAs("U-guard-resigned")))).json()).toBeNull();
     const api = await thrown(requireEmployeeApi(await requestAs("U-guard-resigned")));
     expect(api.status).toBe(403);
@@ -146,7 +146,7 @@ describe("one rule for LINE users: getEmployeeSession and the guards built on it
 
   test("a page loader's DomainError keeps its status instead of becoming a 500", async () => {
     linkedEmployee("U-guard-404");
-    const loader = employeeLoader(() => {
+    const loader = (args: Parameters<typeof employeeLoader>[0]) => employeeLoader(args, () => {
       throw new DomainError(404, "ไม่พบข้อมูลพนักงาน");
     });
     const response = await thrown(loader(pageArgs(await requestAs("U-guard-404"))));

@@ -23,28 +23,33 @@ export async function withPageErrors<T>(fn: () => T | Promise<T>): Promise<T> {
 
 type PageArgs = Pick<LoaderFunctionArgs, "request" | "params">;
 
-/** An admin page's loader: the guard first (redirects to /auth or /login), then the body. */
-export function adminLoader<T>(fn: (ctx: PageArgs & { admin: SessionAdmin; actor: Actor }) => T | Promise<T>) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
-    const admin = await requireAdmin(request);
-    return withPageErrors(() => fn({ request, params, admin, actor: { type: "admin", id: admin.id } }));
-  };
+/**
+ * An admin page's loader: the guard first (redirects to /auth or /login), then the body:
+ * `export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ admin }) => …)`.
+ * (The route's `loader` stays a function expression, so the browser build can drop it: a call
+ * at module level would be kept and reach this server-only module.)
+ */
+export async function adminLoader<T>(
+  { request, params }: PageArgs,
+  fn: (ctx: PageArgs & { admin: SessionAdmin; actor: Actor }) => T | Promise<T>,
+) {
+  const admin = await requireAdmin(request);
+  return withPageErrors(() => fn({ request, params, admin, actor: { type: "admin", id: admin.id } }));
 }
 
 export type EmployeePageContext = PageArgs & { employee: { id: number }; identity: LineIdentity };
 
 /**
- * A LIFF page's loader, guarded in one line: `export const loader = employeeLoader(({ employee }) => …)`.
+ * A LIFF page's loader, guarded in one line:
+ * `export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ employee }) => …)`.
  * Before the LIFF sign-in has set the cookie it answers null (the layout shows the sign-in and
  * revalidates); an unlinked LINE user goes to /employee/verify; a resigned one gets null too
  * (the layout explains why). Only a linked, working employee reaches the body.
  */
-export function employeeLoader<T>(fn: (ctx: EmployeePageContext) => T | Promise<T>) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
-    const session = await getEmployeeSession(request);
-    if (session?.state === "unlinked") throw redirect("/employee/verify");
-    if (!session?.employee) return json(null);
-    const { employee, identity } = session;
-    return withPageErrors(() => fn({ request, params, employee, identity }));
-  };
+export async function employeeLoader<T>({ request, params }: PageArgs, fn: (ctx: EmployeePageContext) => T | Promise<T>) {
+  const session = await getEmployeeSession(request);
+  if (session?.state === "unlinked") throw redirect("/employee/verify");
+  if (!session?.employee) return json(null);
+  const { employee, identity } = session;
+  return withPageErrors(() => fn({ request, params, employee, identity }));
 }

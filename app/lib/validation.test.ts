@@ -1,4 +1,5 @@
-import { cleanText, enumInt, hasForbiddenCharacters, idField, isoDate } from "./validation";
+import { z } from "zod";
+import { cleanText, enumInt, hasForbiddenCharacters, idField, isoDate, PageFields } from "./validation";
 
 describe("cleanText", () => {
   const name = cleanText({ label: "ชื่อ", min: 1, max: 40 });
@@ -103,5 +104,21 @@ describe("isoDate", () => {
     [20240101, "วันเริ่มงานไม่ถูกต้อง"],
   ])("refuses %j", (value, message) => {
     expect(date.safeParse(value).error?.issues[0].message).toBe(message);
+  });
+});
+
+describe("PageFields (list query strings)", () => {
+  const page = z.object(PageFields);
+  test("absent or empty values give the defaults; a page size over 200 is capped", () => {
+    expect(page.parse({})).toEqual({ page: 1, page_size: 20 });
+    expect(page.parse({ page: "", page_size: "" })).toEqual({ page: 1, page_size: 20 });
+    expect(page.parse({ page: "3", page_size: "500" })).toEqual({ page: 3, page_size: 200 });
+    expect(page.parse({ page: 2, page_size: 3 })).toEqual({ page: 2, page_size: 3 });
+  });
+
+  test.each(["abc", "0", "1e0", "02", "-1", " 1", "1.5"])("refuses page=%j with a Thai message", (bad) => {
+    const result = page.safeParse({ page: bad });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe("เลขหน้า (page) ต้องเป็นจำนวนเต็มบวก");
   });
 });

@@ -28,21 +28,27 @@ export const formFlag = z.preprocess((v) => {
 /** A query-string value left empty counts as not given. */
 const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
 
-/** A positive whole number written plainly in a query string ("3"; not "abc", "1e0", "03", "-1"). */
-export function queryInt(message: string, max = 1_000_000_000) {
-  const inRange = z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
+/**
+ * A positive whole number written plainly in a query string ("3"; not "abc", "1e0", "03", "-1"),
+ * or given as a number by code; empty or absent gives `fallback`. Above `cap` it is capped, not
+ * refused (a page size asked too big).
+ */
+export function queryInt(message: string, { cap = 1_000_000_000, fallback }: { cap?: number; fallback: number }) {
+  const whole = z.number({ error: message }).int({ error: message }).min(1, { error: message });
+  const digits = z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, { error: message }).transform(Number);
   return z.preprocess(
     blankAsMissing,
-    z.union([inRange, z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, { error: message }).transform(Number).pipe(inRange)], {
-      error: message,
-    }),
+    z
+      .union([whole, digits], { error: message })
+      .optional()
+      .transform((n): number => (n === undefined ? fallback : Math.min(n, cap))),
   );
 }
 
-/** `page` (from 1) and `page_size` (1–200, default 20) of a list query; anything else is a 400. */
+/** `page` (from 1) and `page_size` (1–200, more is capped, default 20) of a list query; anything else is a 400. */
 export const PageFields = {
-  page: queryInt("เลขหน้า (page) ต้องเป็นจำนวนเต็มบวก").optional().default(1),
-  page_size: queryInt("จำนวนต่อหน้า (page_size) ต้องเป็นจำนวนเต็ม 1–200", 200).optional().default(20),
+  page: queryInt("เลขหน้า (page) ต้องเป็นจำนวนเต็มบวก", { fallback: 1 }),
+  page_size: queryInt("จำนวนต่อหน้า (page_size) ต้องเป็นจำนวนเต็มบวก (สูงสุด 200)", { cap: 200, fallback: 20 }),
 };
 
 /** A list route's query string through its schema; a bad value is a 400 naming the parameter. */

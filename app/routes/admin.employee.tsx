@@ -2,7 +2,7 @@ import { Button, Group, LoadingOverlay, Pagination, Paper, Tabs, Text, TextInput
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
-import type { ActionFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useState } from "react";
@@ -37,7 +37,7 @@ import { issueVerifyCode, unlinkLineUser } from "~/models/line-link.server";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
-export const loader = adminLoader(({ request }) => {
+export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = params.get("tab") === "resigned" ? "resigned" : "active";
   // A hand-edited address with a bad page or sort shows the first page rather than an error.

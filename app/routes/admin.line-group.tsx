@@ -1,6 +1,6 @@
 import { Alert, List, Paper, Text } from "@mantine/core";
 import { IconInfoCircle, IconUsersGroup } from "@tabler/icons-react";
-import type { ActionFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -30,7 +30,8 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "กลุ่มไลน์ · TN Management" }];
 
-export const loader = adminLoader(() => json({ ...listGroups(), configured: isMessagingConfigured() }));
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, () => json({ ...listGroups(), configured: isMessagingConfigured() }));
 
 /** Same model functions as /api/line-group*: one way to rename, flag, refresh or test a group. */
 const intents = (actor: Actor) => ({

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Paper, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconInfoCircle, IconPlus, IconRefresh } from "@tabler/icons-react";
-import type { ActionFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -34,7 +34,7 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "ข้อความตอบกลับ · TN Management" }];
 
-export const loader = adminLoader(() => {
+export const loader = (args: LoaderFunctionArgs) => adminLoader(args, () => {
   const { items, total } = listReplies();
   return json({ items, total, lastSync: lastSyncedAt(items), configured: isMessagingConfigured() });
 });

@@ -1,6 +1,6 @@
 import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { employeeLoader } from "~/auth/page-loaders.server";
@@ -14,7 +14,7 @@ import { initials } from "~/lib/initials";
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 
-export const loader = employeeLoader(({ employee }) => {
+export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ employee }) => {
   const e = requireEmployee(employee.id);
   return json({
     employee: {

@@ -180,7 +180,9 @@ test("create an employee with the Thai date picker and the address cascade, add 
   const line = resignedCsv.rows.find((l) => l.startsWith(`${code},`));
   expect(line, resignedCsv.rows.join("\n")).toBeDefined();
   expect(line).toContain(`${code},นางสาว,${first},${last}`);
-  expect(line).toContain(`,${startDateText},${today},`); // วันเริ่มงาน, วันที่ลาออก
+  // วันเริ่มงาน and วันที่ลาออก, each in Thai BE with its ISO date beside it (for spreadsheets).
+  const iso = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(date);
+  expect(line).toContain(`,${startDateText},${iso(firstOfMonth)},${today},${iso(new Date())},`);
   expect(line).toContain(",ศรีภูมิ,เมืองเชียงใหม่,เชียงใหม่,50200,");
 });
 

@@ -18,7 +18,7 @@ import {
 
 // The server loads its face models on the first photo (several seconds), the browser its own
 // detector for the local pre-check.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const SAMPLE_DIR = path.resolve("node_modules/@vladmandic/face-api/demo");
@@ -68,7 +68,7 @@ async function choosePhoto(p: Page, file: string) {
   await (await chooser).setFiles(file);
   await expect(p.getByRole("img", { name: "รูปที่ถ่าย" })).toHaveAttribute("src", /^blob:/);
   const send = p.getByRole("button", { name: /^(ใช้รูปนี้|ส่งรูปนี้อยู่ดี)$/ });
-  await expect(send).toBeEnabled({ timeout: 30_000 }); // disabled while กำลังตรวจรูป…
+  await expect(send).toBeEnabled({ timeout: 60_000 }); // disabled while กำลังตรวจรูป… (the first check loads the browser models)
   await expect(p.getByText("กำลังตรวจรูป…")).toBeHidden();
   return send;
 }
