@@ -1,5 +1,5 @@
 import { Tabs } from "@mantine/core";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guard.server";
@@ -17,7 +17,7 @@ const TABS = ["daily", "review", "settings"] as const;
 type Tab = (typeof TABS)[number];
 const readTab = (value: string | null): Tab => TABS.find((t) => t === value) ?? "daily";
 
-export const loader = adminLoader(() => json({ settings: getSettings(SETTINGS_TAB_KEYS) }));
+export const loader = (args: LoaderFunctionArgs) => adminLoader(args, () => json({ settings: getSettings(SETTINGS_TAB_KEYS) }));
 
 /** The settings form posts its values as one JSON field; updateSettings (as PUT /api/settings) checks them. */
 function settingsJson(fields: Fields): unknown {

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from "@mantine/core";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -10,7 +10,7 @@ import { todayFor } from "~/models/attendance.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออกงาน · TN Management" }];
 
-export const loader = employeeLoader(({ employee }) => json({ today: todayFor(employee.id) }));
+export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ employee }) => json({ today: todayFor(employee.id) }));
 
 export default function CheckinOutPage() {
   const data = useLoaderData<typeof loader>();
