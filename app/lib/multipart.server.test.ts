@@ -1,6 +1,6 @@
 import { asBlob, makeJpeg } from "../../tests/fixtures/images";
 import { DomainError } from "./errors";
-import { MAX_MULTIPART_BYTES, MAX_UPLOAD_BYTES, readMultipartImage } from "./multipart.server";
+import { MAX_MULTIPART_BYTES, MAX_UPLOAD_BYTES, readMultipartImage, readMultipartOptionalImage } from "./multipart.server";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 async function rejection(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
@@ -109,5 +109,25 @@ describe("readMultipartImage", () => {
     } as RequestInit & { duplex: "half" });
     expect(await rejection(readMultipartImage(request))).toEqual({ status: 413, error: UPLOAD_MESSAGES.tooLarge });
     expect(pulled).toBe(false);
+  });
+});
+
+describe("readMultipartOptionalImage", () => {
+  test("no file (or the browser's empty part) is null with the fields; a file is its bytes", async () => {
+    const none = await readMultipartOptionalImage(multipart([["type", "in"]]));
+    expect(none.file).toBeNull();
+    expect(none.form.get("type")).toBe("in");
+    const empty = await readMultipartOptionalImage(multipart([["type", "out"], ["photo", asBlob(new Uint8Array(0)), ""]]));
+    expect(empty.file).toBeNull();
+    const jpeg = await makeJpeg();
+    const some = await readMultipartOptionalImage(multipart([["photo", asBlob(jpeg, "image/jpeg"), "me.jpg"]]));
+    expect(Buffer.from(some.file ?? []).equals(jpeg)).toBe(true);
+  });
+
+  test("the size limit and the multipart rule still hold", async () => {
+    const big = multipart([["photo", asBlob(new Uint8Array(MAX_UPLOAD_BYTES + 1)), "big.jpg"]]);
+    expect((await rejection(readMultipartOptionalImage(big))).status).toBe(413);
+    const json = new Request("http://localhost/api/test", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect((await rejection(readMultipartOptionalImage(json))).status).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { attendance } from "../../db/schema";
+import type { Geofence } from "~/lib/geo";
 import { uploadUrl } from "~/lib/uploads.server";
 
 export type AttendanceRow = typeof attendance.$inferSelect;
@@ -42,3 +43,56 @@ export function toAttendanceDto(r: AttendanceRow) {
   };
 }
 export type AttendanceDto = ReturnType<typeof toAttendanceDto>;
+
+/** One side of the day (check-in or check-out) as the model decided it. */
+export type Side = {
+  at: Date;
+  lat: number;
+  lng: number;
+  accuracy: number;
+  distanceM: number;
+  office: string;
+  geofence: Geofence;
+  address: string | null;
+  photoUploadId: string | null;
+  match: 0 | 1 | null;
+  faceDistance: number | null;
+  clientTime: Date;
+  positionAt: Date;
+};
+
+/** A side's values under its prefix's column names. */
+export function sideColumns(prefix: "checkin" | "checkout", s: Side): Partial<AttendanceRow> {
+  if (prefix === "checkin") {
+    return {
+      checkinAt: s.at,
+      checkinLat: s.lat,
+      checkinLng: s.lng,
+      checkinAccuracy: s.accuracy,
+      checkinDistanceM: s.distanceM,
+      checkinOffice: s.office,
+      checkinGeofence: s.geofence,
+      checkinAddress: s.address,
+      checkinPhotoUploadId: s.photoUploadId,
+      checkinMatch: s.match,
+      checkinFaceDistance: s.faceDistance,
+      checkinClientTime: s.clientTime,
+      checkinPositionAt: s.positionAt,
+    };
+  }
+  return {
+    checkoutAt: s.at,
+    checkoutLat: s.lat,
+    checkoutLng: s.lng,
+    checkoutAccuracy: s.accuracy,
+    checkoutDistanceM: s.distanceM,
+    checkoutOffice: s.office,
+    checkoutGeofence: s.geofence,
+    checkoutAddress: s.address,
+    checkoutPhotoUploadId: s.photoUploadId,
+    checkoutMatch: s.match,
+    checkoutFaceDistance: s.faceDistance,
+    checkoutClientTime: s.clientTime,
+    checkoutPositionAt: s.positionAt,
+  };
+}

@@ -39,25 +39,36 @@ const instant = (label: string) =>
       return v;
     },
     z
-      .date({ error: `${label}ต้องเป็นเวลาแบบ ISO 8601 หรือมิลลิวินาทีนับจาก epoch` })
-      .refine((d) => !Number.isNaN(d.getTime()), `${label}ไม่ถูกต้อง`),
+      .date({
+        error: `${label}ต้องเป็นเวลาแบบ ISO 8601 หรือมิลลิวินาทีนับจาก epoch`,
+      })
+      .refine((d) => !Number.isNaN(d.getTime()), `${label}ไม่ถูกต้อง`)
   );
 
 /** The fields of `POST /api/emp/checkin-out` besides the photo. */
 export const CheckInOutSchema = z.object({
-  type: z.enum(["in", "out"], { error: "ประเภทต้องเป็น in (เข้างาน) หรือ out (ออกงาน)" }),
-  lat: number("กรุณาส่งละติจูดเป็นตัวเลข")
-    .pipe(z.number().min(-90, "ละติจูดต้องอยู่ระหว่าง -90 ถึง 90").max(90, "ละติจูดต้องอยู่ระหว่าง -90 ถึง 90")),
-  lng: number("กรุณาส่งลองจิจูดเป็นตัวเลข")
-    .pipe(z.number().min(-180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180").max(180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180")),
-  accuracy: number("กรุณาส่งความแม่นยำของตำแหน่งเป็นตัวเลข (เมตร)")
-    .pipe(z.number().gt(0, "ความแม่นยำของตำแหน่งต้องมากกว่า 0 เมตร").max(100_000, "ความแม่นยำของตำแหน่งไม่ถูกต้อง")),
+  type: z.enum(["in", "out"], {
+    error: "ประเภทต้องเป็น in (เข้างาน) หรือ out (ออกงาน)",
+  }),
+  lat: number("กรุณาส่งละติจูดเป็นตัวเลข").pipe(
+    z.number().min(-90, "ละติจูดต้องอยู่ระหว่าง -90 ถึง 90").max(90, "ละติจูดต้องอยู่ระหว่าง -90 ถึง 90")
+  ),
+  lng: number("กรุณาส่งลองจิจูดเป็นตัวเลข").pipe(
+    z.number().min(-180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180").max(180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180")
+  ),
+  accuracy: number("กรุณาส่งความแม่นยำของตำแหน่งเป็นตัวเลข (เมตร)").pipe(
+    z.number().gt(0, "ความแม่นยำของตำแหน่งต้องมากกว่า 0 เมตร").max(100_000, "ความแม่นยำของตำแหน่งไม่ถูกต้อง")
+  ),
   position_at: instant("เวลาของตำแหน่ง (position_at) "),
   client_time: instant("เวลาของเครื่อง (client_time) "),
 });
 export type CheckInOutInput = z.infer<typeof CheckInOutSchema>;
 
-type Hours = { work_start: string; work_end: string; work_days: readonly number[] };
+type Hours = {
+  work_start: string;
+  work_end: string;
+  work_days: readonly number[];
+};
 
 const at = (date: string, hhmm: string, tz: string) => dayjs.tz(`${date}T${hhmm}:00`, tz);
 const isWorkDay = (date: string, days: readonly number[]) => days.includes(((dayjs(date).day() + 6) % 7) + 1);
@@ -80,16 +91,14 @@ export function earlyMinutes(checkoutAt: Date, date: string, s: Hours & { early_
 }
 
 /** The face decision: 1 matched, 0 not, null review (no selfie, no face, no registered face, engine failure). */
-export type FaceOutcome = { match: 0 | 1 | null; distance: number | null; selfie: boolean };
+export type FaceOutcome = {
+  match: 0 | 1 | null;
+  distance: number | null;
+  selfie: boolean;
+};
 
 /** What an admin should look at for one check-in or check-out. */
-export function checkFlags(input: {
-  geofence: Geofence;
-  now: Date;
-  clientTime: Date;
-  positionAt: Date;
-  face: FaceOutcome;
-}): FlagCode[] {
+export function checkFlags(input: { geofence: Geofence; now: Date; clientTime: Date; positionAt: Date; face: FaceOutcome }): FlagCode[] {
   const flags: FlagCode[] = [];
   if (input.geofence === "outside") flags.push("outside");
   if (input.geofence === "uncertain") flags.push("uncertain");

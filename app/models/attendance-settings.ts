@@ -17,18 +17,14 @@ export const OfficeSchema = z.object(
       .number({ error: "ลองจิจูดต้องเป็นตัวเลข" })
       .min(-180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180")
       .max(180, "ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180"),
-    radius_m: z
-      .number({ error: "รัศมีต้องเป็นตัวเลข" })
-      .min(10, "รัศมีต้องไม่น้อยกว่า 10 เมตร")
-      .max(5000, "รัศมีต้องไม่เกิน 5,000 เมตร"),
+    radius_m: z.number({ error: "รัศมีต้องเป็นตัวเลข" }).min(10, "รัศมีต้องไม่น้อยกว่า 10 เมตร").max(5000, "รัศมีต้องไม่เกิน 5,000 เมตร"),
   },
-  { error: "ข้อมูลสำนักงานไม่ถูกต้อง" },
+  { error: "ข้อมูลสำนักงานไม่ถูกต้อง" }
 );
 export type Office = z.infer<typeof OfficeSchema>;
 
 const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const timeOfDay = (label: string) =>
-  z.string({ error: `${label}ไม่ถูกต้อง` }).regex(HHMM, `${label}ต้องอยู่ในรูปแบบ ชช:นน (เช่น 08:30)`);
+const timeOfDay = (label: string) => z.string({ error: `${label}ไม่ถูกต้อง` }).regex(HHMM, `${label}ต้องอยู่ในรูปแบบ ชช:นน (เช่น 08:30)`);
 
 const wholeNumber = (label: string, min: number, max: number, unit: string) =>
   z
@@ -38,10 +34,10 @@ const wholeNumber = (label: string, min: number, max: number, unit: string) =>
     .max(max, `${label}ต้องไม่เกิน ${max.toLocaleString("en-US")}${unit}`);
 
 export const ATTENDANCE_SETTING_SCHEMAS = {
-  offices: z
-    .array(OfficeSchema, { error: "รายการสำนักงานไม่ถูกต้อง" })
-    .max(MAX_OFFICES, `สำนักงานได้ไม่เกิน ${MAX_OFFICES} แห่ง`),
-  outside_radius: z.enum(["reject", "review"], { error: "การจัดการเมื่ออยู่นอกรัศมีต้องเป็น reject หรือ review" }),
+  offices: z.array(OfficeSchema, { error: "รายการสำนักงานไม่ถูกต้อง" }).max(MAX_OFFICES, `สำนักงานได้ไม่เกิน ${MAX_OFFICES} แห่ง`),
+  outside_radius: z.enum(["reject", "review"], {
+    error: "การจัดการเมื่ออยู่นอกรัศมีต้องเป็น reject หรือ review",
+  }),
   max_accuracy_m: wholeNumber("ความแม่นยำของตำแหน่งที่ยอมรับ", 5, 1000, " เมตร"),
   work_start: timeOfDay("เวลาเข้างาน"),
   work_end: timeOfDay("เวลาเลิกงาน"),
@@ -51,8 +47,12 @@ export const ATTENDANCE_SETTING_SCHEMAS = {
   early_grace_minutes: wholeNumber("เวลาผ่อนผันการออกก่อน", 0, 120, " นาที"),
   work_days: z
     .array(
-      z.number({ error: "วันทำงานต้องเป็นเลขวัน 1–7" }).int("วันทำงานต้องเป็นเลขวัน 1–7").min(1, "วันทำงานต้องเป็นเลขวัน 1–7").max(7, "วันทำงานต้องเป็นเลขวัน 1–7"),
-      { error: "วันทำงานต้องเป็นรายการเลขวัน 1–7" },
+      z
+        .number({ error: "วันทำงานต้องเป็นเลขวัน 1–7" })
+        .int("วันทำงานต้องเป็นเลขวัน 1–7")
+        .min(1, "วันทำงานต้องเป็นเลขวัน 1–7")
+        .max(7, "วันทำงานต้องเป็นเลขวัน 1–7"),
+      { error: "วันทำงานต้องเป็นรายการเลขวัน 1–7" }
     )
     .max(7, "วันทำงานต้องเป็นเลขวัน 1–7 ไม่ซ้ำกัน")
     .refine((days) => new Set(days).size === days.length, "วันทำงานต้องไม่ซ้ำกัน"),

@@ -3,20 +3,13 @@ import { attendance } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { classifyGeofence, nearestOffice, type Geofence } from "~/lib/geo";
+import { classifyGeofence, nearestOffice } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload } from "~/lib/uploads.server";
 import { dayjs } from "~/lib/thai-date";
-import { toAttendanceDto, type AttendanceRow } from "./attendance-dto.server";
-import {
-  checkFlags,
-  earlyMinutes,
-  lateMinutes,
-  needsReview,
-  type CheckInOutInput,
-  type FaceOutcome,
-} from "./attendance-rules";
+import { sideColumns, toAttendanceDto, type AttendanceRow, type Side } from "./attendance-dto.server";
+import { checkFlags, earlyMinutes, lateMinutes, needsReview, type CheckInOutInput, type FaceOutcome } from "./attendance-rules";
 import { matchFace } from "./face.server";
 import { getSettings } from "./settings.server";
 
@@ -27,45 +20,26 @@ export const ATTENDANCE_MESSAGES = {
   noOffices: "ยังไม่ได้ตั้งค่าสถานที่ทำงาน กรุณาติดต่อผู้ดูแลระบบ",
   selfieRequired: "กรุณาถ่ายรูปใบหน้าเพื่อลงเวลา",
   poorAccuracy: (accuracy: number, max: number) =>
-    `ตำแหน่งไม่แม่นยำพอ (คลาดเคลื่อนประมาณ ${Math.round(
-      accuracy
-    ).toLocaleString("en-US")} เมตร ต้องไม่เกิน ${max.toLocaleString(
+    `ตำแหน่งไม่แม่นยำพอ (คลาดเคลื่อนประมาณ ${Math.round(accuracy).toLocaleString("en-US")} เมตร ต้องไม่เกิน ${max.toLocaleString(
       "en-US"
     )} เมตร) กรุณาลองใหม่ในที่โล่ง`,
   outside: (distance: number, office: string, radius: number) =>
-    `คุณอยู่นอกพื้นที่ลงเวลา ห่างจาก${office}ประมาณ ${Math.round(
-      distance
-    ).toLocaleString("en-US")} เมตร (รัศมีที่กำหนด ${radius.toLocaleString(
+    `คุณอยู่นอกพื้นที่ลงเวลา ห่างจาก${office}ประมาณ ${Math.round(distance).toLocaleString(
       "en-US"
-    )} เมตร)`,
+    )} เมตร (รัศมีที่กำหนด ${radius.toLocaleString("en-US")} เมตร)`,
 } as const;
 
-const PAGE_KEYS = [
-  "offices",
-  "require_selfie",
-  "max_accuracy_m",
-  "outside_radius",
-  "work_start",
-  "work_end",
-] as const;
-const CHECK_KEYS = [
-  ...PAGE_KEYS,
-  "late_grace_minutes",
-  "early_grace_minutes",
-  "work_days",
-] as const;
+const PAGE_KEYS = ["offices", "require_selfie", "max_accuracy_m", "outside_radius", "work_start", "work_end"] as const;
+const CHECK_KEYS = [...PAGE_KEYS, "late_grace_minutes", "early_grace_minutes", "work_days"] as const;
 
 export type Next = "in" | "out" | "done";
-const nextStep = (row: AttendanceRow | undefined): Next =>
-  !row?.checkinAt ? "in" : !row.checkoutAt ? "out" : "done";
+const nextStep = (row: AttendanceRow | undefined): Next => (!row?.checkinAt ? "in" : !row.checkoutAt ? "out" : "done");
 
 function rowFor(employeeId: number, date: string) {
   return db()
     .select()
     .from(attendance)
-    .where(
-      and(eq(attendance.employeeId, employeeId), eq(attendance.workDate, date))
-    )
+    .where(and(eq(attendance.employeeId, employeeId), eq(attendance.workDate, date)))
     .get();
 }
 
@@ -86,89 +60,25 @@ export function todayFor(employeeId: number, now: Date = new Date()) {
 /** 409 unless `type` is what the day's record allows next. */
 function requireNext(row: AttendanceRow | undefined, type: "in" | "out") {
   const next = nextStep(row);
-  if (type === "in" && next !== "in")
-    throw new DomainError(409, ATTENDANCE_MESSAGES.alreadyIn);
-  if (type === "out" && next === "in")
-    throw new DomainError(409, ATTENDANCE_MESSAGES.notIn);
-  if (type === "out" && next === "done")
-    throw new DomainError(409, ATTENDANCE_MESSAGES.alreadyOut);
+  if (type === "in" && next !== "in") throw new DomainError(409, ATTENDANCE_MESSAGES.alreadyIn);
+  if (type === "out" && next === "in") throw new DomainError(409, ATTENDANCE_MESSAGES.notIn);
+  if (type === "out" && next === "done") throw new DomainError(409, ATTENDANCE_MESSAGES.alreadyOut);
 }
 
 /**
  * The face decision for a selfie: the server's own match, never the browser's. No face, several
  * faces, no registered face or an engine failure all mean review (null), never a match.
  */
-async function decideFace(
-  employeeId: number,
-  photo: Uint8Array | null
-): Promise<FaceOutcome> {
+async function decideFace(employeeId: number, photo: Uint8Array | null): Promise<FaceOutcome> {
   if (!photo) return { match: null, distance: null, selfie: false };
   try {
     const result = await matchFace(employeeId, photo);
-    if (!result.registered)
-      return { match: null, distance: null, selfie: true };
+    if (!result.registered) return { match: null, distance: null, selfie: true };
     return { match: result.match, distance: result.distance, selfie: true };
   } catch (error) {
-    if (!(error instanceof DomainError))
-      console.warn(
-        `Face match failed; the check-in goes to review: ${String(error)}`
-      );
+    if (!(error instanceof DomainError)) console.warn(`Face match failed; the check-in goes to review: ${String(error)}`);
     return { match: null, distance: null, selfie: true };
   }
-}
-
-type Side = {
-  at: Date;
-  lat: number;
-  lng: number;
-  accuracy: number;
-  distanceM: number;
-  office: string;
-  geofence: Geofence;
-  address: string | null;
-  photoUploadId: string | null;
-  match: 0 | 1 | null;
-  faceDistance: number | null;
-  clientTime: Date;
-  positionAt: Date;
-};
-
-function sideColumns(
-  prefix: "checkin" | "checkout",
-  s: Side
-): Partial<AttendanceRow> {
-  if (prefix === "checkin") {
-    return {
-      checkinAt: s.at,
-      checkinLat: s.lat,
-      checkinLng: s.lng,
-      checkinAccuracy: s.accuracy,
-      checkinDistanceM: s.distanceM,
-      checkinOffice: s.office,
-      checkinGeofence: s.geofence,
-      checkinAddress: s.address,
-      checkinPhotoUploadId: s.photoUploadId,
-      checkinMatch: s.match,
-      checkinFaceDistance: s.faceDistance,
-      checkinClientTime: s.clientTime,
-      checkinPositionAt: s.positionAt,
-    };
-  }
-  return {
-    checkoutAt: s.at,
-    checkoutLat: s.lat,
-    checkoutLng: s.lng,
-    checkoutAccuracy: s.accuracy,
-    checkoutDistanceM: s.distanceM,
-    checkoutOffice: s.office,
-    checkoutGeofence: s.geofence,
-    checkoutAddress: s.address,
-    checkoutPhotoUploadId: s.photoUploadId,
-    checkoutMatch: s.match,
-    checkoutFaceDistance: s.faceDistance,
-    checkoutClientTime: s.clientTime,
-    checkoutPositionAt: s.positionAt,
-  };
 }
 
 /**
@@ -177,41 +87,21 @@ function sideColumns(
  * selfie, the face engine, the address) run first; the state check, the selfie and the row are
  * written in one transaction, so a refused or concurrent duplicate leaves nothing behind.
  */
-export async function checkInOut(
-  employeeId: number,
-  input: CheckInOutInput,
-  photo: Uint8Array | null,
-  now: Date = new Date()
-) {
+export async function checkInOut(employeeId: number, input: CheckInOutInput, photo: Uint8Array | null, now: Date = new Date()) {
   const s = getSettings(CHECK_KEYS);
   const date = workDate(now);
   requireNext(rowFor(employeeId, date), input.type);
 
   if (input.accuracy > s.max_accuracy_m) {
-    throw new DomainError(
-      422,
-      ATTENDANCE_MESSAGES.poorAccuracy(input.accuracy, s.max_accuracy_m),
-      {
-        accuracy: `ต้องไม่เกิน ${s.max_accuracy_m} เมตร`,
-      }
-    );
+    throw new DomainError(422, ATTENDANCE_MESSAGES.poorAccuracy(input.accuracy, s.max_accuracy_m), {
+      accuracy: `ต้องไม่เกิน ${s.max_accuracy_m} เมตร`,
+    });
   }
   const nearest = nearestOffice(s.offices, input);
   if (!nearest) throw new DomainError(409, ATTENDANCE_MESSAGES.noOffices);
-  const geofence = classifyGeofence(
-    nearest.distance,
-    input.accuracy,
-    nearest.office.radius_m
-  );
+  const geofence = classifyGeofence(nearest.distance, input.accuracy, nearest.office.radius_m);
   if (geofence === "outside" && s.outside_radius === "reject") {
-    throw new DomainError(
-      422,
-      ATTENDANCE_MESSAGES.outside(
-        nearest.distance,
-        nearest.office.name,
-        nearest.office.radius_m
-      )
-    );
+    throw new DomainError(422, ATTENDANCE_MESSAGES.outside(nearest.distance, nearest.office.name, nearest.office.radius_m));
   }
   if (!photo && s.require_selfie)
     throw new DomainError(400, ATTENDANCE_MESSAGES.selfieRequired, {
@@ -219,10 +109,7 @@ export async function checkInOut(
     });
 
   const encoded: EncodedImage | null = photo ? await encodeImage(photo) : null;
-  const [face, address] = await Promise.all([
-    decideFace(employeeId, photo),
-    reverseGeocode(input.lat, input.lng),
-  ]);
+  const [face, address] = await Promise.all([decideFace(employeeId, photo), reverseGeocode(input.lat, input.lng)]);
   const flags = checkFlags({
     geofence,
     now,
@@ -250,13 +137,8 @@ export async function checkInOut(
   const row = immediate((tx) => {
     const before = rowFor(employeeId, date);
     requireNext(before, input.type);
-    const stored = encoded
-      ? saveUpload(tx, encoded, "checkinouts", employeeId)
-      : null;
-    const values = sideColumns(
-      input.type === "in" ? "checkin" : "checkout",
-      side(stored?.id ?? null)
-    );
+    const stored = encoded ? saveUpload(tx, encoded, "checkinouts", employeeId) : null;
+    const values = sideColumns(input.type === "in" ? "checkin" : "checkout", side(stored?.id ?? null));
     if (input.type === "in") {
       return tx
         .insert(attendance)
@@ -296,11 +178,7 @@ export const MAX_HISTORY_DAYS = 62;
 export const DEFAULT_HISTORY_DAYS = 30;
 
 /** The employee's own records from `from` to `to` (work dates, inclusive, newest first; default the last 30 days). */
-export function listOwn(
-  employeeId: number,
-  range: { from?: string; to?: string } = {},
-  now: Date = new Date()
-) {
+export function listOwn(employeeId: number, range: { from?: string; to?: string } = {}, now: Date = new Date()) {
   const to = range.to ?? workDate(now);
   const from =
     range.from ??
@@ -312,21 +190,14 @@ export function listOwn(
       from: "วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด",
     });
   if (dayjs(to).diff(dayjs(from), "day") + 1 > MAX_HISTORY_DAYS) {
-    throw new DomainError(
-      400,
-      `ดูย้อนหลังได้ครั้งละไม่เกิน ${MAX_HISTORY_DAYS} วัน`,
-      { to: `ช่วงวันที่ต้องไม่เกิน ${MAX_HISTORY_DAYS} วัน` }
-    );
+    throw new DomainError(400, `ดูย้อนหลังได้ครั้งละไม่เกิน ${MAX_HISTORY_DAYS} วัน`, {
+      to: `ช่วงวันที่ต้องไม่เกิน ${MAX_HISTORY_DAYS} วัน`,
+    });
   }
   const rows = db()
     .select()
     .from(attendance)
-    .where(
-      and(
-        eq(attendance.employeeId, employeeId),
-        between(attendance.workDate, from, to)
-      )
-    )
+    .where(and(eq(attendance.employeeId, employeeId), between(attendance.workDate, from, to)))
     .orderBy(desc(attendance.workDate))
     .all();
   return { from, to, items: rows.map(toAttendanceDto) };
