@@ -1,10 +1,10 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { Notifications, notifications } from "@mantine/notifications";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { vi } from "vitest";
+import { beforeEach, vi } from "vitest";
 import { SettingsTab, type AttendanceSettingsValues } from "./SettingsTab";
 
 const SETTINGS: AttendanceSettingsValues = {
@@ -25,6 +25,8 @@ const SETTINGS: AttendanceSettingsValues = {
 };
 
 vi.setConfig({ testTimeout: 30_000 });
+// The toasts live in a module-level store: one test's toast must not show up in the next.
+beforeEach(() => notifications.clean());
 
 const NAME_ERROR = "กรุณากรอกชื่อสำนักงาน";
 const ORDER_ERROR = "เวลาเข้างานต้องก่อนเวลาเริ่มพัก";
