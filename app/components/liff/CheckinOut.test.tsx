@@ -186,7 +186,9 @@ describe("CheckinOut", () => {
     expect(screen.getByText("อยู่ในพื้นที่")).toBeVisible();
     expect(screen.getByText("ใบหน้า: ตรง")).toBeVisible();
     expect(screen.getByText("สาย 1 นาที")).toBeVisible();
-    expect(await screen.findByRole("button", { name: "ลงเวลาออกงาน" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "ลงเวลาออกงาน" })).toBeDisabled();
+    // The check-out starts without the check-in's photo.
+    expect(screen.queryByRole("img", { name: "รูปที่ถ่าย" })).toBeNull();
   });
 
   test("the button is disabled while sending", async () => {

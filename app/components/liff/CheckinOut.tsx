@@ -168,6 +168,8 @@ export function CheckinOut({ initial, onRecorded }: Props) {
   const [today, setToday] = useState<TodayState | null>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<Selfie | null>(null);
+  // A new key after each recorded check-in/out: the next one starts with no photo.
+  const [selfieKey, setSelfieKey] = useState(0);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<{ text: string; photo: boolean } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -228,6 +230,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
       const record = answer.data.record;
       setToday({ ...today, record, next: nextAfter(type) });
       setSelfie(null);
+      setSelfieKey((k) => k + 1);
       const at = type === "in" ? record.checkin_at : record.checkout_at;
       setSuccess(`${type === "in" ? CHECKIN_MESSAGES.doneIn : CHECKIN_MESSAGES.doneOut} เวลา ${thaiTime(at)}`);
       onRecorded?.();
@@ -262,6 +265,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
                 รูปถ่ายใบหน้า
               </Title>
               <SelfieCapture
+                key={selfieKey}
                 onChange={(s) => {
                   setSelfie(s);
                   if (error?.photo) setError(null);
