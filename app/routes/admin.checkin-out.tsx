@@ -6,8 +6,10 @@ import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
 import { DailyTab } from "~/components/attendance/DailyTab";
 import { ReviewTab } from "~/components/attendance/ReviewTab";
+import { SETTINGS_INTENT, SETTINGS_TAB_KEYS, SettingsTab } from "~/components/attendance/SettingsTab";
 import { PageFrame } from "~/components/PageFrame";
-import { intent, pageAction } from "~/lib/page-action.server";
+import { DomainError } from "~/lib/errors";
+import { intent, pageAction, PAGE_ACTION_MESSAGES, type Fields } from "~/lib/page-action.server";
 import { parseOrThrow } from "~/lib/validation";
 import { DailyQuery, dailyAttendance } from "~/models/attendance-daily.server";
 import {
@@ -20,6 +22,7 @@ import {
   setAttendanceChecked,
 } from "~/models/attendance-review.server";
 import type { Actor } from "~/models/audit.server";
+import { getSettings, updateSettings } from "~/models/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออก · TN Management" }];
 
@@ -36,17 +39,31 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
     // A hand-edited address with a bad page or status shows the first page of the queue.
     const parsed = ReviewListQuery.safeParse({ status: params.get("review") ?? undefined, page: params.get("page") ?? undefined });
     const query = parsed.success ? parsed.data : ReviewListQuery.parse({});
-    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query) } });
+    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query) }, settings: null });
   }
   if (tab === "daily") {
     const parsed = DailyQuery.safeParse(Object.fromEntries(params));
     const query = parsed.success ? parsed.data : DailyQuery.parse({});
-    return json({ tab, pending, daily: dailyAttendance(query), review: null });
+    return json({ tab, pending, daily: dailyAttendance(query), review: null, settings: null });
   }
-  return json({ tab, pending, daily: null, review: null });
+  return json({ tab, pending, daily: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS) });
 });
 
+/** The settings form posts its values as one JSON field; updateSettings (as PUT /api/settings) checks them. */
+function settingsJson(fields: Fields): unknown {
+  try {
+    return JSON.parse(fields.settings ?? "");
+  } catch {
+    throw new DomainError(400, PAGE_ACTION_MESSAGES.badBody);
+  }
+}
+
 const intents = (actor: Actor) => ({
+  [SETTINGS_INTENT]: intent({
+    schema: settingsJson,
+    run: (input) => void updateSettings(input, actor),
+    done: "บันทึกการตั้งค่าแล้ว",
+  }),
   checked: intent({
     id: true,
     schema: (fields) => parseOrThrow(CheckedSchema, { checked: fields.checked }, "ข้อมูลการตรวจแล้วไม่ถูกต้อง"),
@@ -73,7 +90,7 @@ export default function Page() {
   return (
     <PageFrame title="ลงเวลาเข้า-ออก" description="บันทึกการลงเวลาเข้างานและออกงานรายวัน">
       <Tabs value={data.tab} onChange={(tab) => setParams(tab && tab !== "daily" ? { tab } : {}, { preventScrollReset: true })}>
-        <Tabs.List>
+        <Tabs.List mb="md">
           <Tabs.Tab value="daily">รายวัน</Tabs.Tab>
           <Tabs.Tab
             value="review"
@@ -92,6 +109,7 @@ export default function Page() {
       </Tabs>
       {data.daily ? <DailyTab data={data.daily} /> : null}
       {data.review ? <ReviewTab data={data.review} /> : null}
+      {data.settings ? <SettingsTab settings={data.settings} /> : null}
     </PageFrame>
   );
 }

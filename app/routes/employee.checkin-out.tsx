@@ -1,8 +1,29 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PageFrame } from "~/components/PageFrame";
+import { Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { employeeLoader } from "~/auth/page-loaders.server";
+import { CheckinHistory } from "~/components/liff/CheckinHistory";
+import { CheckinOut } from "~/components/liff/CheckinOut";
+import { todayFor } from "~/models/attendance.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออกงาน · TN Management" }];
 
-export default function Page() {
-  return <PageFrame title="ลงเวลาเข้า-ออกงาน" description="ลงเวลาพร้อมตำแหน่งและรูปถ่าย" />;
+export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ employee }) => json({ today: todayFor(employee.id) }));
+
+export default function CheckinOutPage() {
+  const data = useLoaderData<typeof loader>();
+  const [recorded, setRecorded] = useState(0);
+  if (!data) return null;
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>ลงเวลาเข้า-ออกงาน</Title>
+        <Text c="dimmed">ลงเวลาพร้อมตำแหน่งและรูปถ่าย เวลาใช้ตามนาฬิกาของระบบ</Text>
+      </div>
+      <CheckinOut initial={data.today} onRecorded={() => setRecorded((n) => n + 1)} />
+      <CheckinHistory reloadKey={recorded} />
+    </Stack>
+  );
 }

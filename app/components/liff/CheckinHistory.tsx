@@ -1,0 +1,88 @@
+import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { businessDate, dayjs } from "~/lib/thai-date";
+import type { AttendanceRecord } from "./checkin-types";
+import { thaiTime } from "./CheckinOut";
+import { empFetch } from "./emp-api";
+
+export const HISTORY_DAYS = 30;
+
+type Status = { label: string; color: string };
+
+/** The day's statuses as the employee sees them (the admin's review included). */
+export function recordStatuses(record: AttendanceRecord, today: string): Status[] {
+  const out: Status[] = [];
+  if (record.review_status === "rejected") out.push({ label: "ไม่ผ่านการตรวจสอบ", color: "red" });
+  else if (record.review_status === "pending" || (!record.review_status && record.flags.length > 0)) {
+    out.push({ label: "รอตรวจสอบ", color: "yellow" });
+  }
+  if (record.late_minutes) out.push({ label: `สาย ${record.late_minutes} นาที`, color: "orange" });
+  if (record.early_minutes) out.push({ label: `ออกก่อน ${record.early_minutes} นาที`, color: "orange" });
+  if (record.checkin_at && !record.checkout_at && record.work_date < today) {
+    out.push({ label: "ไม่ได้ลงเวลาออก", color: "red" });
+  }
+  if (out.length === 0) out.push({ label: record.checkout_at ? "ปกติ" : "ยังไม่ลงเวลาออก", color: record.checkout_at ? "green" : "gray" });
+  return out;
+}
+
+/** `จ. 23 พ.ย. 2569` (a calendar date, no zone shift). */
+const dayLabel = (date: string) => dayjs(date).locale("th").format("dd D MMM BBBB");
+
+/** The employee's own last 30 days, newest first; `reloadKey` changes after a check-in. */
+export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
+  const [items, setItems] = useState<AttendanceRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const today = businessDate();
+
+  useEffect(() => {
+    let live = true;
+    const from = dayjs(today).subtract(HISTORY_DAYS - 1, "day").format("YYYY-MM-DD");
+    void empFetch<{ items: AttendanceRecord[] }>(`/api/emp/checkin-out?from=${from}&to=${today}`).then((answer) => {
+      if (!live) return;
+      if (answer.ok) {
+        setItems([...answer.data.items].sort((a, b) => b.work_date.localeCompare(a.work_date)));
+        setError(null);
+      } else setError(answer.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [today, reloadKey]);
+
+  return (
+    <Stack gap="xs" component="section" aria-label="ประวัติ 30 วัน">
+      <Title order={3} fz="h4">
+        ประวัติ {HISTORY_DAYS} วันล่าสุด
+      </Title>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : items === null ? (
+        <Loader size="sm" />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">ยังไม่มีการลงเวลา</Text>
+      ) : (
+        items.map((r) => (
+          <Paper key={r.work_date} withBorder p="sm" radius="md" data-testid="history-row">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text fw={600}>{dayLabel(r.work_date)}</Text>
+                <Text fz="sm" c="dimmed">
+                  เข้า {thaiTime(r.checkin_at)} · ออก {thaiTime(r.checkout_at)}
+                </Text>
+              </div>
+              <Stack gap={4} align="flex-end">
+                {recordStatuses(r, today).map((s) => (
+                  <Badge key={s.label} color={s.color} variant="light">
+                    {s.label}
+                  </Badge>
+                ))}
+              </Stack>
+            </Group>
+          </Paper>
+        ))
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,298 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { appTimeZone, businessDate, dayjs, formatThaiDateLong } from "~/lib/thai-date";
+import { nearestOffice } from "~/lib/geo";
+import { CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, faceText } from "./checkin-messages";
+import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
+import { empFetch } from "./emp-api";
+import { SelfieCapture, type Selfie } from "./SelfieCapture";
+
+const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 0, timeout: 20_000 };
+
+type Fix = { lat: number; lng: number; accuracy: number; at: number };
+type PositionState = { status: "locating" } | { status: "ready"; fix: Fix } | { status: "error"; message: string };
+
+function geoError(error: GeolocationPositionError) {
+  if (error.code === error.PERMISSION_DENIED) return GEO_MESSAGES.denied;
+  if (error.code === error.TIMEOUT) return GEO_MESSAGES.timeout;
+  return GEO_MESSAGES.unavailable;
+}
+
+/** One fresh, high-accuracy position per call; `locate()` asks again. */
+function usePosition(enabled: boolean) {
+  const [state, setState] = useState<PositionState>({ status: "locating" });
+  const asked = useRef(0);
+  const locate = useCallback(() => {
+    const call = ++asked.current;
+    if (typeof navigator === "undefined" || !navigator.geolocation) {
+      setState({ status: "error", message: GEO_MESSAGES.unsupported });
+      return;
+    }
+    setState({ status: "locating" });
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        if (call !== asked.current) return;
+        setState({
+          status: "ready",
+          fix: { lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy, at: p.timestamp },
+        });
+      },
+      (e) => {
+        if (call === asked.current) setState({ status: "error", message: geoError(e) });
+      },
+      POSITION_OPTIONS,
+    );
+  }, []);
+  useEffect(() => {
+    if (enabled) locate();
+  }, [enabled, locate]);
+  return { state, locate };
+}
+
+/** `08:31 น.` in the app's zone. */
+export function thaiTime(iso: string | null) {
+  return iso ? `${dayjs(iso).tz(appTimeZone()).format("HH:mm")} น.` : "—";
+}
+
+const metres = (m: number) => `${Math.round(m).toLocaleString("th-TH")} ม.`;
+export const mapUrl = (lat: number, lng: number) => `https://www.google.com/maps?q=${lat},${lng}`;
+
+function PositionPanel({ state, today, onRetry }: { state: PositionState; today: TodayState; onRetry: () => void }) {
+  if (state.status === "locating") {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">กำลังหาตำแหน่ง…</Text>
+      </Group>
+    );
+  }
+  const retry = (
+    <Button variant="light" leftSection={<IconCurrentLocation />} onClick={onRetry}>
+      หาตำแหน่งอีกครั้ง
+    </Button>
+  );
+  if (state.status === "error") {
+    return (
+      <Stack gap="xs">
+        <Alert color="red" role="alert" title="ไม่ได้ตำแหน่ง">
+          {state.message}
+        </Alert>
+        {retry}
+      </Stack>
+    );
+  }
+  const { fix } = state;
+  const accuracy = Math.round(fix.accuracy);
+  const near = nearestOffice(today.offices, fix);
+  const max = today.settings.max_accuracy_m;
+  return (
+    <Stack gap="xs">
+      {near ? (
+        <Text>
+          ห่างจาก{near.office.name} {metres(near.distance)} (±{metres(accuracy)})
+        </Text>
+      ) : (
+        <Text c="dimmed">ยังไม่ได้ตั้งค่าสำนักงาน (±{metres(accuracy)})</Text>
+      )}
+      <Anchor href={mapUrl(fix.lat, fix.lng)} target="_blank" rel="noreferrer">
+        <Group gap={4} component="span">
+          <IconMapPin size={16} aria-hidden />
+          ดูตำแหน่งบนแผนที่
+        </Group>
+      </Anchor>
+      {fix.accuracy > max ? (
+        <Alert color="yellow" role="alert" title="ตำแหน่งไม่แม่นพอ">
+          {GEO_MESSAGES.poorAccuracy(accuracy, max)}
+        </Alert>
+      ) : null}
+      {retry}
+    </Stack>
+  );
+}
+
+function Side({ label, at, geofence, match, photo }: { label: string; at: string | null; geofence: AttendanceRecord["checkin_geofence"]; match: number | null; photo: string | null }) {
+  return (
+    <div>
+      <Text fz="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} data-testid={`${label}-time`}>
+        {thaiTime(at)}
+      </Text>
+      {at ? (
+        <Group gap={4}>
+          {geofence ? (
+            <Badge variant="light" color={geofence === "inside" ? "green" : "orange"}>
+              {GEOFENCE_TEXT[geofence]}
+            </Badge>
+          ) : null}
+          {photo || match !== null ? (
+            <Badge variant="light" color={match === 1 ? "green" : match === 0 ? "red" : "gray"}>
+              ใบหน้า: {faceText(match)}
+            </Badge>
+          ) : null}
+        </Group>
+      ) : null}
+    </div>
+  );
+}
+
+function TodayCard({ record }: { record: AttendanceRecord | null }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text fw={600} mb="xs">
+        วันนี้ {formatThaiDateLong(record?.work_date ?? businessDate())}
+      </Text>
+      <Group grow align="flex-start">
+        <Side label="เข้างาน" at={record?.checkin_at ?? null} geofence={record?.checkin_geofence ?? null} match={record?.checkin_match ?? null} photo={record?.checkin_photo_url ?? null} />
+        <Side label="ออกงาน" at={record?.checkout_at ?? null} geofence={record?.checkout_geofence ?? null} match={record?.checkout_match ?? null} photo={record?.checkout_photo_url ?? null} />
+      </Group>
+      {record?.late_minutes ? <Text c="orange" fz="sm" mt="xs">สาย {record.late_minutes} นาที</Text> : null}
+      {record?.early_minutes ? <Text c="orange" fz="sm">ออกก่อนเวลา {record.early_minutes} นาที</Text> : null}
+    </Paper>
+  );
+}
+
+type Props = {
+  /** Today's state from the loader; fetched on mount when absent. */
+  initial: TodayState | null;
+  /** Called after a successful check-in or check-out (e.g. to reload the history). */
+  onRecorded?: () => void;
+};
+
+const nextAfter = (type: "in" | "out"): NextStep => (type === "in" ? "out" : "done");
+
+/** The check-in/out screen: position, distance, selfie and one big button. The server decides. */
+export function CheckinOut({ initial, onRecorded }: Props) {
+  const [today, setToday] = useState<TodayState | null>(initial);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selfie, setSelfie] = useState<Selfie | null>(null);
+  // A new key after each recorded check-in/out: the next one starts with no photo.
+  const [selfieKey, setSelfieKey] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<{ text: string; photo: boolean } | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const loadToday = useCallback(async () => {
+    const answer = await empFetch<TodayState>("/api/emp/checkin-out/today");
+    if (answer.ok) {
+      setToday(answer.data);
+      setLoadError(null);
+    } else setLoadError(answer.error);
+  }, []);
+
+  useEffect(() => {
+    if (!initial) void loadToday();
+  }, [initial, loadToday]);
+
+  const open = today !== null && today.next !== "done";
+  const { state: position, locate } = usePosition(open);
+
+  if (!today) {
+    return loadError ? (
+      <Alert color="red" role="alert">
+        {loadError}
+      </Alert>
+    ) : (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">กำลังโหลด…</Text>
+      </Group>
+    );
+  }
+
+  const type = today.next === "out" ? "out" : "in";
+  const fix = position.status === "ready" ? position.fix : null;
+  const needSelfie = today.settings.require_selfie;
+  const canSend = !!fix && fix.accuracy <= today.settings.max_accuracy_m && (!needSelfie || !!selfie) && !sending;
+
+  async function send() {
+    if (!fix || !today) return;
+    if (needSelfie && !selfie) {
+      setError({ text: CHECKIN_MESSAGES.selfieNeeded, photo: false });
+      return;
+    }
+    setSending(true);
+    setError(null);
+    setSuccess(null);
+    const form = new FormData();
+    form.set("type", type);
+    form.set("lat", String(fix.lat));
+    form.set("lng", String(fix.lng));
+    form.set("accuracy", String(fix.accuracy));
+    form.set("position_at", new Date(fix.at).toISOString());
+    form.set("client_time", new Date().toISOString());
+    if (selfie) form.set("photo", selfie.blob, "selfie.jpg");
+    const answer = await empFetch<{ record: AttendanceRecord }>("/api/emp/checkin-out", { method: "POST", body: form });
+    setSending(false);
+    if (answer.ok) {
+      const record = answer.data.record;
+      setToday({ ...today, record, next: nextAfter(type) });
+      setSelfie(null);
+      setSelfieKey((k) => k + 1);
+      const at = type === "in" ? record.checkin_at : record.checkout_at;
+      setSuccess(`${type === "in" ? CHECKIN_MESSAGES.doneIn : CHECKIN_MESSAGES.doneOut} เวลา ${thaiTime(at)}`);
+      onRecorded?.();
+      return;
+    }
+    setError({ text: answer.error, photo: !!answer.fields.photo });
+    // Already checked in (or out) elsewhere: show what the server holds now.
+    if (answer.status === 409) void loadToday();
+  }
+
+  return (
+    <Stack>
+      <TodayCard record={today.record} />
+      {success ? (
+        <Alert color="green" role="status">
+          {success}
+        </Alert>
+      ) : null}
+      {today.next === "done" ? (
+        <Alert color="blue">{CHECKIN_MESSAGES.allDone}</Alert>
+      ) : (
+        <>
+          <Paper withBorder p="md" radius="md">
+            <Title order={3} fz="md" mb="xs">
+              ตำแหน่งของคุณ
+            </Title>
+            <PositionPanel state={position} today={today} onRetry={locate} />
+          </Paper>
+          {needSelfie ? (
+            <Paper withBorder p="md" radius="md">
+              <Title order={3} fz="md" mb="xs">
+                รูปถ่ายใบหน้า
+              </Title>
+              <SelfieCapture
+                key={selfieKey}
+                onChange={(s) => {
+                  setSelfie(s);
+                  if (error?.photo) setError(null);
+                }}
+                error={error?.photo ? error.text : null}
+                disabled={sending}
+              />
+            </Paper>
+          ) : null}
+          {error && !error.photo ? (
+            <Alert color="red" role="alert">
+              {error.text}
+            </Alert>
+          ) : null}
+          <Button
+            size="xl"
+            fullWidth
+            color={type === "in" ? "blue" : "teal"}
+            leftSection={type === "in" ? <IconLogin /> : <IconLogout />}
+            onClick={send}
+            disabled={!canSend}
+            loading={sending}
+          >
+            {type === "in" ? "ลงเวลาเข้างาน" : "ลงเวลาออกงาน"}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}
