@@ -34,7 +34,7 @@ describe("/admin/checkin-out settings intent", () => {
     expect(await response.json()).toMatchObject({ ok: true, intent: "settings", message: "บันทึกการตั้งค่าแล้ว" });
     expect(await settingsNow()).toMatchObject({ offices, outside_radius: "reject", work_days: [1, 2, 3, 4, 5, 6], require_selfie: false });
 
-    const page = await api("/admin/checkin-out?_data=routes%2Fadmin.checkin-out");
+    const page = await api("/admin/checkin-out?tab=settings&_data=routes%2Fadmin.checkin-out");
     expect((await page.json()).settings).toMatchObject({ offices, outside_radius: "reject" });
   });
 
