@@ -1,43 +1,14 @@
 // The check-in journey: the admin sets an office in the settings tab, an employee in demo mode
 // registers a face, stands near the office (the browser's geolocation) and checks in with a selfie.
-import path from "node:path";
-import sharp from "sharp";
-import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
-import { createEmployeeViaApi, freeDemoUser, linkOnPhone, openPhone, uniqueThai, type NewEmployee } from "./employee-helpers";
+import { choosePhoto, createEmployeeViaApi, freeDemoUser, issueCode, linkOnPhone, oneFaceJpeg, openPhone, uniqueThai } from "./employee-helpers";
 
 // The server loads its face models on the first photo, the browser its own detector.
 test.describe.configure({ timeout: 120_000 });
 
-const SAMPLE_DIR = path.resolve("node_modules/@vladmandic/face-api/demo");
 // A point of its own, away from other tests' offices; the phone stands about 30 m north of it.
 const OFFICE = { lat: 14.5, lng: 100.25 };
 const PHONE = { latitude: 14.50027, longitude: 100.25, accuracy: 10 };
-
-/** One face: the left-hand woman of sample3.jpg (as in face.spec.ts). */
-async function oneFaceJpeg(file: string) {
-  await sharp(path.join(SAMPLE_DIR, "sample3.jpg"))
-    .extract({ left: 330, top: 170, width: 660, height: 760 })
-    .resize({ width: 480 })
-    .jpeg({ quality: 90 })
-    .toFile(file);
-  return file;
-}
-
-async function issueCode(page: Page, employee: NewEmployee) {
-  const response = await page.request.post(`/api/employee/${employee.id}/verify-code`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { code: string }).code;
-}
-
-/** 'เลือกรูป' opens the file chooser (the camera's fallback); waits for the local check. */
-async function choosePhoto(p: Page, file: string) {
-  const chooser = p.waitForEvent("filechooser");
-  await p.getByRole("button", { name: "เลือกรูป" }).click();
-  await (await chooser).setFiles(file);
-  await expect(p.getByRole("img", { name: "รูปที่ถ่าย" })).toHaveAttribute("src", /^blob:/);
-  await expect(p.getByText("กำลังตรวจรูป…")).toBeHidden({ timeout: 30_000 });
-}
 
 test("the admin sets an office; the employee checks in near it with a selfie and sees the server's answer", async ({ page, browser }, testInfo) => {
   const officeName = `สาขา${uniqueThai(5)}`;

@@ -1,5 +1,7 @@
 // Helpers shared by the employee, LINE-link and face journeys. Every test makes its own employee
 // with unique code and names, so tests stay independent on the suite's one shared database.
+import path from "node:path";
+import sharp from "sharp";
 import { request, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./env.mjs";
 import { expect, watchBrowserErrors } from "./fixtures";
@@ -158,4 +160,38 @@ export async function expectImageLoaded(img: Locator) {
   await expect
     .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 10_000 })
     .toBeGreaterThan(0);
+}
+
+const SAMPLE_DIR = path.resolve("node_modules/@vladmandic/face-api/demo");
+
+/**
+ * A selfie with exactly one face. The demo photos that ship with face-api are all group photos,
+ * so this is the left-hand woman of sample3.jpg, cut out with room around her and no neighbour.
+ */
+export async function oneFaceJpeg(file: string) {
+  await sharp(path.join(SAMPLE_DIR, "sample3.jpg"))
+    .extract({ left: 330, top: 170, width: 660, height: 760 })
+    .resize({ width: 480 })
+    .jpeg({ quality: 90 })
+    .toFile(file);
+  return file;
+}
+
+/** The admin issues a verify code (JSON API with the page's cookie) for the employee. */
+export async function issueCode(page: Page, employee: NewEmployee) {
+  const response = await page.request.post(`/api/employee/${employee.id}/verify-code`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { code: string }).code;
+}
+
+/**
+ * 'เลือกรูป' opens the file chooser (the camera's fallback); waits for the local face check, whose
+ * first run loads the browser's models (it can take tens of seconds on a busy 2-core machine).
+ */
+export async function choosePhoto(p: Page, file: string) {
+  const chooser = p.waitForEvent("filechooser");
+  await p.getByRole("button", { name: "เลือกรูป" }).click();
+  await (await chooser).setFiles(file);
+  await expect(p.getByRole("img", { name: "รูปที่ถ่าย" })).toHaveAttribute("src", /^blob:/);
+  await expect(p.getByText("กำลังตรวจรูป…")).toBeHidden({ timeout: 60_000 });
 }

@@ -1,19 +1,20 @@
 // Face registration on the phone (file fallback of the capture screen; the server computes the
 // descriptor) and the admin's view and reset of the registered face.
-import path from "node:path";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 import {
+  choosePhoto,
   createEmployeeViaApi,
   employeeRow,
   expectImageLoaded,
   failedLoad,
   freeDemoUser,
+  issueCode,
   linkOnPhone,
+  oneFaceJpeg,
   openPhone,
   rowMenu,
-  type NewEmployee,
 } from "./employee-helpers";
 
 // The server loads its face models on the first photo (several seconds), the browser its own
@@ -21,21 +22,7 @@ import {
 test.describe.configure({ timeout: 150_000 });
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const SAMPLE_DIR = path.resolve("node_modules/@vladmandic/face-api/demo");
 const SERVER_NO_FACE = "ไม่พบใบหน้าในรูป กรุณาถ่ายให้เห็นใบหน้าชัดเจน";
-
-/**
- * A selfie with exactly one face. The demo photos that ship with face-api are all group photos,
- * so this is the left-hand woman of sample3.jpg, cut out with room around her and no neighbour.
- */
-async function oneFaceJpeg(file: string) {
-  await sharp(path.join(SAMPLE_DIR, "sample3.jpg"))
-    .extract({ left: 330, top: 170, width: 660, height: 760 })
-    .resize({ width: 480 })
-    .jpeg({ quality: 90 })
-    .toFile(file);
-  return file;
-}
 
 /** A plain grey photo-sized JPEG: nothing that looks like a face. */
 async function greyJpeg(file: string) {
@@ -54,22 +41,11 @@ function isOnTop(target: Locator) {
   });
 }
 
-/** The admin issues a verify code (JSON API with the page's cookie) for the employee. */
-async function issueCode(page: Page, employee: NewEmployee) {
-  const response = await page.request.post(`/api/employee/${employee.id}/verify-code`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { code: string }).code;
-}
-
 /** On /employee/face: 'เลือกรูป' opens the file chooser; wait for the local check to finish. */
-async function choosePhoto(p: Page, file: string) {
-  const chooser = p.waitForEvent("filechooser");
-  await p.getByRole("button", { name: "เลือกรูป" }).click();
-  await (await chooser).setFiles(file);
-  await expect(p.getByRole("img", { name: "รูปที่ถ่าย" })).toHaveAttribute("src", /^blob:/);
+async function choosePhotoToSend(p: Page, file: string) {
+  await choosePhoto(p, file);
   const send = p.getByRole("button", { name: /^(ใช้รูปนี้|ส่งรูปนี้อยู่ดี)$/ });
-  await expect(send).toBeEnabled({ timeout: 60_000 }); // disabled while กำลังตรวจรูป… (the first check loads the browser models)
-  await expect(p.getByText("กำลังตรวจรูป…")).toBeHidden();
+  await expect(send).toBeEnabled();
   return send;
 }
 
@@ -85,7 +61,7 @@ test("register a face from a photo on the phone, then the admin sees it and rese
     const p = phone.page;
     await linkOnPhone(p, employee.code, code);
 
-    const send = await choosePhoto(p, photo);
+    const send = await choosePhotoToSend(p, photo);
     const label = await send.textContent();
     if (label !== "ใช้รูปนี้") {
       testInfo.annotations.push({ type: "local check", description: `warned on a one-face photo: ${label}` });
@@ -150,7 +126,7 @@ test("a photo without a face gets the server's Thai 422 message on the page", as
     const p = phone.page;
     await linkOnPhone(p, employee.code, code);
 
-    const send = await choosePhoto(p, grey);
+    const send = await choosePhotoToSend(p, grey);
     // The local pre-check (advice only) already warns; the employee sends it anyway.
     await expect(p.getByText("ไม่พบใบหน้า กรุณาให้เห็นใบหน้าชัดเจน")).toBeVisible();
     await expect(send).toHaveText("ส่งรูปนี้อยู่ดี");
