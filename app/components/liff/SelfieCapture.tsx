@@ -40,6 +40,10 @@ export function SelfieCapture({ onChange, error, disabled = false }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
   const [check, setCheck] = useState<LocalCheck | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Until React has hydrated, a tap would open the picker but no handler would see the photo
+  // (a slow phone in LINE): the buttons wait for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => () => stream?.getTracks().forEach((t) => t.stop()), [stream]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -128,12 +132,12 @@ export function SelfieCapture({ onChange, error, disabled = false }: Props) {
         </Button>
       ) : (
         <Group grow>
-          <Button size="lg" variant="light" leftSection={<IconCamera />} onClick={openCamera} disabled={disabled || checking}>
+          <Button size="lg" variant="light" leftSection={<IconCamera />} onClick={openCamera} disabled={disabled || checking || !hydrated}>
             {preview ? "ถ่ายใหม่" : "เปิดกล้อง"}
           </Button>
           <FileButton onChange={pick} accept="image/*" capture="user">
             {(props) => (
-              <Button {...props} size="lg" variant="default" leftSection={<IconPhoto />} disabled={disabled || checking}>
+              <Button {...props} size="lg" variant="default" leftSection={<IconPhoto />} disabled={disabled || checking || !hydrated}>
                 เลือกรูป
               </Button>
             )}
