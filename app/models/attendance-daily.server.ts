@@ -19,10 +19,6 @@ import { workingOn } from "./employee.server";
 import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import { getSettings } from "./settings.server";
 
-/** An attendance row as the admin API shows it: the same record the employee API answers. */
-export type AttendanceRecordDto = AttendanceDto;
-export const attendanceRecordDto = toAttendanceDto;
-
 export const DAILY_SETTING_KEYS = [
   "work_start",
   "work_end",
@@ -45,7 +41,7 @@ export type DailyItem = {
   employee: { id: number; code: string; full_name: string; position: string; photo_url: string | null };
   status: AttendanceStatus;
   reason: string;
-  record: AttendanceRecordDto | null;
+  record: AttendanceDto | null;
 };
 
 export type DailySummary = StatusCounts & { pending_review: number };
@@ -112,7 +108,7 @@ export function dailyAttendance(
       },
       status,
       reason,
-      record: a ? attendanceRecordDto(a) : null,
+      record: a ? toAttendanceDto(a) : null,
     });
   }
   return { date, headcount: rows.length, summary, items };

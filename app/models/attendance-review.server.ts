@@ -6,7 +6,7 @@ import { fullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, formFlag, PageFields, pageOffset, type Page } from "~/lib/validation";
-import { attendanceRecordDto, type AttendanceRecordDto } from "./attendance-daily.server";
+import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import type { Actor } from "./audit.server";
 import { recordAudit } from "./audit.server";
 
@@ -47,7 +47,7 @@ export type ReviewItem = {
     photo_url: string | null;
     face_url: string | null;
   };
-  record: AttendanceRecordDto;
+  record: AttendanceDto;
 };
 
 /**
@@ -75,7 +75,7 @@ export function listReviews(query: ReviewListQuery): Page<ReviewItem> {
       photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
       face_url: e.faceUploadId ? uploadUrl("employees", e.faceUploadId) : null,
     },
-    record: attendanceRecordDto(a),
+    record: toAttendanceDto(a),
   }));
   return { items, total, page: query.page, page_size: query.page_size };
 }
@@ -95,7 +95,7 @@ function requireRow(id: number, tx = db()) {
  * Accepts or rejects a pending record (409 when it is not pending any more, e.g. another admin
  * decided first). A rejected record counts as absent in the daily view. Audit-logged.
  */
-export function reviewAttendance(id: number, input: ReviewDecision, actor: Actor): AttendanceRecordDto {
+export function reviewAttendance(id: number, input: ReviewDecision, actor: Actor): AttendanceDto {
   return immediate((tx) => {
     const row = requireRow(id, tx);
     if (row.reviewStatus !== "pending") throw new DomainError(409, NOT_PENDING);
@@ -118,12 +118,12 @@ export function reviewAttendance(id: number, input: ReviewDecision, actor: Actor
       entityId: id,
       changes: { review_status: { from: row.reviewStatus, to }, note: input.note || null },
     });
-    return attendanceRecordDto(requireRow(id, tx));
+    return toAttendanceDto(requireRow(id, tx));
   });
 }
 
 /** Sets the spec's "checked" tick; audit-logged when it changes. */
-export function setAttendanceChecked(id: number, checked: boolean, actor: Actor): AttendanceRecordDto {
+export function setAttendanceChecked(id: number, checked: boolean, actor: Actor): AttendanceDto {
   return immediate((tx) => {
     const row = requireRow(id, tx);
     const to = checked ? 1 : 0;
@@ -131,6 +131,6 @@ export function setAttendanceChecked(id: number, checked: boolean, actor: Actor)
       tx.update(attendance).set({ checked: to, updatedAt: new Date() }).where(eq(attendance.id, id)).run();
       recordAudit({ actor, action: "update", entity: "attendance", entityId: id, changes: { checked: { from: row.checked, to } } });
     }
-    return attendanceRecordDto(requireRow(id, tx));
+    return toAttendanceDto(requireRow(id, tx));
   });
 }
