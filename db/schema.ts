@@ -172,6 +172,11 @@ export const employees = sqliteTable(
     faceRegisteredAt: integer("face_registered_at", { mode: "timestamp_ms" }),
     /** Set when an admin clears the face, cleared when the employee registers again. */
     faceResetAt: integer("face_reset_at", { mode: "timestamp_ms" }),
+    /** When the employee agreed to the biometric consent text (PDPA) before registering a face. */
+    faceConsentAt: integer("face_consent_at", { mode: "timestamp_ms" }),
+    /** Set when an admin confirms the registered face is the employee's; cleared by a new registration. */
+    faceConfirmedAt: integer("face_confirmed_at", { mode: "timestamp_ms" }),
+    faceConfirmedBy: integer("face_confirmed_by").references(() => admins.id),
     createdAt: timestampNow("created_at"),
     updatedAt: timestampNow("updated_at"),
   },
@@ -337,6 +342,8 @@ export const attendance = sqliteTable(
     reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
     /** The spec's checked flag (0/1), ticked by an admin in the daily view. */
     checked: integer("checked").notNull().default(0),
+    /** Last time an approved correction changed the times (the originals stay in attendance_corrections). */
+    correctedAt: integer("corrected_at", { mode: "timestamp_ms" }),
     createdAt: timestampNow("created_at"),
     updatedAt: timestampNow("updated_at"),
   },
@@ -344,5 +351,43 @@ export const attendance = sqliteTable(
     uniqueIndex("attendance_employee_date_unique").on(t.employeeId, t.workDate),
     index("attendance_work_date_idx").on(t.workDate),
     index("attendance_review_idx").on(t.reviewStatus, t.workDate),
+  ],
+);
+
+export const CORRECTION_STATUSES = ["pending", "approved", "rejected"] as const;
+export const CORRECTION_SOURCES = ["employee", "admin"] as const;
+
+/**
+ * A change to a day's check-in/out times: requested by the employee in LINE (pending until an
+ * admin decides) or made by an admin (approved at once). The times before the change are kept.
+ */
+export const attendanceCorrections = sqliteTable(
+  "attendance_corrections",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    attendanceId: integer("attendance_id")
+      .notNull()
+      .references(() => attendance.id),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    workDate: text("work_date").notNull(),
+    source: text("source", { enum: CORRECTION_SOURCES }).notNull(),
+    checkinAt: integer("checkin_at", { mode: "timestamp_ms" }),
+    checkoutAt: integer("checkout_at", { mode: "timestamp_ms" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: CORRECTION_STATUSES }).notNull().default("pending"),
+    originalCheckinAt: integer("original_checkin_at", { mode: "timestamp_ms" }),
+    originalCheckoutAt: integer("original_checkout_at", { mode: "timestamp_ms" }),
+    createdBy: integer("created_by").references(() => admins.id),
+    decidedBy: integer("decided_by").references(() => admins.id),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    decisionNote: text("decision_note"),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    uniqueIndex("attendance_corrections_one_pending").on(t.attendanceId).where(sql`status = 'pending'`),
+    index("attendance_corrections_status_idx").on(t.status, t.createdAt),
+    index("attendance_corrections_attendance_idx").on(t.attendanceId),
   ],
 );
