@@ -391,3 +391,79 @@ export const attendanceCorrections = sqliteTable(
     index("attendance_corrections_attendance_idx").on(t.attendanceId),
   ],
 );
+
+export const HOLIDAY_KINDS = ["public", "substitution", "company"] as const;
+
+/** The office's own holiday list: seeded per year, then edited by admins (a removed day stays removed). */
+export const holidays = sqliteTable("holidays", {
+  date: text("date").primaryKey(),
+  name: text("name").notNull(),
+  kind: text("kind", { enum: HOLIDAY_KINDS }).notNull(),
+  /** Who put it there: the yearly seed, or an admin. */
+  source: text("source", { enum: ["seed", "admin"] }).notNull(),
+  createdAt: timestampNow("created_at"),
+  updatedAt: timestampNow("updated_at"),
+});
+
+/** Years whose holidays were seeded (so a restart neither re-adds removed days nor seeds twice). */
+export const holidayYears = sqliteTable("holiday_years", {
+  year: integer("year").primaryKey(),
+  seededAt: timestampNow("seeded_at"),
+});
+
+export const LEAVE_HALVES = ["morning", "afternoon"] as const;
+
+/** A leave petition. type and status are the spec's integers (LeaveType, LeaveStatus in app/lib/enums). */
+export const leavePetitions = sqliteTable(
+  "leave_petitions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    type: integer("type").notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    /** null: full days; a half day has start_date = end_date. */
+    half: text("half", { enum: LEAVE_HALVES }),
+    /** Working days counted when filed (weekly days off and holidays excluded; a half day is 0.5). */
+    days: real("days").notNull(),
+    /** The leave year the days count against (the year of start_date). */
+    year: integer("year").notNull(),
+    reason: text("reason").notNull(),
+    attachmentUploadId: text("attachment_upload_id").references(() => uploads.id),
+    /** The employee's explanation when a sick leave of 3+ working days has no certificate. */
+    certificateNote: text("certificate_note"),
+    status: integer("status").notNull().default(1),
+    decidedBy: integer("decided_by").references(() => admins.id),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    decisionNote: text("decision_note"),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    cancelledBy: text("cancelled_by", { enum: ["employee", "admin"] }),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    index("leave_petitions_employee_idx").on(t.employeeId, t.startDate),
+    index("leave_petitions_status_idx").on(t.status, t.createdAt),
+    index("leave_petitions_year_idx").on(t.year, t.status),
+    index("leave_petitions_dates_idx").on(t.startDate, t.endDate),
+  ],
+);
+
+/** A yearly quota set by an admin for one employee and type (absent: the labour-law default). */
+export const leaveQuotas = sqliteTable(
+  "leave_quotas",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    year: integer("year").notNull(),
+    type: integer("type").notNull(),
+    quota: real("quota").notNull(),
+    updatedBy: integer("updated_by").references(() => admins.id),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [uniqueIndex("leave_quotas_unique").on(t.employeeId, t.year, t.type)],
+);

@@ -23,7 +23,7 @@ export const Checked = { unchecked: 0, checked: 1 } as const;
 export const Match = { notMatch: 0, match: 1 } as const;
 export const Action = { accept: "accept", reject: "reject" } as const;
 
-export const UPLOAD_FOLDERS = ["employees", "machines", "checkinouts", "linegroups"] as const;
+export const UPLOAD_FOLDERS = ["employees", "machines", "checkinouts", "linegroups", "leaves"] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 /** The spec's constants: 23 is the hour after which a day without check-out counts as missing; 2024 the first statistics year. */
