@@ -7,6 +7,7 @@ import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
 import { fieldErrors } from "~/lib/validation";
 import { ATTENDANCE_SETTING_DEFAULTS, ATTENDANCE_SETTING_SCHEMAS, workHoursOrderErrors } from "./attendance-settings";
 import { recordAudit, type Actor } from "./audit.server";
+import { LEAVE_SETTING_DEFAULTS, LEAVE_SETTING_SCHEMAS } from "./leave-settings";
 
 type Entry<T> = { schema: z.ZodType<T>; default: T };
 
@@ -37,6 +38,14 @@ export const SETTINGS = {
   require_selfie: entry(ATTENDANCE_SETTING_SCHEMAS.require_selfie, ATTENDANCE_SETTING_DEFAULTS.require_selfie),
   missing_checkout_hour: entry(ATTENDANCE_SETTING_SCHEMAS.missing_checkout_hour, ATTENDANCE_SETTING_DEFAULTS.missing_checkout_hour),
   selfie_retention_days: entry(ATTENDANCE_SETTING_SCHEMAS.selfie_retention_days, ATTENDANCE_SETTING_DEFAULTS.selfie_retention_days),
+  leave_quota_business: entry(LEAVE_SETTING_SCHEMAS.leave_quota_business, LEAVE_SETTING_DEFAULTS.leave_quota_business),
+  leave_quota_sick: entry(LEAVE_SETTING_SCHEMAS.leave_quota_sick, LEAVE_SETTING_DEFAULTS.leave_quota_sick),
+  leave_quota_vacation: entry(LEAVE_SETTING_SCHEMAS.leave_quota_vacation, LEAVE_SETTING_DEFAULTS.leave_quota_vacation),
+  leave_vacation_prorata: entry(LEAVE_SETTING_SCHEMAS.leave_vacation_prorata, LEAVE_SETTING_DEFAULTS.leave_vacation_prorata),
+  leave_vacation_carry_over_max: entry(
+    LEAVE_SETTING_SCHEMAS.leave_vacation_carry_over_max,
+    LEAVE_SETTING_DEFAULTS.leave_vacation_carry_over_max,
+  ),
 };
 
 export type SettingKey = keyof typeof SETTINGS;
