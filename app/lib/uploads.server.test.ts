@@ -9,6 +9,7 @@ import {
   deleteUpload,
   getUpload,
   parseUploadPath,
+  UPLOAD_FOLDERS,
   saveUpload,
   uploadIdFromUrl,
   uploadUrl,
@@ -58,6 +59,12 @@ describe("URLs", () => {
     expect(uploadIdFromUrl(uploadUrl("machines", id))).toEqual({ folder: "machines", id });
     expect(uploadIdFromUrl(`https://tn.example/uploads/linegroups/${id}.jpg`)).toEqual({ folder: "linegroups", id });
     expect(parseUploadPath(`checkinouts/${id}.webp`)).toEqual({ folder: "checkinouts", id });
+  });
+
+  test("every upload folder is served (a folder added later must be reachable)", () => {
+    for (const folder of UPLOAD_FOLDERS) {
+      expect(uploadIdFromUrl(uploadUrl(folder, id))).toEqual({ folder, id });
+    }
   });
 
   test("anything but <folder>/<uuid>.<image ext> is rejected", () => {

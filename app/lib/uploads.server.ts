@@ -63,8 +63,9 @@ export function uploadUrl(folder: UploadFolder, id: string): string {
   return `/uploads/${folder}/${id}.jpg`;
 }
 
-const UPLOAD_PATH =
-  /^(employees|machines|checkinouts|linegroups)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|jpeg|webp|png)$/;
+const UPLOAD_PATH = new RegExp(
+  `^(${UPLOAD_FOLDERS.join("|")})/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(jpg|jpeg|webp|png)$`,
+);
 
 /** Parses `<folder>/<id>.<ext>` (the part after /uploads/) strictly; anything else is null. */
 export function parseUploadPath(path: string): { folder: UploadFolder; id: string } | null {

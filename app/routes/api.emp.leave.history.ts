@@ -1,0 +1,17 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { parseQuery } from "~/lib/validation";
+import { leaveYear } from "~/models/leave-schema";
+import { currentLeaveYear, leaveHistory } from "~/models/leave.server";
+import { apiRoute } from "~/server/api-route.server";
+
+/** GET `?year=` (default this year) → `{year, items, balances:[{type, quota, used, pending, remaining}]}`. */
+export const { loader, action } = apiRoute(
+  {
+    GET: ({ request, employee }) => {
+      const { year } = parseQuery(z.object({ year: leaveYear(currentLeaveYear()) }), request);
+      return json(leaveHistory(employee.id, year));
+    },
+  },
+  { auth: "employee" },
+);
