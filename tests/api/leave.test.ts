@@ -179,3 +179,36 @@ describe("decisions, cancel and history", () => {
     expect((await asAlice("/api/leave/petition", { anonymous: true })).status).toBe(401);
   });
 });
+
+describe("calendar and statistics", () => {
+  test("GET /api/leave/calendar?month= holds the month's active petitions and holidays; a bad month is a 400", async () => {
+    const response = await asAdmin("/api/leave/calendar?month=2026-03");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ month: "2026-03", first: "2026-03-01", last: "2026-03-31" });
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.every((i: { status: number }) => i.status === 1 || i.status === 2)).toBe(true);
+    expect(Array.isArray(body.holidays)).toBe(true);
+    const bad = await asAdmin("/api/leave/calendar?month=2026-3");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields.month).toMatch(THAI);
+    expect((await asAlice("/api/leave/calendar")).status).toBe(403);
+  });
+
+  test("GET /api/leave/statistic?year= answers JSON and CSV; a year before 2024 is a 400", async () => {
+    const body = await (await asAdmin("/api/leave/statistic?year=2026")).json();
+    expect(body.year).toBe(2026);
+    const codes = body.items.map((i: { employee: { code: string } }) => i.employee.code);
+    expect(codes).toEqual(expect.arrayContaining(["LV-1", "LV-2"]));
+    const csv = await asAdmin("/api/leave/statistic?year=2026&format=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toContain("leave-statistics-2026.csv");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes).startsWith("รหัสพนักงาน")).toBe(true);
+    expect((await asAdmin("/api/leave/statistic?year=2023")).status).toBe(400);
+    expect((await asAdmin("/api/leave/statistic?format=pdf")).status).toBe(400);
+    expect((await asAlice("/api/leave/statistic", { anonymous: true })).status).toBe(401);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { holidays } from "../../db/schema";
+import { readCsv } from "~/lib/csv.server";
+import { db } from "~/lib/db.server";
+import { newEmployee, system } from "./attendance.test-helpers";
+import { EmployeeUpdateSchema } from "./employee-schema";
+import { resignEmployee, updateEmployee } from "./employee.server";
+import { CalendarQuery, leaveCalendar, leaveStatistics, leaveStatisticsCsv, StatisticQuery } from "./leave-report.server";
+import { PetitionSchema } from "./leave-schema";
+import { createPetition, decidePetition, cancelOwnPetition } from "./leave.server";
+
+const admin = { type: "admin" as const, id: null };
+const file = (employeeId: number, over: Record<string, unknown>) =>
+  createPetition(
+    employeeId,
+    PetitionSchema.parse({ type: 1, reason: "ธุระ", ...over }),
+    null,
+    { type: "employee", id: employeeId },
+  );
+
+describe("leaveCalendar", () => {
+  it("holds pending and approved petitions overlapping the month and its holidays, not cancelled ones", async () => {
+    db().insert(holidays).values({ date: "2027-04-13", name: "วันสงกรานต์", kind: "public", source: "seed" }).run();
+    const e = newEmployee();
+    const across = await file(e.id, { start_date: "2027-03-31", end_date: "2027-04-01" });
+    const approved = await file(e.id, { start_date: "2027-04-20", end_date: "2027-04-20", half: "morning" });
+    decidePetition({ id: approved.id, action: "accept", note: "" }, admin);
+    const cancelled = await file(e.id, { start_date: "2027-04-22", end_date: "2027-04-22" });
+    cancelOwnPetition(e.id, cancelled.id);
+    await file(e.id, { start_date: "2027-05-03", end_date: "2027-05-03" });
+
+    const april = leaveCalendar("2027-04");
+    expect(april).toMatchObject({ first: "2027-04-01", last: "2027-04-30" });
+    expect(april.items.map((i) => [i.id, i.status, i.half])).toEqual([
+      [across.id, 1, "full"],
+      [approved.id, 2, "morning"],
+    ]);
+    expect(april.items[0].employee.full_name).toContain("สมชาย");
+    expect(april.holidays).toEqual([{ date: "2027-04-13", name: "วันสงกรานต์", kind: "public" }]);
+    expect(leaveCalendar("2027-02").items).toEqual([]);
+    expect(leaveCalendar("2027-12").last).toBe("2027-12-31");
+  });
+
+  it("the month parameter: default, format and range", () => {
+    const q = CalendarQuery("2026-11");
+    expect(q.parse({}).month).toBe("2026-11");
+    expect(q.parse({ month: "2024-02" }).month).toBe("2024-02");
+    for (const bad of ["2026-13", "2026-1", "abc", "1999-12"]) expect(q.safeParse({ month: bad }).success, bad).toBe(false);
+  });
+});
+
+describe("leaveStatistics", () => {
+  it("sums approved days per type for everyone who worked that year, zeros included", async () => {
+    const a = newEmployee();
+    const b = newEmployee();
+    const gone = newEmployee();
+    updateEmployee(gone.id, EmployeeUpdateSchema.parse({ start_date: "2020-01-01" }), system);
+    resignEmployee(gone.id, "2027-01-01", system);
+    const x = await file(a.id, { start_date: "2028-03-06", end_date: "2028-03-07" });
+    const y = await file(a.id, { type: 2, start_date: "2028-03-08", end_date: "2028-03-08", half: "afternoon" });
+    const pending = await file(a.id, { type: 3, start_date: "2028-03-09", end_date: "2028-03-09" });
+    for (const p of [x, y]) decidePetition({ id: p.id, action: "accept", note: "" }, admin);
+    void pending;
+
+    const { items } = leaveStatistics(2028);
+    const rowA = items.find((i) => i.employee.id === a.id);
+    expect(rowA).toMatchObject({ days: { "1": 2, "2": 0.5, "3": 0 }, total: 2.5 });
+    expect(items.find((i) => i.employee.id === b.id)).toMatchObject({ days: { "1": 0, "2": 0, "3": 0 }, total: 0 });
+    // Resigned before the year began: not listed.
+    expect(items.find((i) => i.employee.id === gone.id)).toBeUndefined();
+    expect(leaveStatistics(2027).items.find((i) => i.employee.id === gone.id)).toBeDefined();
+  });
+
+  it("the CSV has a BOM, Thai headers and the same figures", async () => {
+    const csv = await readCsv(leaveStatisticsCsv(2028));
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, ...rows] = csv.slice(1).trim().split("\r\n");
+    expect(header).toBe("รหัสพนักงาน,ชื่อ-นามสกุล,ลากิจ (วัน),ลาป่วย (วัน),ลาพักร้อน (วัน),รวม (วัน)");
+    expect(rows.some((r) => r.endsWith(",2,0.5,0,2.5"))).toBe(true);
+  });
+
+  it("the year parameter: from 2024, a number", () => {
+    expect(StatisticQuery().safeParse({ year: "2023" }).success).toBe(false);
+    expect(StatisticQuery().safeParse({ year: "20x6" }).success).toBe(false);
+    expect(StatisticQuery().safeParse({ format: "xml" }).success).toBe(false);
+    expect(StatisticQuery().parse({ year: "2024", format: "csv" })).toEqual({ year: 2024, format: "csv" });
+  });
+});
