@@ -3,6 +3,7 @@ import {
   dayjs,
   formatThaiDate,
   formatThaiDateLong,
+  formatThaiMonth,
   formatThaiDateTime,
   setAppTimeZone,
   startOfWeek,
@@ -12,6 +13,8 @@ describe("Thai dates", () => {
   test("formats with Buddhist Era years and Thai month names", () => {
     expect(formatThaiDate("2026-11-21")).toBe("21 พ.ย. 2569");
     expect(formatThaiDateLong("2026-11-21")).toBe("21 พฤศจิกายน 2569");
+    expect(formatThaiMonth("2026-03")).toBe("มีนาคม 2569");
+    expect(formatThaiMonth("2027-01")).toBe("มกราคม 2570");
     expect(formatThaiDate("2024-01-01")).toBe("1 ม.ค. 2567");
   });
 

@@ -59,6 +59,11 @@ export function formatThaiDateLong(value: DateLike, tz = appZone) {
   return inZone(value, tz).format("D MMMM BBBB");
 }
 
+/** A calendar month `2026-03` → `มีนาคม 2569` (no time zone: it is already a date). */
+export function formatThaiMonth(month: string) {
+  return dayjs(`${month}-01`).locale("th").format("MMMM BBBB");
+}
+
 /** `21 พ.ย. 2569 08:30` */
 export function formatThaiDateTime(value: DateLike, tz = appZone) {
   return inZone(value, tz).format("D MMM BBBB HH:mm");

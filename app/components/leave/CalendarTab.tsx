@@ -1,0 +1,140 @@
+import { ActionIcon, Badge, Box, Group, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
+import { formatThaiDateLong, formatThaiMonth } from "~/lib/thai-date";
+import { monthGrid, shiftMonth, type CalendarDay, type CalendarPetition } from "./leave-calendar-grid";
+
+export type CalendarTabData = {
+  month: string;
+  first: string;
+  last: string;
+  items: CalendarPetition[];
+  holidays: { date: string; name: string; kind: string }[];
+  work_days: number[];
+};
+
+const WEEKDAYS = ["จ.", "อ.", "พ.", "พฤ.", "ศ.", "ส.", "อา."];
+const HALF_LABELS = { full: "เต็มวัน", morning: "ครึ่งเช้า", afternoon: "ครึ่งบ่าย" } as const;
+
+const monthTitle = formatThaiMonth;
+
+function counts(day: CalendarDay) {
+  const approved = day.away.filter((p) => p.status === LeaveStatus.approve).length;
+  return { approved, pending: day.away.length - approved };
+}
+
+function DayCell({ day, onOpen }: { day: CalendarDay; onOpen: (day: CalendarDay) => void }) {
+  const { approved, pending } = counts(day);
+  const label = `${formatThaiDateLong(day.date)}${day.holiday ? ` ${day.holiday}` : ""}: ลาอนุมัติ ${approved} คน รออนุมัติ ${pending} คน`;
+  return (
+    <UnstyledButton
+      onClick={() => onOpen(day)}
+      disabled={!day.inMonth}
+      aria-label={day.inMonth ? label : undefined}
+      style={{ minHeight: 72, opacity: day.inMonth ? 1 : 0.35 }}
+    >
+      <Paper withBorder p={4} h="100%" bg={day.holiday ? "red.0" : day.dayOff ? "gray.0" : undefined}>
+        <Text fz="sm" fw={600} c={day.holiday || day.dayOff ? "red.7" : undefined}>
+          {Number(day.date.slice(8))}
+        </Text>
+        {day.inMonth && day.holiday ? (
+          <Text fz={10} c="red.7" lineClamp={2}>
+            {day.holiday}
+          </Text>
+        ) : null}
+        <Group gap={2} mt={2}>
+          {approved > 0 ? (
+            <Badge size="xs" color="teal" variant="filled">
+              {approved}
+            </Badge>
+          ) : null}
+          {pending > 0 ? (
+            <Badge size="xs" color="yellow" variant="outline">
+              {pending}
+            </Badge>
+          ) : null}
+        </Group>
+      </Paper>
+    </UnstyledButton>
+  );
+}
+
+/** The month grid of leave (Monday first): approved and pending in distinct colours, holidays marked, click a day for who. */
+export function CalendarTab({ data }: { data: CalendarTabData }) {
+  const [, setParams] = useSearchParams();
+  const [open, setOpen] = useState<CalendarDay | null>(null);
+  const weeks = monthGrid(data.first, data.last, data.items, data.holidays, data.work_days);
+  const go = (month: string) => setParams({ tab: "calendar", month }, { preventScrollReset: true });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <ActionIcon variant="default" aria-label="เดือนก่อนหน้า" onClick={() => go(shiftMonth(data.month, -1))}>
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <Text fw={600} fz="lg">
+          {monthTitle(data.month)}
+        </Text>
+        <ActionIcon variant="default" aria-label="เดือนถัดไป" onClick={() => go(shiftMonth(data.month, 1))}>
+          <IconChevronRight size={18} />
+        </ActionIcon>
+      </Group>
+      <Group gap="md" fz="sm">
+        <Group gap={4}>
+          <Badge size="xs" color="teal" variant="filled">
+            n
+          </Badge>
+          <Text fz="sm">อนุมัติแล้ว</Text>
+        </Group>
+        <Group gap={4}>
+          <Badge size="xs" color="yellow" variant="outline">
+            n
+          </Badge>
+          <Text fz="sm">รออนุมัติ</Text>
+        </Group>
+        <Group gap={4}>
+          <Box w={12} h={12} bg="red.0" style={{ border: "1px solid var(--mantine-color-red-3)" }} />
+          <Text fz="sm">วันหยุด</Text>
+        </Group>
+      </Group>
+      <Box style={{ overflowX: "auto" }}>
+        <SimpleGrid cols={7} spacing={4} miw={420} role="grid" aria-label={`ปฏิทินการลา ${monthTitle(data.month)}`}>
+          {WEEKDAYS.map((w) => (
+            <Text key={w} ta="center" fz="sm" c="dimmed" role="columnheader">
+              {w}
+            </Text>
+          ))}
+          {weeks.flat().map((day) => (
+            <DayCell key={day.date} day={day} onOpen={setOpen} />
+          ))}
+        </SimpleGrid>
+      </Box>
+      {data.items.length === 0 ? (
+        <Text c="dimmed" ta="center" fz="sm">
+          ไม่มีการลาในเดือนนี้
+        </Text>
+      ) : null}
+      <Modal opened={open != null} onClose={() => setOpen(null)} title={open ? formatThaiDateLong(open.date) : ""}>
+        {open?.holiday ? <Text c="red.7">{open.holiday}</Text> : null}
+        {open && open.away.length === 0 ? <Text c="dimmed">ไม่มีผู้ลาในวันนี้</Text> : null}
+        <Stack gap="xs">
+          {open?.away.map((p) => (
+            <Group key={p.id} justify="space-between" wrap="nowrap">
+              <div>
+                <Text fw={500}>{p.employee.full_name}</Text>
+                <Text fz="sm" c="dimmed">
+                  {LEAVE_TYPE_LABELS[p.type]} · {HALF_LABELS[p.half]}
+                </Text>
+              </div>
+              <Badge color={p.status === LeaveStatus.approve ? "teal" : "yellow"} variant={p.status === LeaveStatus.approve ? "filled" : "outline"}>
+                {p.status === LeaveStatus.approve ? "อนุมัติ" : "รออนุมัติ"}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { MantineProvider } from "@mantine/core";
+import { json } from "@remix-run/node";
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen } from "@testing-library/react";
+import "~/lib/thai-date";
+import { StatisticsTab, type StatisticsTabData } from "./StatisticsTab";
+
+const DATA: StatisticsTabData = {
+  year: 2026,
+  this_year: 2026,
+  items: [
+    { employee: { id: 1, code: "E0001", full_name: "นายสมชาย ใจดี" }, days: { "1": 2, "2": 0.5, "3": 0 }, total: 2.5 },
+    { employee: { id: 2, code: "E0002", full_name: "นางสาวสมหญิง ขยัน" }, days: { "1": 0, "2": 0, "3": 0 }, total: 0 },
+  ],
+};
+
+function renderTab(data: StatisticsTabData = DATA) {
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <MantineProvider env="test">
+          <StatisticsTab data={data} />
+        </MantineProvider>
+      ),
+      loader: () => json({}),
+    },
+  ]);
+  render(<Stub initialEntries={["/?tab=statistics"]} />);
+}
+
+describe("StatisticsTab", () => {
+  test("shows the totals per type, every employee's row and the CSV link for the year", async () => {
+    renderTab();
+    expect(await screen.findByText("2.5")).toBeInTheDocument();
+    const rows = screen.getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("E0001นายสมชาย ใจดี20.502.5");
+    expect(rows[2]).toHaveTextContent("E0002นางสาวสมหญิง ขยัน0000");
+    expect(screen.getByRole("link", { name: "ส่งออก CSV" })).toHaveAttribute("href", "/api/leave/statistic?year=2026&format=csv");
+    expect(screen.getByText("ผู้ที่ลามากที่สุด 1 คน (วัน)")).toBeInTheDocument();
+  });
+
+  test("a year without approved leave shows the empty state instead of a chart", async () => {
+    renderTab({ ...DATA, items: DATA.items.map((i) => ({ ...i, days: { "1": 0, "2": 0, "3": 0 }, total: 0 })) });
+    expect(await screen.findByText("ยังไม่มีวันลาที่อนุมัติในปีนี้")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import { BarChart } from "@mantine/charts";
+import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { IconChartBar, IconDownload } from "@tabler/icons-react";
+import { useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS } from "~/lib/enums";
+
+export type StatisticsTabData = {
+  year: number;
+  this_year: number;
+  items: { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number }[];
+};
+
+const TYPES = ["1", "2", "3"] as const;
+const COLORS: Record<(typeof TYPES)[number], string> = { "1": "blue.6", "2": "red.6", "3": "teal.6" };
+const CHART_PEOPLE = 15;
+
+const days = (n: number) => n.toLocaleString("th-TH", { maximumFractionDigits: 1 });
+
+/** Approved leave days per employee and type for a year: a bar chart of who took most, the table, CSV. */
+export function StatisticsTab({ data }: { data: StatisticsTabData }) {
+  const [, setParams] = useSearchParams();
+  const years = Array.from({ length: data.this_year + 1 - FIRST_STATISTICS_YEAR + 1 }, (_, i) => String(FIRST_STATISTICS_YEAR + i));
+  const withLeave = data.items.filter((i) => i.total > 0);
+  const top = [...withLeave].sort((a, b) => b.total - a.total).slice(0, CHART_PEOPLE);
+  const totals = Object.fromEntries(TYPES.map((t) => [t, data.items.reduce((sum, i) => sum + (i.days[t] ?? 0), 0)]));
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="end">
+        <Select
+          label="ปี"
+          data={years.map((y) => ({ value: y, label: `พ.ศ. ${Number(y) + 543}` }))}
+          value={String(data.year)}
+          onChange={(y) => y && setParams({ tab: "statistics", year: y }, { preventScrollReset: true })}
+          allowDeselect={false}
+          w={160}
+        />
+        <Button
+          component="a"
+          href={`/api/leave/statistic?year=${data.year}&format=csv`}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+        >
+          ส่งออก CSV
+        </Button>
+      </Group>
+      <Group gap="lg">
+        {TYPES.map((t) => (
+          <Paper key={t} withBorder p="sm" miw={120}>
+            <Text fz="sm" c="dimmed">
+              {LEAVE_TYPE_LABELS[Number(t)]}
+            </Text>
+            <Text fw={700} fz="lg">
+              {days(totals[t])} วัน
+            </Text>
+          </Paper>
+        ))}
+      </Group>
+      {withLeave.length === 0 ? (
+        <EmptyState icon={<IconChartBar />} title="ยังไม่มีวันลาที่อนุมัติในปีนี้" hint="เมื่ออนุมัติคำขอลาแล้ว สถิติจะแสดงที่นี่" />
+      ) : (
+        <Paper withBorder p="md">
+          <Text fw={600} mb="sm">
+            ผู้ที่ลามากที่สุด {top.length} คน (วัน)
+          </Text>
+          <BarChart
+            h={Math.max(200, top.length * 28)}
+            data={top.map((i) => ({ name: i.employee.full_name, ...Object.fromEntries(TYPES.map((t) => [t, i.days[t] ?? 0])) }))}
+            dataKey="name"
+            type="stacked"
+            orientation="vertical"
+            yAxisProps={{ width: 140 }}
+            series={TYPES.map((t) => ({ name: t, label: LEAVE_TYPE_LABELS[Number(t)], color: COLORS[t] }))}
+            withLegend
+          />
+        </Paper>
+      )}
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>รหัส</Table.Th>
+              <Table.Th>ชื่อ-นามสกุล</Table.Th>
+              {TYPES.map((t) => (
+                <Table.Th key={t} ta="right">
+                  {LEAVE_TYPE_LABELS[Number(t)]}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">รวม</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((i) => (
+              <Table.Tr key={i.employee.id}>
+                <Table.Td>{i.employee.code}</Table.Td>
+                <Table.Td>
+                  <Anchor href={`/admin/leave-work?tab=all&year=${data.year}&employee_id=${i.employee.id}`} fz="sm">
+                    {i.employee.full_name}
+                  </Anchor>
+                </Table.Td>
+                {TYPES.map((t) => (
+                  <Table.Td key={t} ta="right">
+                    {days(i.days[t] ?? 0)}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right" fw={600}>
+                  {days(i.total)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
