@@ -295,4 +295,15 @@ describe("the /admin/checkin-out page intents", () => {
     const twice = await pagePost({ intent: "correction-decision", id: String(correction.id), decision: "reject", note: "" });
     expect(twice.status).toBe(409);
   });
+
+  test("the review tab renders the requests section and the daily view the correction action", async () => {
+    const review = await api("/admin/checkin-out?tab=review&corrections=approved");
+    expect(review.status).toBe(200);
+    expect(await review.text()).toContain("คำขอแก้ไขเวลา");
+    const daily = await api(`/admin/checkin-out?date=${DATE}`);
+    expect(daily.status).toBe(200);
+    const html = await daily.text();
+    expect(html).toContain("แก้ไขแล้ว");
+    expect(html).toContain("แก้ไขเวลา");
+  });
 });
