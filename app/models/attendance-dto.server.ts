@@ -42,6 +42,8 @@ export function toAttendanceDto(r: AttendanceRow) {
     review_note: r.reviewNote,
     reviewed_at: time(r.reviewedAt),
     checked: r.checked === 1 ? 1 : 0,
+    /** The times were changed by a correction (the originals are kept with it). */
+    corrected: r.correctedAt != null,
   };
 }
 export type AttendanceDto = ReturnType<typeof toAttendanceDto>;

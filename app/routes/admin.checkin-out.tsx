@@ -21,8 +21,10 @@ import {
   reviewAttendance,
   setAttendanceChecked,
 } from "~/models/attendance-review.server";
+import { pendingCorrectionCount } from "~/models/attendance-correction.server";
 import type { Actor } from "~/models/audit.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
+import { correctionIntents, correctionsForReview } from "~/server/attendance-corrections-page.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออก · TN Management" }];
 
@@ -34,12 +36,12 @@ const tabOf = (value: string | null): Tab => TABS.find((t) => t === value) ?? "d
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
-  const pending = pendingReviewCount();
+  const pending = pendingReviewCount() + pendingCorrectionCount();
   if (tab === "review") {
     // A hand-edited address with a bad page or status shows the first page of the queue.
     const parsed = ReviewListQuery.safeParse({ status: params.get("review") ?? undefined, page: params.get("page") ?? undefined });
     const query = parsed.success ? parsed.data : ReviewListQuery.parse({});
-    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query) }, settings: null });
+    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query), corrections: correctionsForReview(params) }, settings: null });
   }
   if (tab === "daily") {
     const parsed = DailyQuery.safeParse(Object.fromEntries(params));
@@ -59,6 +61,7 @@ function settingsJson(fields: Fields): unknown {
 }
 
 const intents = (actor: Actor) => ({
+  ...correctionIntents(actor),
   [SETTINGS_INTENT]: intent({
     schema: settingsJson,
     run: (input) => void updateSettings(input, actor),

@@ -69,6 +69,8 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
     ["/api/line/push", "page=abc"],
     ["/api/line/push", "page_size=0"],
     ["/api/line/push", "status=lost"],
+    ["/api/checkin-out/corrections", "status=done"],
+    ["/api/checkin-out/corrections", "page=abc"],
   ];
   test.each(cases)("%s?%s", async (route, query) => {
     const logsBefore = server.logs().length;

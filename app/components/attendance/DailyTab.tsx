@@ -26,6 +26,7 @@ import { initials } from "~/lib/initials";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
+import { CorrectionAction } from "./CorrectionDialog";
 import { clockTime, mapLink, matchLabel, metres, STATUS_COLORS } from "./attendance-labels";
 
 type DailyRecord = {
@@ -44,6 +45,7 @@ type DailyRecord = {
   early_minutes: number;
   review_status: string;
   checked: number;
+  corrected?: boolean;
 };
 
 export type DailyTabItem = {
@@ -179,6 +181,7 @@ export function DailyTab({ data }: { data: DailyTabData }) {
                 <Table.Th>ระยะ/ที่อยู่</Table.Th>
                 <Table.Th>รูปถ่าย</Table.Th>
                 <Table.Th>ตรวจแล้ว</Table.Th>
+                <Table.Th>แก้ไข</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -255,6 +258,9 @@ export function DailyTab({ data }: { data: DailyTabData }) {
                           name="checked"
                         />
                       ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <CorrectionAction target={{ employee, date: data.date, record }} />
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -7,6 +7,7 @@ import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
 import { clockTime, flagLabel, mapLink, matchLabel, metres } from "./attendance-labels";
 
 type Side = "checkin" | "checkout";
@@ -32,6 +33,7 @@ export type ReviewTabData = {
   total: number;
   page: number;
   page_size: number;
+  corrections?: CorrectionRequestsData;
 };
 
 const REVIEW_LABELS = { pending: "รอตรวจสอบ", accepted: "ยอมรับแล้ว", rejected: "ปฏิเสธแล้ว" } as const;
@@ -220,6 +222,7 @@ export function ReviewTab({ data }: { data: ReviewTabData }) {
         </SimpleGrid>
       )}
       {pages > 1 ? <Pagination value={data.page} total={pages} onChange={(p) => set({ page: p === 1 ? null : String(p) })} /> : null}
+      {data.corrections ? <CorrectionRequests data={data.corrections} /> : null}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { businessDate, dayjs } from "~/lib/thai-date";
 import type { AttendanceRecord } from "./checkin-types";
 import { thaiTime } from "./CheckinOut";
+import { DayCorrection, useOwnCorrections } from "./CorrectionRequest";
 import { empFetch } from "./emp-api";
 
 export const HISTORY_DAYS = 30;
@@ -22,6 +23,7 @@ export function recordStatuses(record: AttendanceRecord, today: string): Status[
     out.push({ label: "ไม่ได้ลงเวลาออก", color: "red" });
   }
   if (out.length === 0) out.push({ label: record.checkout_at ? "ปกติ" : "ยังไม่ลงเวลาออก", color: record.checkout_at ? "green" : "gray" });
+  if (record.corrected) out.push({ label: "แก้ไขแล้ว", color: "blue" });
   return out;
 }
 
@@ -48,6 +50,7 @@ export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
       live = false;
     };
   }, [today, reloadKey]);
+  const corrections = useOwnCorrections(reloadKey);
 
   return (
     <Stack gap="xs" component="section" aria-label="ประวัติ 30 วัน">
@@ -80,6 +83,7 @@ export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
                 ))}
               </Stack>
             </Group>
+            <DayCorrection record={r} request={corrections.latest.get(r.work_date)} onSent={corrections.reload} />
           </Paper>
         ))
       )}

@@ -37,6 +37,7 @@ export type AttendanceRecord = {
   flags: string[];
   checked: boolean | number | null;
   review_status?: string | null;
+  corrected?: boolean;
 };
 
 export type CheckinSettings = {

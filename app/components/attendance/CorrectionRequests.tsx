@@ -1,0 +1,176 @@
+import { Badge, Button, Card, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconClockEdit } from "@tabler/icons-react";
+import { useFetcher, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
+import { EmptyState } from "~/components/EmptyState";
+import { formatThaiDate } from "~/lib/thai-date";
+import { clockTime } from "./attendance-labels";
+
+export type CorrectionStatus = "pending" | "approved" | "rejected";
+
+export type CorrectionRequestItem = {
+  correction: {
+    id: number;
+    work_date: string;
+    checkin_at: string | null;
+    checkout_at: string | null;
+    reason: string;
+    status: CorrectionStatus;
+    original_checkin_at: string | null;
+    original_checkout_at: string | null;
+    decision_note: string | null;
+  };
+  employee: { id: number; code: string; full_name: string; position: string };
+  record: { checkin_at: string | null; checkout_at: string | null };
+};
+
+export type CorrectionRequestsData = {
+  status: CorrectionStatus;
+  items: CorrectionRequestItem[];
+  total: number;
+  page: number;
+  page_size: number;
+};
+
+export const CORRECTION_STATUS_LABELS: Record<CorrectionStatus, string> = {
+  pending: "รออนุมัติ",
+  approved: "อนุมัติแล้ว",
+  rejected: "ไม่อนุมัติ",
+};
+export const CORRECTION_STATUS_COLORS: Record<CorrectionStatus, string> = { pending: "yellow", approved: "green", rejected: "red" };
+
+/** One side's change: `08:45 → 08:20`, or the time kept when the request leaves it as it is. */
+function Change({ label, from, to }: { label: string; from: string | null; to: string | null }) {
+  return (
+    <Text fz="sm">
+      {label} {clockTime(from)}
+      {to ? (
+        <>
+          {" → "}
+          <b>{clockTime(to)}</b>
+        </>
+      ) : (
+        <Text span c="dimmed" fz="xs">
+          {" "}
+          (ไม่เปลี่ยน)
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+function RequestCard({ item }: { item: CorrectionRequestItem }) {
+  const { correction: c, employee, record } = item;
+  const fetcher = useFetcher<ActionAnswer>({ key: `attendance-correction-${c.id}` });
+  useActionToasts(fetcher);
+  const [note, setNote] = useState("");
+  const busy = fetcher.state !== "idle";
+  const pending = c.status === "pending";
+  // A pending request is compared with the record as it is now; a decided one with what it replaced.
+  const from = pending ? record : { checkin_at: c.original_checkin_at, checkout_at: c.original_checkout_at };
+  const submit = (decision: "approve" | "reject") =>
+    fetcher.submit({ intent: "correction-decision", id: String(c.id), decision, note }, { method: "post" });
+  const confirmReject = () =>
+    modals.openConfirmModal({
+      title: "ไม่อนุมัติคำขอแก้ไขเวลา",
+      children: (
+        <Text fz="sm">
+          {employee.full_name} ({employee.code}) วันที่ {formatThaiDate(c.work_date)} เวลาจะไม่ถูกแก้ไข
+        </Text>
+      ),
+      labels: { confirm: "ไม่อนุมัติ", cancel: "ยกเลิก" },
+      confirmProps: { color: "red" },
+      onConfirm: () => submit("reject"),
+    });
+
+  return (
+    <Card withBorder radius="md" data-testid="correction-card">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Text fw={600}>{employee.full_name}</Text>
+            <Text fz="xs" c="dimmed">
+              {employee.code}
+              {employee.position ? ` · ${employee.position}` : ""} · {formatThaiDate(c.work_date)}
+            </Text>
+          </div>
+          <Badge variant="light" color={CORRECTION_STATUS_COLORS[c.status]}>
+            {CORRECTION_STATUS_LABELS[c.status]}
+          </Badge>
+        </Group>
+        <Change label="เข้างาน" from={from.checkin_at} to={c.checkin_at} />
+        <Change label="ออกงาน" from={from.checkout_at} to={c.checkout_at} />
+        <Text fz="sm">เหตุผล: {c.reason}</Text>
+        {pending ? (
+          <>
+            <Textarea
+              label="หมายเหตุ"
+              placeholder="หมายเหตุการพิจารณา (ถ้ามี)"
+              autosize
+              minRows={1}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
+                ไม่อนุมัติ
+              </Button>
+              <Button color="green" onClick={() => submit("approve")} loading={busy}>
+                อนุมัติ
+              </Button>
+            </Group>
+          </>
+        ) : c.decision_note ? (
+          <Text fz="sm">หมายเหตุ: {c.decision_note}</Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The review tab's section of employees' correction requests, approved (the times applied) or rejected. */
+export function CorrectionRequests({ data }: { data: CorrectionRequestsData }) {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: { [key: string]: string | null }) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "review");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { preventScrollReset: true });
+  };
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  return (
+    <Stack gap="md" component="section" aria-label="คำขอแก้ไขเวลา" mt="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3} fz="h4">
+          คำขอแก้ไขเวลา
+        </Title>
+        <SegmentedControl
+          value={data.status}
+          onChange={(value) => set({ corrections: value === "pending" ? null : value, cpage: null })}
+          data={Object.entries(CORRECTION_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+          w="fit-content"
+        />
+      </Group>
+      {data.items.length === 0 ? (
+        <EmptyState
+          icon={<IconClockEdit size={24} />}
+          title={data.status === "pending" ? "ไม่มีคำขอแก้ไขเวลารออนุมัติ" : "ไม่มีรายการ"}
+          hint={data.status === "pending" ? "คำขอแก้ไขเวลาจากพนักงานใน LINE จะแสดงที่นี่" : undefined}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {data.items.map((item) => (
+            <RequestCard key={item.correction.id} item={item} />
+          ))}
+        </SimpleGrid>
+      )}
+      {pages > 1 ? <Pagination value={data.page} total={pages} onChange={(p) => set({ cpage: p === 1 ? null : String(p) })} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { json } from "@remix-run/node";
+import { readBody } from "~/lib/http.server";
+import { parseOrThrow } from "~/lib/validation";
+import { CorrectionRequestSchema, listOwnCorrections, requestCorrection } from "~/models/attendance-correction.server";
+import { apiRoute } from "~/server/api-route.server";
+
+/**
+ * GET: the employee's own correction requests, newest first.
+ * POST `{work_date, checkin_at?, checkout_at?, reason}` → 201 `{correction}` (pending until an admin decides).
+ */
+export const { loader, action } = apiRoute(
+  {
+    GET: ({ employee }) => json(listOwnCorrections(employee.id)),
+    POST: async ({ request, employee }) => {
+      const input = parseOrThrow(CorrectionRequestSchema, await readBody(request), "ข้อมูลคำขอแก้ไขเวลาไม่ถูกต้อง");
+      return json({ correction: requestCorrection(employee.id, input) }, { status: 201 });
+    },
+  },
+  { auth: "employee" },
+);
