@@ -252,6 +252,7 @@ describe("CheckinHistory", () => {
           ],
         },
       },
+      "GET /api/emp/checkin-out/correction": { status: 200, body: { items: [] } },
     });
     render(
       <MantineProvider>
