@@ -95,7 +95,7 @@ async function probe(baseUrl, options, check) {
     headers: options.headers,
     body: options.body,
     redirect: "manual",
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000),
+    signal: AbortSignal.timeout((options.timeout ?? REQUEST_TIMEOUT_S) * 1000),
   });
   const body = await response.text();
   if (response.status < 200 || response.status > 299) {
@@ -111,10 +111,10 @@ async function probe(baseUrl, options, check) {
 function load(baseUrl, options, duration) {
   const { path: urlPath, ...rest } = options;
   current = autocannon({
+    timeout: REQUEST_TIMEOUT_S,
     ...rest,
     url: new URL(urlPath, baseUrl).href,
     duration,
-    timeout: REQUEST_TIMEOUT_S,
   });
   return current;
 }
