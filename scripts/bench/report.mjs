@@ -28,7 +28,7 @@ export function summarise(scenario, result, baselineRps) {
     ),
   };
   row.budget = scenario.budget
-    ? { text: scenario.budget.text, met: Boolean(scenario.budget.met(row)) }
+    ? { text: scenario.budget.text, met: row.requests > 0 && Boolean(scenario.budget.met(row)) }
     : null;
   row.failed = row.errors > 0 || row.non2xx > 0 || row.requests === 0;
   return row;
