@@ -9,7 +9,11 @@ import autocannon from "autocannon";
 import os from "node:os";
 import { analyseBundleWithRetry } from "./bench/bundle.mjs";
 import {
+  attendanceSeedMarkdown,
   bundleMarkdown,
+  checkinMarkdown,
+  csvBudgetMet,
+  csvMarkdown,
   faceMarkdown,
   machineInfo,
   markdownTable,
@@ -19,6 +23,7 @@ import {
   summarise,
   updateDocs,
 } from "./bench/report.mjs";
+import { applyAttendanceSettings, seedAttendance } from "./bench/attendance.mjs";
 import { scenarios as allScenarios } from "./bench/scenarios.mjs";
 import { seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./bench/seed.mjs";
 import { startServer } from "./bench/server.mjs";
@@ -90,7 +95,7 @@ async function probe(baseUrl, options, check) {
     headers: options.headers,
     body: options.body,
     redirect: "manual",
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000),
+    signal: AbortSignal.timeout((options.timeout ?? REQUEST_TIMEOUT_S) * 1000),
   });
   const body = await response.text();
   if (response.status < 200 || response.status > 299) {
@@ -106,10 +111,10 @@ async function probe(baseUrl, options, check) {
 function load(baseUrl, options, duration) {
   const { path: urlPath, ...rest } = options;
   current = autocannon({
+    timeout: REQUEST_TIMEOUT_S,
     ...rest,
     url: new URL(urlPath, baseUrl).href,
     duration,
-    timeout: REQUEST_TIMEOUT_S,
   });
   return current;
 }
@@ -147,6 +152,10 @@ async function main() {
     warmup,
     baseUrl: server.baseUrl,
     port: server.port,
+    dataDir: server.dataDir,
+    memory: () => server.memory(),
+    baselineRps: null,
+    attendance: null,
     admin: ADMIN,
     state: {},
     seed: null,
@@ -182,6 +191,21 @@ async function main() {
     return 1;
   }
   log(`seeded ${ctx.seed.count} employees in ${(ctx.seed.ms / 1000).toFixed(1)} s`);
+  try {
+    await applyAttendanceSettings(ctx);
+    ctx.attendance = seedAttendance(ctx);
+    // The seed held this event loop for seconds: let it see the keep-alive sockets the server
+    // closed meanwhile, or the next fetch may pick one and fail ("other side closed").
+    await sleep(500);
+  } catch (error) {
+    log(`attendance seeding FAILED: ${error.message}`);
+    await server.stop();
+    return 1;
+  }
+  log(
+    `seeded ${ctx.attendance.rows.toLocaleString("en-US")} attendance rows (${ctx.attendance.days} weekdays, ` +
+      `${ctx.attendance.pending} pending review) in ${(ctx.attendance.ms / 1000).toFixed(1)} s`,
+  );
 
   const memoryBefore = server.memory();
   const rows = [];
@@ -191,9 +215,21 @@ async function main() {
     let window = null;
     let row = null;
     try {
-      await scenario.setup?.(ctx);
+      const skip = (await scenario.setup?.(ctx))?.skip;
+      if (skip) {
+        log(`${scenario.name}: skipped: ${skip}`);
+        rows.push({ name: scenario.name, skipped: skip });
+        continue;
+      }
+      if (scenario.run) {
+        log(`${scenario.name}: measuring once`);
+        await scenario.run(ctx);
+        rows.push({ name: scenario.name, single: true });
+        continue;
+      }
       const options = scenario.options(ctx);
-      await probe(server.baseUrl, options, (response, body) => scenario.check?.(response, body, ctx));
+      const probeOptions = scenario.probe?.(ctx) ?? options;
+      await probe(server.baseUrl, probeOptions, (response, body) => scenario.check?.(response, body, ctx));
       if (warmup > 0) {
         log(`${scenario.name}: warming up ${warmup} s`);
         await load(server.baseUrl, options, warmup);
@@ -207,6 +243,7 @@ async function main() {
       row = summarise(scenario, result, baselineRps);
       if (scenario.baseline) {
         baselineRps = row.rps;
+        ctx.baselineRps = row.rps;
         row.ratio = 1;
       }
       row.rssAfter = server.memory().rss;
@@ -244,15 +281,25 @@ async function main() {
 
   const measured = rows.filter((r) => r.requests !== undefined);
   const failed = rows.filter((r) => r.failed);
+  const skipped = rows.filter((r) => r.skipped);
   const missing = scenarios.length - rows.length;
   console.log(`\nBenchmark ${date} — ${seconds} s per scenario`);
   console.log(`${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, Node ${machine.node}`);
   console.log(`Server RSS: ${mib(memoryBefore.rss)} before, ${mib(memoryAfter.rss)} after, peak ${mib(memoryAfter.peak)}\n`);
   console.log(markdownTable(measured));
   const healthRow = measured.find((r) => r.name.startsWith("GET /healthz while"));
-  for (const extra of [seedMarkdown(ctx.seed), faceMarkdown(ctx.report.face, healthRow), bundleMarkdown(bundle)]) {
+  const checkinRow = measured.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
+  for (const extra of [
+    seedMarkdown(ctx.seed),
+    attendanceSeedMarkdown(ctx.attendance),
+    checkinMarkdown(ctx.report.checkin, checkinRow),
+    csvMarkdown(ctx.report.csv),
+    faceMarkdown(ctx.report.face, healthRow),
+    bundleMarkdown(bundle),
+  ]) {
     if (extra) console.log(`\n${extra}`);
   }
+  for (const r of skipped) console.log(`\n– ${r.name}: skipped: ${r.skipped}`);
   for (const r of failed) {
     console.log(`\n✗ ${r.name}: ${r.reason ?? `non-2xx ${r.non2xx}, errors ${r.errors}, statuses ${JSON.stringify(r.statusCodes)}`}`);
   }
@@ -260,6 +307,7 @@ async function main() {
   const missed = [
     ...measured.filter((r) => r.budget && !r.budget.met).map((r) => r.name),
     ...(ctx.report.face?.timing && ctx.report.face.timing.median > 400 ? ["face descriptor time ≤ 400 ms"] : []),
+    ...(ctx.report.csv && !csvBudgetMet(ctx.report.csv) ? ["one-year CSV ≤ 3 s, RSS growth ≤ 100 MB"] : []),
     ...(bundle?.pages ?? []).filter((p) => p.budget && p.gzip > p.budget).map((p) => `client JS: ${p.label}`),
     ...(bundle?.checks ?? []).filter((c) => !c.ok).map((c) => `check: ${c.text}`),
   ];
@@ -283,6 +331,10 @@ async function main() {
       memory: { before: memoryBefore, after: memoryAfter },
       rows: measured,
       seed: ctx.seed,
+      attendance: ctx.attendance,
+      checkin: ctx.report.checkin,
+      csv: ctx.report.csv,
+      skipped,
       face: ctx.report.face,
       bundle,
     }),

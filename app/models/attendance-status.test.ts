@@ -177,6 +177,15 @@ describe("attendanceStatus", () => {
     expect(status({ record: record({ checkoutAt: null }), now }).status).toBe("missing_checkout");
   });
 
+  it("the same instant in another zone, or the next minute, is worked out again", () => {
+    const open = { record: record({ checkoutAt: null }), settings: { ...settings, missing_checkout_hour: 20 } };
+    expect(status({ ...open, now: at(DATE, "19:59") }).status).toBe("present");
+    expect(status({ ...open, now: at(DATE, "20:00") }).status).toBe("missing_checkout");
+    // 20:00 in Bangkok is 13:00 in UTC: the hour has not come there.
+    expect(status({ ...open, now: at(DATE, "20:00"), timeZone: "UTC" }).status).toBe("present");
+    expect(status({ ...open, now: at(DATE, "20:00") }).status).toBe("missing_checkout");
+  });
+
   it("isoWeekday counts Monday as 1 and Sunday as 7", () => {
     expect(isoWeekday("2026-11-23")).toBe(1);
     expect(isoWeekday("2026-11-29")).toBe(7);

@@ -83,13 +83,27 @@ function clockMinutes(at: Instant, tz: string) {
   return d.hour() * 60 + d.minute();
 }
 
+let lastNow: { ms: number; tz: string; today: string; minutes: number } | null = null;
+
+/**
+ * `now` as a date and minutes of the day in the zone. A day view or month sheet asks this for
+ * every row with the same `now`, and a dayjs zone conversion is the dearest step, so the last
+ * answer is kept.
+ */
+function nowInZone(now: Date, tz: string) {
+  if (lastNow === null || lastNow.ms !== now.getTime() || lastNow.tz !== tz) {
+    const d = dayjs(now).tz(tz);
+    lastNow = { ms: now.getTime(), tz, today: d.format("YYYY-MM-DD"), minutes: d.hour() * 60 + d.minute() };
+  }
+  return lastNow;
+}
+
 /** A day without a check-out counts as missing once it is over or the set hour has come. */
 function checkoutIsMissing(date: string, settings: StatusSettings, now: Date, tz: string) {
-  const current = dayjs(now).tz(tz);
-  const today = current.format("YYYY-MM-DD");
+  const { today, minutes } = nowInZone(now, tz);
   if (date < today) return true;
   if (date > today) return false;
-  return current.hour() >= settings.missing_checkout_hour;
+  return Math.floor(minutes / 60) >= settings.missing_checkout_hour;
 }
 
 /**
@@ -142,9 +156,9 @@ export function attendanceStatus(input: StatusInput): StatusResult {
     if (!input.workDay) return { status: "day_off", reason: "วันหยุดประจำสัปดาห์" };
     if (input.leave && leaveLabel) return { status: "leave", reason: leaveLabel };
     if (rejected) return { status: "absent", reason: "ขาดงาน (การลงเวลาไม่ผ่านการตรวจสอบ)" };
-    const today = dayjs(now).tz(tz).format("YYYY-MM-DD");
+    const { today, minutes } = nowInZone(now, tz);
     if (date > today) return { status: "absent", reason: "ยังไม่ถึงวันทำงาน" };
-    if (date === today && clockMinutes(now, tz) < minutesOfDay(settings.work_end)) {
+    if (date === today && minutes < minutesOfDay(settings.work_end)) {
       return { status: "absent", reason: "ยังไม่ได้ลงเวลาเข้า" };
     }
     return { status: "absent", reason: "ขาดงาน" };

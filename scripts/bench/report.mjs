@@ -28,7 +28,7 @@ export function summarise(scenario, result, baselineRps) {
     ),
   };
   row.budget = scenario.budget
-    ? { text: scenario.budget.text, met: Boolean(scenario.budget.met(row)) }
+    ? { text: scenario.budget.text, met: row.requests > 0 && Boolean(scenario.budget.met(row)) }
     : null;
   row.failed = row.errors > 0 || row.non2xx > 0 || row.requests === 0;
   return row;
@@ -123,6 +123,49 @@ export function seedMarkdown(seed) {
   );
 }
 
+/** One line about the attendance rows written straight into the database. */
+export function attendanceSeedMarkdown(a) {
+  if (!a) return "";
+  return (
+    `Attendance seed: ${a.rows.toLocaleString("en-US")} records (${a.days} weekdays, ${a.from} … ${a.to}; absences, late, ` +
+    `early, missing check-outs and flagged rows, ${a.pending} pending review) inserted with better-sqlite3 into the server's ` +
+    `database in one transaction in ${(a.ms / 1000).toFixed(1)} s (${Math.round(a.rows / (a.ms / 1000)).toLocaleString("en-US")} rows/s), ` +
+    `after the employees and before the first scenario.`
+  );
+}
+
+/** How many employees the check-in load had, and used. */
+export function checkinMarkdown(c, row) {
+  if (!c) return "";
+  const used = c.used === undefined ? "" : `; the warm-up, probe and load started ${c.used.toLocaleString("en-US")} of them`;
+  const records = c.records === undefined ? "" : ` and wrote ${c.records.toLocaleString("en-US")} records`;
+  const status = row ? ` Statuses: ${JSON.stringify(row.statusCodes)}.` : "";
+  return (
+    `Check-in load: ${c.employees.toLocaleString("en-US")} employees of its own, each linked to a demo LINE user with a ` +
+    `signed \`tn_emp\` cookie (created in ${ms(c.setupMs)})${used}${records}; they are removed afterwards.${status}`
+  );
+}
+
+export const CSV_BUDGET = { ms: 3000, rssGrowth: 100 * 1000 * 1000 };
+const csvGrowth = (csv) => (csv.rss.peak ?? 0) - (csv.rss.before ?? 0);
+export const csvBudgetMet = (csv) => csv.ms <= CSV_BUDGET.ms && csv.rss.before !== null && csvGrowth(csv) <= CSV_BUDGET.rssGrowth;
+const mb = (bytes) => (bytes == null ? "n/a" : `${(bytes / 1e6).toFixed(1)} MB`);
+
+/** The one-year CSV download: time and the server's RSS around it. */
+export function csvMarkdown(csv) {
+  if (!csv) return "";
+  return [
+    `### One-year CSV (\`GET /api/checkin-out?from=${csv.from}&to=${csv.to}&format=csv\`, one download)`,
+    "",
+    "| Measure | Value | Target |",
+    "| --- | --: | --- |",
+    `| Whole download (first byte at ${ms(csv.firstByteMs)}) | ${ms(csv.ms)} | ${mark(csv.ms <= CSV_BUDGET.ms)} ≤ 3 s |`,
+    `| Size | ${mb(csv.bytes)}, ${csv.lines.toLocaleString("en-US")} lines (${csv.seeded.toLocaleString("en-US")} records in the range) | — |`,
+    `| Server RSS before / peak during (sampled every 25 ms) / after | ${mb(csv.rss.before)} / ${mb(csv.rss.peak)} / ${mb(csv.rss.after)} | — |`,
+    `| RSS growth (peak − before) | ${mb(csvGrowth(csv))} | ${mark(csvGrowth(csv) <= CSV_BUDGET.rssGrowth)} ≤ 100 MB |`,
+  ].join("\n");
+}
+
 /** The face figures: sequential descriptor time and the /healthz row measured during a burst. */
 export function faceMarkdown(face, healthRow) {
   if (!face?.timing) return "";
@@ -189,9 +232,18 @@ export function bundleMarkdown(bundle) {
 }
 
 /** The markdown section for one run; starts with RUN_MARKER so later runs can find it. */
-export function runSection({ date, machine, seconds, warmup, memory, rows, seed, face, bundle }) {
+export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, checkin, csv, skipped = [], face, bundle }) {
   const healthRow = rows.find((r) => r.name.startsWith("GET /healthz while"));
-  const extras = [seedMarkdown(seed), faceMarkdown(face, healthRow), bundleMarkdown(bundle)].filter(Boolean);
+  const checkinRow = rows.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
+  const extras = [
+    seedMarkdown(seed),
+    attendanceSeedMarkdown(attendance),
+    checkinMarkdown(checkin, checkinRow),
+    csvMarkdown(csv),
+    skipped.map((r) => `- Skipped \`${r.name}\`: ${r.skipped}`).join("\n"),
+    faceMarkdown(face, healthRow),
+    bundleMarkdown(bundle),
+  ].filter(Boolean);
   return [
     RUN_MARKER,
     `## Run ${date}`,
@@ -223,9 +275,42 @@ BENCH_SECONDS=5 node scripts/bench.mjs # reuse an existing build, 5 s per scenar
 The harness starts the production server itself (\`node server.mjs\`, \`NODE_ENV=production\`, demo
 mode: no LINE settings) on a free port with a fresh temporary \`DATA_DIR\` and a first admin
 \`bench-admin\`, waits for its "listening on" line, seeds 1,000 active employees with Thai names
-(\`POST /api/employee\`, 8 requests in flight; the time is logged), loads it with
+(\`POST /api/employee\`, 8 requests in flight; the time is logged), sets one office and
+\`require_selfie=false\` (\`PUT /api/settings\`), then writes two years of attendance for them
+straight into the server's database (below), loads it with
 [autocannon](https://github.com/mcollina/autocannon) over 127.0.0.1 only, then stops it with
 SIGTERM and removes the directory.
+
+**Attendance seed** (\`scripts/bench/attendance.mjs\`): every weekday of the last two years up to
+yesterday, from each employee's start date (≈ 500k records). A second better-sqlite3 connection
+writes them into the running server's \`tn.sqlite\` (WAL mode; the server is idle meanwhile) in
+one transaction with one prepared statement, then checkpoints the WAL; the time is logged. The
+data is deterministic (seeded PRNG): about 3 % absent (no record), 8 % late (08:31–09:40), 4 %
+leaving early, 1.5 % without a check-out, 3.5 % flagged (outside the office, stale position,
+clock drift); flagged records of the last five days wait for review, older ones were accepted or
+rejected. No selfies (every record carries \`no_selfie\`). No \`ANALYZE\` is run, as in production.
+
+**Check-in** (\`POST /api/emp/checkin-out\`, 32 connections): every answer must be 2xx, but an
+employee checks in and out once a work date (409 after), so the load gets employees of its own
+rather than reusing the 1,000: just before it, the harness inserts them into the database, each
+linked to its own demo LINE user (\`Udemo…\`), and signs one \`tn_emp\` cookie each with the
+server's session secret from \`DATA_DIR\`, exactly as \`POST /api/emp/authen\` would
+(\`linkDemoEmployee\` in \`scripts/bench/face.mjs\` goes through the API, three requests per
+employee, which is too slow for thousands). Each connection takes the next unused employee,
+posts its check-in, then its check-out on the same connection (so the out always follows its
+in), with the multipart fields the LIFF page sends (type, lat, lng, accuracy, position_at,
+client_time; no photo). Enough employees for the run: a check-in cannot be faster than
+\`/healthz\`, measured first in the same run, so (that rate × (warm-up + load seconds) × 1.5) / 2,
+plus two per connection. Deleting the day's records between runs instead would make the load
+depend on a second writer. Afterwards the employees and their records are removed, so the
+scenarios that follow see the 1,000 only; the run fails if the load ever ran out of employees.
+
+**Attendance reads**: \`GET /api/checkin-out/daily\` and the \`/admin/checkin-out\` page (daily tab) for
+the last seeded weekday, at 1 and 8 clients; \`GET /api/checkin-out/monthly?month=\` for last
+month at 1 client; and the CSV of last calendar year
+(\`GET /api/checkin-out?from=&to=&format=csv\`) as one timed download, read as a stream, with the
+server's VmRSS (\`/proc/<pid>/status\`) sampled before, every 25 ms during and after (budget: ≤ 3 s,
+growth ≤ 100 MB). A route that answers 404 (not in this build) is skipped with a note in the run.
 
 Besides the autocannon table, each run records:
 
@@ -245,10 +330,11 @@ Besides the autocannon table, each run records:
 | --- | --: | --- |
 | \`BENCH_SECONDS\` | 10 | Length of each measured load, in seconds |
 | \`BENCH_WARMUP_SECONDS\` | 1 | Unmeasured load before each scenario (0 = none) |
-| \`BENCH_ONLY\` | — | Only scenarios whose name contains this text (plus \`/healthz\`; e.g. \`face\`, \`employee\`); such a partial run does not update this file |
+| \`BENCH_ONLY\` | — | Only scenarios whose name contains this text (plus \`/healthz\`; e.g. \`face\`, \`employee\`, \`emp/checkin\`, \`checkin-out\`); such a partial run does not update this file |
 
 Scenarios live in \`scripts/bench/scenarios.mjs\` (one object each: name, budget, setup, autocannon
-options, optional after hook); seed data in \`scripts/bench/seed.mjs\`, the face helpers in
+options, optional after hook, or a single measurement); seed data in \`scripts/bench/seed.mjs\` and
+\`scripts/bench/attendance.mjs\` (attendance, check-in employees, the CSV download), the face helpers in
 \`scripts/bench/face.mjs\`, the JS sizes in \`scripts/bench/bundle.mjs\`. The run fails (exit 1)
 when the server does not start, or when a scenario has connection errors/timeouts or non-2xx
 answers (seeding, linking and every face POST must succeed too); a missed budget or check is only
@@ -264,8 +350,10 @@ How to read the table:
 - autocannon shares the CPU with the server, so on a machine with few cores the figures are a
   lower bound. With N connections on one Node event loop, p50 is roughly N × the server time of
   one request. DESIGN.md §10 names a connection count only for check-in, so the plain median
-  budgets (search, \`/admin/employee\`) are judged at 1 client; the 8-client rows beside them show
-  how the same request queues under contention and carry no budget.
+  budgets (search, \`/admin/employee\`, daily, \`/admin/checkin-out\`, monthly) are judged at 1 client;
+  the 8-client rows beside them show how the same request queues under contention and carry no
+  budget. The check-in row is judged against the \`/healthz\` row of the same run (≥ 50 %) and
+  on its p99 (≤ 100 ms), at 32 connections.
 - Descriptor time is the whole HTTP request seen by the client (multipart, sharp, the face worker,
   storing the photo, the database), not the network alone; \`node scripts/bench-face.mjs\` times
   the engine without HTTP.

@@ -6,12 +6,20 @@
 //   setup(ctx) optional, async; runs once before the load (log in, create records, …)
 //   check(response, body, ctx) optional; throws if the probe's answer is not what should be measured
 //   options(ctx) the autocannon options for this scenario: at least path and connections;
-//              method, headers, body as needed. url, duration and timeout are added by the runner.
+//              method, headers, body as needed; timeout (s) only to raise the runner's 10 s
+//              (for the probe and the load).
+//              url and duration are added by the runner.
+//   probe(ctx) optional; the request options of the one probe (default: options(ctx))
+//   run(ctx)   optional, async; instead of an autocannon load, measures once and records its
+//              figures in ctx.report (no table row). setup may return { skip: "why" } to skip
+//              the scenario with a note (e.g. a route that answers 404 in this build).
 //   after(ctx, window) optional, async; always runs once the scenario ends (also when it failed;
 //              window is then null), to stop background work. window = { start, end } of the
 //              measured load in performance.now() time. Throwing fails the scenario.
-// ctx: { root, baseUrl, port, admin: { username, password }, state: {}, login(): Promise<cookie>,
+// ctx: { root, baseUrl, port, dataDir, admin: { username, password }, state: {}, login(): Promise<cookie>,
 //        seed: { count, ms, employees: [{ id, code }] } (seeded before the first scenario),
+//        attendance: the attendance seed's figures (scripts/bench/attendance.mjs),
+//        baselineRps (set once /healthz ran), memory(): the server's { rss, peak } in bytes,
 //        report: {} (extra figures for the run section, e.g. report.face) }.
 // Every scenario must answer 2xx: one probe request is sent before the load and any non-2xx
 // or error during the load fails the run.
@@ -22,6 +30,16 @@ import {
   selfieJpeg,
   startFaceLoop,
 } from "./face.mjs";
+import {
+  checkinForm,
+  countAttendance,
+  createCheckinEmployees,
+  lastFullMonth,
+  lastFullYear,
+  lastSeededWeekday,
+  removeCheckinEmployees,
+  timedDownload,
+} from "./attendance.mjs";
 import { expectedMatches, SEARCH_FRAGMENT } from "./seed.mjs";
 
 const html = (label) => (response, body) => {
@@ -33,6 +51,36 @@ const html = (label) => (response, body) => {
 const FACE_IN_FLIGHT = 4;
 
 const clients = (n) => (n === 1 ? "1 client" : `${n} clients`);
+
+const CHECKIN_CONNECTIONS = 32;
+
+/**
+ * Check-in employees for the warm-up and the measured load: each takes two requests (in, out),
+ * and a check-in cannot beat /healthz (measured first in the same run), so that rate with 50 %
+ * headroom bounds what the load can use; plus two per connection (each may start an employee it
+ * does not finish) and the probe.
+ */
+function checkinEmployeeCount(ctx) {
+  const rate = Math.max(ctx.baselineRps ?? 0, 200);
+  return Math.ceil((rate * (ctx.seconds + ctx.warmup) * 1.5) / 2) + 2 * CHECKIN_CONNECTIONS + 1;
+}
+
+/** Sets up a scenario on a route another change may not have yet: 404 skips it with a note. */
+async function skipWhenMissing(ctx, urlPath) {
+  const response = await fetch(new URL(urlPath, ctx.baseUrl), {
+    headers: { cookie: await ctx.login(), accept: "application/json" },
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.body?.cancel();
+  return response.status === 404 ? { skip: `${urlPath.split("?")[0]} answered 404 (the route is not in this build)` } : null;
+}
+
+const jsonBody = (label, test) => (response, body) => {
+  if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("application/json")) {
+    throw new Error(`${label} answered ${response.status} ${response.headers.get("content-type")}`);
+  }
+  test?.(JSON.parse(body));
+};
 
 export const scenarios = [
   {
@@ -117,6 +165,126 @@ export const scenarios = [
       if (first && !body.includes(first)) throw new Error(`GET /admin/employee does not list ${first}`);
     },
   })),
+  {
+    // Every request must be 2xx, and an employee checks in and out once a day: each connection
+    // takes the next unused employee, checks it in, then out on the same connection (so the out
+    // always follows its in), then takes the next. Those employees are removed afterwards.
+    name: `POST /api/emp/checkin-out (no selfie; in, then out; ${CHECKIN_CONNECTIONS} connections)`,
+    budget: {
+      text: "≥ 50 % of /healthz, p99 ≤ 100 ms",
+      met: (row) => row.ratio !== null && row.ratio >= 0.5 && row.p99 <= 100,
+    },
+    async setup(ctx) {
+      const count = checkinEmployeeCount(ctx);
+      const started = performance.now();
+      const { ids, cookies } = await createCheckinEmployees(ctx, count);
+      ctx.state.checkin = { ids, cookies, next: 0, exhausted: false };
+      ctx.report.checkin = { employees: count, setupMs: performance.now() - started };
+    },
+    probe(ctx) {
+      const pool = ctx.state.checkin;
+      const { body, contentType } = checkinForm("in");
+      return { path: "/api/emp/checkin-out", method: "POST", headers: { cookie: pool.cookies[pool.next++], "content-type": contentType }, body };
+    },
+    check(response, body) {
+      if (response.status !== 201 || !JSON.parse(body).record?.checkin_at) throw new Error(`check-in answered ${response.status}`);
+    },
+    options(ctx) {
+      const pool = ctx.state.checkin;
+      const request = (type) => ({
+        setupRequest(req, context) {
+          if (type === "in") {
+            if (pool.next >= pool.cookies.length) pool.exhausted = true;
+            context.cookie = pool.cookies[Math.min(pool.next++, pool.cookies.length - 1)];
+          }
+          const { body, contentType } = checkinForm(type);
+          return { ...req, headers: { ...req.headers, cookie: context.cookie, "content-type": contentType }, body };
+        },
+      });
+      return {
+        path: "/api/emp/checkin-out",
+        method: "POST",
+        connections: CHECKIN_CONNECTIONS,
+        requests: [request("in"), request("out")],
+      };
+    },
+    async after(ctx) {
+      const pool = ctx.state.checkin;
+      ctx.state.checkin = null;
+      if (!pool) return;
+      if (ctx.report.checkin) ctx.report.checkin.used = Math.min(pool.next, pool.cookies.length);
+      const removed = removeCheckinEmployees(ctx, pool.ids);
+      if (ctx.report.checkin) ctx.report.checkin.records = removed;
+      if (pool.exhausted) throw new Error(`the load used all ${pool.cookies.length} check-in employees (409s follow); raise the count`);
+    },
+  },
+  ...[1, 8].map((connections) => ({
+    name: `GET /api/checkin-out/daily (1,000 employees, a seeded weekday), ${clients(connections)}`,
+    budget: connections === 1 ? { text: "p50 ≤ 50 ms", met: (row) => row.p50 <= 50 } : null,
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+    },
+    options: (ctx) => ({
+      path: `/api/checkin-out/daily?date=${lastSeededWeekday()}`,
+      connections,
+      headers: { cookie: ctx.state.cookie, accept: "application/json" },
+    }),
+    check: jsonBody("daily", (view) => {
+      if (view.headcount !== 1000 || view.items?.length !== 1000) throw new Error(`daily listed ${view.headcount} employees, not 1,000`);
+      if (view.summary.absent > 200) throw new Error(`daily found ${view.summary.absent} absent: the attendance seed is missing`);
+    }),
+  })),
+  ...[1, 8].map((connections) => ({
+    name: `GET /admin/checkin-out (SSR daily tab, 1,000 employees), ${clients(connections)}`,
+    budget: connections === 1 ? { text: "p50 ≤ 150 ms", met: (row) => row.p50 <= 150 } : null,
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+    },
+    options: (ctx) => ({
+      path: `/admin/checkin-out?date=${lastSeededWeekday()}`,
+      connections,
+      headers: { cookie: ctx.state.cookie, accept: "text/html" },
+      // The page renders all 1,000 rows; queued behind 7 others one can take longer than the
+      // usual 10 s, which would fail the run rather than show the figure.
+      timeout: 30,
+    }),
+    check(response, body, ctx) {
+      if (response.status !== 200) throw new Error(`GET /admin/checkin-out answered ${response.status}`);
+      html("GET /admin/checkin-out")(response, body);
+      const first = ctx.seed.employees[0]?.code;
+      if (first && !body.includes(first)) throw new Error(`GET /admin/checkin-out does not list ${first}`);
+    },
+  })),
+  {
+    name: "GET /api/checkin-out/monthly (1,000 employees, last full month), 1 client",
+    budget: { text: "p50 ≤ 150 ms", met: (row) => row.p50 <= 150 },
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+      return skipWhenMissing(ctx, `/api/checkin-out/monthly?month=${lastFullMonth()}`);
+    },
+    options: (ctx) => ({
+      path: `/api/checkin-out/monthly?month=${lastFullMonth()}`,
+      connections: 1,
+      headers: { cookie: ctx.state.cookie, accept: "application/json" },
+    }),
+    check: jsonBody("monthly"),
+  },
+  {
+    // One timed download, not an autocannon load: see ctx.report.csv.
+    name: "GET /api/checkin-out?format=csv (one year, 1,000 employees)",
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+      const { from, to } = lastFullYear();
+      return skipWhenMissing(ctx, `/api/checkin-out?from=${from}&to=${to}&format=csv`);
+    },
+    async run(ctx) {
+      const { from, to } = lastFullYear();
+      const result = await timedDownload(ctx, `/api/checkin-out?from=${from}&to=${to}&format=csv`, { cookie: ctx.state.cookie });
+      const seeded = countAttendance(ctx, { from, to });
+      ctx.report.csv = { from, to, seeded, ...result };
+      if (result.lines < 2) throw new Error("the CSV has no data rows");
+    },
+  },
   {
     // Also times the descriptor (sequential POSTs) before the load: see ctx.report.face.
     name: `GET /healthz while ${FACE_IN_FLIGHT} face descriptors compute`,
