@@ -1,5 +1,6 @@
 import {
   businessDate,
+  clockTimeOf,
   dayjs,
   formatThaiDate,
   formatThaiDateLong,
@@ -49,5 +50,22 @@ describe("Thai dates", () => {
     expect(startOfWeek("2026-11-22")).toBe("2026-11-16");
     expect(startOfWeek("2026-11-16")).toBe("2026-11-16");
     expect(dayjs("2026-11-19").locale("th").startOf("week").day()).toBe(1);
+  });
+});
+
+describe("clockTimeOf", () => {
+  test("the wall-clock time in the zone, 24-hour, midnight as 00:00", () => {
+    expect(clockTimeOf("2026-11-23T01:42:00.000Z", "Asia/Bangkok")).toBe("08:42");
+    expect(clockTimeOf("2026-11-23T17:00:00.000Z", "Asia/Bangkok")).toBe("00:00");
+    expect(clockTimeOf(Date.UTC(2026, 10, 23, 13, 5), "America/New_York")).toBe("08:05");
+    expect(clockTimeOf(new Date("2026-11-23T23:59:00.000Z"), "UTC")).toBe("23:59");
+  });
+
+  test("businessDate agrees with dayjs for instants across zones and DST", () => {
+    for (const iso of ["2026-11-23T16:59:00Z", "2026-11-23T17:00:00Z", "2026-03-08T06:59:00Z", "2026-03-08T07:00:00Z"]) {
+      for (const tz of ["Asia/Bangkok", "America/New_York", "Asia/Tokyo", "UTC"]) {
+        expect(businessDate(iso, tz), `${iso} ${tz}`).toBe(dayjs(iso).tz(tz).format("YYYY-MM-DD"));
+      }
+    }
   });
 });

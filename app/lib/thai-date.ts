@@ -38,7 +38,30 @@ export function appTimeZone() {
  * with workDate() (business-day.server.ts); this is the same rule for components.
  */
 export function businessDate(instant: DateLike = new Date(), tz = appZone) {
-  return dayjs(instant).tz(tz).format("YYYY-MM-DD");
+  const ms = dayjs.isDayjs(instant) ? instant.valueOf() : instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
+  return Number.isNaN(ms) ? dayjs(instant).tz(tz).format("YYYY-MM-DD") : formatterFor(tz, DATE_PARTS).format(ms);
+}
+
+// dayjs's tz() builds a new Intl formatter on every call (~0.5 ms); a check-in or a page of
+// times asks many times, so the formatters are made once per zone and reused.
+const DATE_PARTS: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
+const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(tz: string, parts: Intl.DateTimeFormatOptions) {
+  const key = `${tz}|${parts === DATE_PARTS ? "d" : "t"}`;
+  let f = formatters.get(key);
+  if (!f) {
+    // en-CA writes dates as YYYY-MM-DD; en-GB writes 24-hour HH:mm.
+    f = new Intl.DateTimeFormat(parts === DATE_PARTS ? "en-CA" : "en-GB", { timeZone: tz, ...parts });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** `08:42`: the wall-clock time of an instant in the app's zone. */
+export function clockTimeOf(instant: Date | string | number, tz = appZone) {
+  return formatterFor(tz, TIME_PARTS).format(new Date(instant));
 }
 
 function inZone(value: DateLike, tz: string) {

@@ -1,4 +1,4 @@
-import { appTimeZone, dayjs } from "~/lib/thai-date";
+import { appTimeZone, clockTimeOf, dayjs } from "~/lib/thai-date";
 
 // One day's attendance status for one employee (client-safe: the daily view, the monthly sheet
 // and the employee's history all derive it the same way).
@@ -79,8 +79,7 @@ const minutesOfDay = (hhmm: string) => {
 };
 
 function clockMinutes(at: Instant, tz: string) {
-  const d = dayjs(at).tz(tz);
-  return d.hour() * 60 + d.minute();
+  return minutesOfDay(clockTimeOf(at, tz));
 }
 
 let lastNow: { ms: number; tz: string; today: string; minutes: number } | null = null;

@@ -1,4 +1,4 @@
-import { appTimeZone, dayjs } from "~/lib/thai-date";
+import { clockTimeOf } from "~/lib/thai-date";
 import type { AttendanceStatus } from "~/models/attendance-status";
 
 export const STATUS_COLORS: Record<AttendanceStatus, string> = {
@@ -28,7 +28,7 @@ export const flagLabel = (code: string) => FLAG_LABELS[code] ?? code;
 
 /** `08:42` in the app's zone, or a dash. */
 export function clockTime(iso: string | null | undefined) {
-  return iso ? dayjs(iso).tz(appTimeZone()).format("HH:mm") : "–";
+  return iso ? clockTimeOf(iso) : "–";
 }
 
 /** The face check of one side: ตรง / ไม่ตรง / รอตรวจ (a selfie nobody could match), or null without a selfie. */

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { appTimeZone, businessDate, dayjs, formatThaiDateLong } from "~/lib/thai-date";
+import { businessDate, clockTimeOf, formatThaiDateLong } from "~/lib/thai-date";
 import { nearestOffice } from "~/lib/geo";
 import { CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, faceText } from "./checkin-messages";
 import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
@@ -52,7 +52,7 @@ function usePosition(enabled: boolean) {
 
 /** `08:31 น.` in the app's zone. */
 export function thaiTime(iso: string | null) {
-  return iso ? `${dayjs(iso).tz(appTimeZone()).format("HH:mm")} น.` : "—";
+  return iso ? `${clockTimeOf(iso)} น.` : "—";
 }
 
 const metres = (m: number) => `${Math.round(m).toLocaleString("th-TH")} ม.`;

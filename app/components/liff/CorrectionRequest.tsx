@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text, Textarea } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { appTimeZone, dayjs } from "~/lib/thai-date";
+import { clockTimeOf } from "~/lib/thai-date";
 import type { AttendanceRecord } from "./checkin-types";
 import { empFetch, type EmpFields } from "./emp-api";
 
@@ -58,7 +58,7 @@ export function useOwnCorrections(reloadKey = 0) {
   return { latest, reload };
 }
 
-const hhmm = (iso: string | null) => (iso ? dayjs(iso).tz(appTimeZone()).format("HH:mm") : "");
+const hhmm = (iso: string | null) => (iso ? clockTimeOf(iso) : "");
 
 function RequestForm({ record, onSent, onCancel }: { record: AttendanceRecord; onSent: () => void; onCancel: () => void }) {
   const [checkin, setCheckin] = useState(hhmm(record.checkin_at));
