@@ -68,7 +68,7 @@ describe("AllTab", () => {
     }
     await user.click(within(await menuOf(rows[1])).getByRole("menuitem", { name: "ยกเลิกคำขอลา" }));
     expect(asked).toEqual([{ kind: "cancel", petition: DATA.items[1] }]);
-  });
+  }, 20_000);
 
   test("filters go to the address and start again from page 1", async () => {
     renderLeave(
@@ -87,7 +87,7 @@ describe("AllTab", () => {
     await user.click(screen.getByRole("textbox", { name: "ปี" }));
     await user.click(await screen.findByRole("option", { name: "พ.ศ. 2568" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("?tab=all&status=2&year=2025"));
-  });
+  }, 20_000);
 
   test("no petitions", async () => {
     renderLeave(() => <AllTab data={{ ...DATA, items: [], total: 0 }} onAction={() => {}} />);

@@ -48,7 +48,7 @@ describe("QuotaDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "บันทึกสิทธิ์" }));
     await waitFor(() => expect(posted).toEqual([{ intent: "quota", employee_id: "5", year: "2026", quota_1: "4.5" }]));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "แก้ไขสิทธิ์การลา" })).toBeNull());
-  });
+  }, 20_000);
 
   test("a field refused by the server shows under its input", async () => {
     renderLeave(() => <Harness />, {
@@ -63,7 +63,7 @@ describe("QuotaDialog", () => {
     await user.type(sick, "31");
     await user.click(within(dialog).getByRole("button", { name: "บันทึกสิทธิ์" }));
     expect(await within(dialog).findByText("สิทธิ์การลาต้องเป็นตัวเลข 0–365 วัน")).toBeInTheDocument();
-  });
+  }, 20_000);
 
   test("an API refusal shows in the dialog", async () => {
     renderLeave(() => <Harness />, { quota: { error: "ไม่พบพนักงาน" } });

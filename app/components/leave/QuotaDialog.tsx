@@ -39,8 +39,10 @@ export function QuotaDialog({ target, onClose, fetcher }: { target: QuotaTarget 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [employeeId, year]);
 
-  const data = balances.data && "balances" in balances.data && balances.data.employee_id === employeeId && balances.data.year === year ? balances.data : null;
-  const loadError = balances.data && "error" in balances.data ? balances.data.error : null;
+  // Reopened for the same employee, the last answer waits until the new one arrives.
+  const fresh = balances.state === "idle" && balances.data;
+  const data = fresh && "balances" in fresh && fresh.employee_id === employeeId && fresh.year === year ? fresh : null;
+  const loadError = fresh && "error" in fresh ? fresh.error : null;
   const valueOf = (b: QuotaBalanceView) => values[b.type] ?? b.base_quota;
   const changed = data ? data.balances.filter((b) => valueOf(b) !== "" && Number(valueOf(b)) !== b.base_quota) : [];
 

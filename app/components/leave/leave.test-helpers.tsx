@@ -11,7 +11,7 @@ export type Posted = Record<string, FormDataEntryValue>[];
 
 /**
  * Renders leave UI under a stub page whose action records each post and answers `answer`, with
- * the quota API stubbed; `location` shows the current URL for filter tests.
+ * the quota API and the employee search stubbed (`searched` records each search's query string).
  */
 export function renderLeave(
   ui: () => ReactNode,
@@ -21,7 +21,17 @@ export function renderLeave(
     status = 200,
     url = "/admin/leave-work",
     quota,
-  }: { posted?: Posted; answer?: Record<string, unknown>; status?: number; url?: string; quota?: unknown } = {},
+    employees = [],
+    searched = [],
+  }: {
+    posted?: Posted;
+    answer?: Record<string, unknown>;
+    status?: number;
+    url?: string;
+    quota?: unknown;
+    employees?: { id: number; code: string; full_name: string }[];
+    searched?: string[];
+  } = {},
 ) {
   const Stub = createRemixStub([
     {
@@ -41,6 +51,13 @@ export function renderLeave(
       },
     },
     { path: "/api/leave/quota", loader: () => json(quota ?? {}) },
+    {
+      path: "/api/employee",
+      loader: ({ request }) => {
+        searched.push(new URL(request.url).search);
+        return json({ items: employees, total: employees.length, page: 1, page_size: 20 });
+      },
+    },
   ]);
   return render(<Stub initialEntries={[url]} />);
 }
