@@ -271,9 +271,13 @@ export function leaveHistory(employeeId: number, year: number) {
 
 export type PetitionListItem = PetitionDto & { employee: { id: number; code: string; full_name: string } };
 
-/** Everyone's petitions for admins: by status, type, employee and year; pending oldest first, else newest first. */
-export function listPetitions(query: PetitionListQuery): Page<PetitionListItem> {
-  const conditions: SQL[] = [eq(leavePetitions.year, query.year)];
+/**
+ * Everyone's petitions for admins: by status, type, employee and year (every year when none is
+ * given: the approval queue); pending oldest first, else newest first.
+ */
+export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: number }): Page<PetitionListItem> {
+  const conditions: SQL[] = [];
+  if (query.year !== undefined) conditions.push(eq(leavePetitions.year, query.year));
   if (query.status !== undefined) conditions.push(eq(leavePetitions.status, query.status));
   if (query.type !== undefined) conditions.push(eq(leavePetitions.type, query.type));
   if (query.employee_id !== undefined) conditions.push(eq(leavePetitions.employeeId, query.employee_id));

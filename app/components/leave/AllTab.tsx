@@ -1,0 +1,211 @@
+import { ActionIcon, Badge, Card, Group, Menu, Pagination, Select, Stack, Table, Text } from "@mantine/core";
+import { IconAdjustments, IconDots, IconFileSearch, IconX } from "@tabler/icons-react";
+import { useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
+import { EmployeePicker } from "./EmployeePicker";
+import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
+
+export type AllTabData = {
+  query: { year: number; status: number | null; type: number | null; employee_id: number | null };
+  years: number[];
+  employee: { id: number; code: string; full_name: string } | null;
+  items: PetitionView[];
+  total: number;
+  page: number;
+  page_size: number;
+};
+
+const cancellable = (p: PetitionView) => p.status === LeaveStatus.request || p.status === LeaveStatus.approve;
+
+function StatusBadge({ p }: { p: PetitionView }) {
+  return (
+    <Badge variant="light" color={STATUS_COLORS[p.status] ?? "gray"}>
+      {statusLabel(p.status)}
+      {p.status === LeaveStatus.cancel && p.cancelled_by ? (p.cancelled_by === "admin" ? " (ผู้ดูแล)" : " (พนักงาน)") : ""}
+    </Badge>
+  );
+}
+
+function RowMenu({ p, onAction }: { p: PetitionView; onAction: (a: PetitionAction) => void }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`จัดการคำขอลาของ ${p.employee.full_name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => onAction({ kind: "quota", employee: p.employee, year: p.year })}>
+          แก้ไขสิทธิ์การลา
+        </Menu.Item>
+        {cancellable(p) ? (
+          <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => onAction({ kind: "cancel", petition: p })}>
+            ยกเลิกคำขอลา
+          </Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function Note({ p }: { p: PetitionView }) {
+  return p.decision_note ? (
+    <Text fz="xs" c="dimmed">
+      หมายเหตุ: {p.decision_note}
+    </Text>
+  ) : null;
+}
+
+/** Every petition of a year, filtered by status, type and employee; a wide table, or cards on a phone. */
+export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: PetitionAction) => void }) {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "all");
+    next.delete("page");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { preventScrollReset: true });
+  };
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  const { query } = data;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="ปี"
+          data={data.years.map((y) => ({ value: String(y), label: `พ.ศ. ${y + 543}` }))}
+          value={String(query.year)}
+          onChange={(v) => set({ year: v })}
+          allowDeselect={false}
+          w={130}
+        />
+        <Select
+          label="สถานะ"
+          placeholder="ทุกสถานะ"
+          clearable
+          data={Object.entries(LEAVE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+          value={query.status === null ? null : String(query.status)}
+          onChange={(v) => set({ status: v })}
+          w={150}
+        />
+        <Select
+          label="ประเภท"
+          placeholder="ทุกประเภท"
+          clearable
+          data={Object.entries(LEAVE_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+          value={query.type === null ? null : String(query.type)}
+          onChange={(v) => set({ type: v })}
+          w={150}
+        />
+        <EmployeePicker selected={data.employee} onChange={(id) => set({ employee_id: id })} />
+      </Group>
+
+      {data.items.length === 0 ? (
+        <EmptyState icon={<IconFileSearch size={24} />} title="ไม่พบคำขอลา" hint="ลองเปลี่ยนปีหรือตัวกรอง" />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="คำขอลาทั้งหมด">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>พนักงาน</Table.Th>
+                  <Table.Th>ประเภท</Table.Th>
+                  <Table.Th>วันที่ลา</Table.Th>
+                  <Table.Th>จำนวน</Table.Th>
+                  <Table.Th>เหตุผล</Table.Th>
+                  <Table.Th>สถานะ</Table.Th>
+                  <Table.Th w={48}>
+                    <span className="visually-hidden">จัดการ</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((p) => (
+                  <Table.Tr key={p.id} data-testid="petition-row">
+                    <Table.Td>
+                      <Text fz="sm" fw={500}>
+                        {p.employee.full_name}
+                      </Text>
+                      <Text fz="xs" c="dimmed" ff="monospace">
+                        {p.employee.code}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{typeLabel(p.type)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{spanText(p)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{daysText(p.days)}</Text>
+                    </Table.Td>
+                    <Table.Td maw={280}>
+                      <Text fz="sm" lineClamp={2} title={p.reason}>
+                        {p.reason}
+                      </Text>
+                      <Note p={p} />
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge p={p} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RowMenu p={p} onAction={onAction} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap="sm" hiddenFrom="sm" data-testid="petition-cards">
+            {data.items.map((p) => (
+              <Card key={p.id} withBorder radius="md" padding="sm">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <div>
+                    <Text fw={600} fz="sm">
+                      {p.employee.full_name}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {p.employee.code} · {typeLabel(p.type)}
+                    </Text>
+                  </div>
+                  <Group gap={4} wrap="nowrap">
+                    <StatusBadge p={p} />
+                    <RowMenu p={p} onAction={onAction} />
+                  </Group>
+                </Group>
+                <Text fz="sm" mt={4}>
+                  {spanText(p)} · {daysText(p.days)}
+                </Text>
+                <Text fz="sm" c="dimmed" lineClamp={3}>
+                  {p.reason}
+                </Text>
+                <Note p={p} />
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+      <Group justify="space-between">
+        <Text fz="sm" c="dimmed">
+          ทั้งหมด {data.total.toLocaleString("th-TH")} รายการ
+        </Text>
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={data.page}
+            onChange={(page) => {
+              const next = new URLSearchParams(params);
+              next.set("page", String(page));
+              setParams(next, { preventScrollReset: true });
+            }}
+          />
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
