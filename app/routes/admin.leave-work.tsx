@@ -1,5 +1,6 @@
 import { Badge, Tabs } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import chartsStyles from "@mantine/charts/styles.css";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
@@ -8,6 +9,8 @@ import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { AllTab } from "~/components/leave/AllTab";
+import { CalendarTab } from "~/components/leave/CalendarTab";
+import { StatisticsTab } from "~/components/leave/StatisticsTab";
 import { DecisionDialog } from "~/components/leave/DecisionDialog";
 import type { PetitionAction } from "~/components/leave/leave-labels";
 import { PendingTab } from "~/components/leave/PendingTab";
@@ -22,9 +25,14 @@ import { pendingPetitionCount, pendingPetitions } from "~/models/leave-approvals
 import { QuotaFormSchema } from "~/models/leave-quota-schema";
 import { setLeaveQuotas } from "~/models/leave-quota.server";
 import { CancelSchema, DecisionSchema, petitionListQuery } from "~/models/leave-schema";
+import { CalendarQuery, leaveCalendar, leaveStatistics, StatisticQuery } from "~/models/leave-report.server";
 import { currentLeaveYear, decidePetition, listPetitions, transitionPetition } from "~/models/leave.server";
+import { getSetting } from "~/models/settings.server";
+import { workDate } from "~/lib/business-day.server";
 
 export const meta: MetaFunction = () => [{ title: "การลางาน · TN Management" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartsStyles }];
 
 const TABS = ["pending", "all", "calendar", "statistics", "holidays"] as const;
 type Tab = (typeof TABS)[number];
@@ -35,7 +43,7 @@ const PendingQuery = z.object(PageFields);
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
-  const base = { tab, pendingCount: pendingPetitionCount(), pending: null, all: null };
+  const base = { tab, pendingCount: pendingPetitionCount(), pending: null, all: null, calendar: null, statistics: null };
   if (tab === "pending") {
     // A hand-edited address with a bad page shows the first page.
     const parsed = PendingQuery.safeParse({ page: params.get("page") ?? undefined });
@@ -57,6 +65,18 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
         ...listPetitions(query),
       },
     });
+  }
+  if (tab === "calendar") {
+    // A hand-edited month that does not parse shows this month.
+    const schema = CalendarQuery(workDate().slice(0, 7));
+    const parsed = schema.safeParse({ month: params.get("month") ?? undefined });
+    const { month } = parsed.success ? parsed.data : schema.parse({});
+    return json({ ...base, calendar: { ...leaveCalendar(month), work_days: getSetting("work_days") } });
+  }
+  if (tab === "statistics") {
+    const parsed = StatisticQuery().safeParse({ year: params.get("year") ?? undefined });
+    const year = parsed.success ? parsed.data.year : currentLeaveYear();
+    return json({ ...base, statistics: { ...leaveStatistics(year), this_year: currentLeaveYear() } });
   }
   return json(base);
 });
@@ -123,9 +143,8 @@ export default function Page() {
       </Tabs>
       {data.pending ? <PendingTab data={data.pending} onAction={open} /> : null}
       {data.all ? <AllTab data={data.all} onAction={open} /> : null}
-      {/* The calendar, statistics and holiday tabs: slots for their own components. */}
-      {data.tab === "calendar" ? null : null}
-      {data.tab === "statistics" ? null : null}
+      {data.calendar ? <CalendarTab data={data.calendar} /> : null}
+      {data.statistics ? <StatisticsTab data={data.statistics} /> : null}
       {data.tab === "holidays" ? null : null}
 
       <DecisionDialog target={dialog && dialog.kind !== "quota" ? dialog : null} onClose={close} fetcher={form.fetcher} />
