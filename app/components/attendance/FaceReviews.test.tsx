@@ -49,7 +49,8 @@ function renderWith(ui: ReactNode, posted: Record<string, FormDataEntryValue>[] 
   render(<Stub initialEntries={["/?tab=review"]} />);
 }
 
-describe("FaceReviews", () => {
+// Typing and the confirmation modal take a few seconds on a busy machine.
+describe("FaceReviews", { timeout: 15_000 }, () => {
   test("a new registration: the registered face beside the employee photo, with the registration time", async () => {
     renderWith(<FaceReviews data={DATA} />);
     const section = await screen.findByRole("region", { name: "ใบหน้าที่ลงทะเบียนใหม่" });
