@@ -7,6 +7,17 @@ export type AttendanceRow = typeof attendance.$inferSelect;
 const photoUrl = (id: string | null) => (id ? uploadUrl("checkinouts", id) : null);
 const time = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * A side checked in from the phone (it has a position) that took a selfie (no `no_selfie` flag)
+ * but has no photo any more: the retention job deleted it (selfie-retention.server.ts). With
+ * `no_selfie` on the day, which side went without cannot be told, so neither says purged.
+ */
+function photoPurged(r: AttendanceRow, side: "checkin" | "checkout"): boolean {
+  const [at, lat, photo] =
+    side === "checkin" ? [r.checkinAt, r.checkinLat, r.checkinPhotoUploadId] : [r.checkoutAt, r.checkoutLat, r.checkoutPhotoUploadId];
+  return at != null && lat != null && photo == null && !r.flags.includes("no_selfie");
+}
+
 /** The API's record (snake_case, times as ISO instants), for employees and admins alike. */
 export function toAttendanceDto(r: AttendanceRow) {
   return {
@@ -22,6 +33,7 @@ export function toAttendanceDto(r: AttendanceRow) {
     checkin_geofence: r.checkinGeofence,
     checkin_address: r.checkinAddress,
     checkin_photo_url: photoUrl(r.checkinPhotoUploadId),
+    checkin_photo_purged: photoPurged(r, "checkin"),
     checkin_match: r.checkinMatch,
     checkin_face_distance: r.checkinFaceDistance,
     checkout_at: time(r.checkoutAt),
@@ -33,6 +45,7 @@ export function toAttendanceDto(r: AttendanceRow) {
     checkout_geofence: r.checkoutGeofence,
     checkout_address: r.checkoutAddress,
     checkout_photo_url: photoUrl(r.checkoutPhotoUploadId),
+    checkout_photo_purged: photoPurged(r, "checkout"),
     checkout_match: r.checkoutMatch,
     checkout_face_distance: r.checkoutFaceDistance,
     late_minutes: r.lateMinutes,

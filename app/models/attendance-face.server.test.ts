@@ -6,6 +6,8 @@ import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
 import { go, input, newEmployee, system, useOffice } from "./attendance.test-helpers";
 import { registerFace } from "./face.server";
 
+const consented = { consent: true };
+
 // The face decision with the real engine: the server's own match, review (never a match) when it cannot tell.
 const now = new Date("2026-11-23T08:00:00+07:00");
 
@@ -19,7 +21,7 @@ afterAll(() => closeFaceEngine());
 describe("face at check-in", { timeout: 60_000 }, () => {
   test("the same person: match 1 with the distance, the selfie stored for its owner", async () => {
     const e = newEmployee();
-    await registerFace(e.id, await faceSelfie("a"), system);
+    await registerFace(e.id, await faceSelfie("a"), system, consented);
     const record = await go(e.id, input(now), await secondSelfieOfA());
     expect(record.checkin_match).toBe(1);
     expect(record.checkin_face_distance).toBeLessThan(0.5);
@@ -32,7 +34,7 @@ describe("face at check-in", { timeout: 60_000 }, () => {
 
   test("another person: match 0, flagged face_not_matched, pending review", async () => {
     const e = newEmployee();
-    await registerFace(e.id, await faceSelfie("a"), system);
+    await registerFace(e.id, await faceSelfie("a"), system, consented);
     const record = await go(e.id, input(now), await faceSelfie("b"));
     expect(record.checkin_match).toBe(0);
     expect(record.checkin_face_distance).toBeGreaterThanOrEqual(0.5);
@@ -44,7 +46,7 @@ describe("face at check-in", { timeout: 60_000 }, () => {
 
   test("no face in the selfie: accepted for review, never a match", async () => {
     const e = newEmployee();
-    await registerFace(e.id, await faceSelfie("a"), system);
+    await registerFace(e.id, await faceSelfie("a"), system, consented);
     const record = await go(e.id, input(now), await blankImage());
     expect(record).toMatchObject({
       checkin_match: null,
@@ -66,7 +68,7 @@ describe("face at check-in", { timeout: 60_000 }, () => {
 
   test("a check-out adds its own flags and sends the record to review", async () => {
     const e = newEmployee();
-    await registerFace(e.id, await faceSelfie("a"), system);
+    await registerFace(e.id, await faceSelfie("a"), system, consented);
     await go(e.id, input(now), await secondSelfieOfA());
     const out = await go(e.id, input(new Date("2026-11-23T17:45:00+07:00"), { type: "out" }), await faceSelfie("c"));
     expect(out).toMatchObject({

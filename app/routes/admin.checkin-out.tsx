@@ -5,6 +5,7 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
 import { DailyTab } from "~/components/attendance/DailyTab";
+import { FACE_PAGE_PARAM, FACE_REVIEW_INTENT } from "~/components/attendance/FaceReviews";
 import { ReviewTab } from "~/components/attendance/ReviewTab";
 import { SETTINGS_INTENT, SETTINGS_TAB_KEYS, SettingsTab } from "~/components/attendance/SettingsTab";
 import { PageFrame } from "~/components/PageFrame";
@@ -23,6 +24,7 @@ import {
 } from "~/models/attendance-review.server";
 import { pendingCorrectionCount } from "~/models/attendance-correction.server";
 import type { Actor } from "~/models/audit.server";
+import { FaceReviewDecisionSchema, FaceReviewQuery, listFaceReviews, pendingFaceReviewCount, reviewFace } from "~/models/face-review.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { correctionIntents, correctionsForReview } from "~/server/attendance-corrections-page.server";
 
@@ -36,12 +38,14 @@ const tabOf = (value: string | null): Tab => TABS.find((t) => t === value) ?? "d
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
-  const pending = pendingReviewCount() + pendingCorrectionCount();
+  const pending = pendingReviewCount() + pendingCorrectionCount() + pendingFaceReviewCount();
   if (tab === "review") {
     // A hand-edited address with a bad page or status shows the first page of the queue.
     const parsed = ReviewListQuery.safeParse({ status: params.get("review") ?? undefined, page: params.get("page") ?? undefined });
     const query = parsed.success ? parsed.data : ReviewListQuery.parse({});
-    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query), corrections: correctionsForReview(params) }, settings: null });
+    const facePage = FaceReviewQuery.safeParse({ page: params.get(FACE_PAGE_PARAM) ?? undefined });
+    const faces = query.status === "pending" ? listFaceReviews(facePage.success ? facePage.data : FaceReviewQuery.parse({})) : undefined;
+    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query), corrections: correctionsForReview(params), faces }, settings: null });
   }
   if (tab === "daily") {
     const parsed = DailyQuery.safeParse(Object.fromEntries(params));
@@ -79,6 +83,13 @@ const intents = (actor: Actor) => ({
       parseOrThrow(ReviewDecisionSchema, { decision: fields.decision, note: fields.note ?? "" }, "ข้อมูลการตรวจสอบไม่ถูกต้อง"),
     run: (input, ctx) => void reviewAttendance(ctx.id(), input, actor),
     done: (_, input) => (input.decision === "accept" ? "ยอมรับการลงเวลาแล้ว" : "ปฏิเสธการลงเวลาแล้ว"),
+  }),
+  [FACE_REVIEW_INTENT]: intent({
+    id: true,
+    schema: (fields) =>
+      parseOrThrow(FaceReviewDecisionSchema, { decision: fields.decision, note: fields.note ?? "", face_url: fields.face_url }, "ข้อมูลการตรวจใบหน้าไม่ถูกต้อง"),
+    run: (input, ctx) => void reviewFace(ctx.id(), input, actor),
+    done: (_, input) => (input.decision === "confirm" ? "ยืนยันใบหน้าแล้ว" : "ลบใบหน้าแล้ว พนักงานต้องลงทะเบียนใบหน้าใหม่"),
   }),
 });
 

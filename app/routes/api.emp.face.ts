@@ -4,7 +4,10 @@ import { readMultipartImage } from "~/lib/multipart.server";
 import { registerFace } from "~/models/face.server";
 import { apiRoute } from "~/server/api-route.server";
 
-/** POST multipart `photo`: the server computes and stores the descriptor. */
+/**
+ * POST multipart `photo` and `consent=1` (the PDPA consent the page asks for; may be left out
+ * once stored): the server computes and stores the descriptor.
+ */
 export const { loader, action } = apiRoute(
   {
     POST: async ({ request, employee, actor }) => {
@@ -12,8 +15,8 @@ export const { loader, action } = apiRoute(
         // A descriptor computed by the browser is never accepted: only a photo.
         return apiError(400, "ต้องส่งรูปถ่ายใบหน้า (multipart ช่อง photo) ไม่รับค่า descriptor จากเบราว์เซอร์");
       }
-      const { file } = await readMultipartImage(request, "photo");
-      return json(await registerFace(employee.id, file, actor));
+      const { file, form } = await readMultipartImage(request, "photo");
+      return json(await registerFace(employee.id, file, actor, { consent: form.get("consent") === "1" }));
     },
   },
   { auth: "employee" },

@@ -1,11 +1,19 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useNavigate } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { employeeLoader } from "~/auth/page-loaders.server";
 import { FaceRegistration } from "~/components/liff/FaceRegistration";
+import { getSetting } from "~/models/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงทะเบียนใบหน้า · TN Management" }];
 
+/** The consent text names how long check-in selfies are kept. */
+export const loader = (args: LoaderFunctionArgs) =>
+  employeeLoader(args, () => json({ selfie_retention_days: getSetting("selfie_retention_days") }));
+
 export default function FacePage() {
+  const data = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   return (
     <Stack>
@@ -15,7 +23,10 @@ export default function FacePage() {
           ใช้ยืนยันตัวตนเมื่อลงเวลาเข้า-ออกงาน ถ่ายหน้าตรง เห็นใบหน้าชัด ไม่สวมแว่นกันแดดหรือหน้ากาก
         </Text>
       </div>
-      <FaceRegistration onRegistered={() => navigate("/employee?face=registered")} />
+      <FaceRegistration
+        retentionDays={data?.selfie_retention_days}
+        onRegistered={() => navigate("/employee?face=registered")}
+      />
       <Anchor component={Link} to="/employee" ta="center" c="dimmed">
         ข้ามไปก่อน
       </Anchor>

@@ -70,6 +70,7 @@ export async function linkDemoEmployee(ctx, employee) {
 export async function postFace(ctx, { cookie, jpeg }) {
   const form = new FormData();
   form.set("photo", new Blob([jpeg], { type: "image/jpeg" }), "selfie.jpg");
+  form.set("consent", "1");
   const started = performance.now();
   const { json } = await call(ctx, "/api/emp/face", { headers: { cookie }, body: form, timeoutMs: FACE_REQUEST_TIMEOUT_MS });
   const ms = performance.now() - started;

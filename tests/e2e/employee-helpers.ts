@@ -138,7 +138,8 @@ export function failedLoad(status: number, path: string): RegExp {
 
 /**
  * On the phone: open /employee, let demo mode sign the mock LINE user in, land on the verify form
- * and link with the employee code and the admin's verify code; ends on /employee/face.
+ * and link with the employee code and the admin's verify code; ends on /employee/face with the
+ * biometric consent ticked (the photo buttons wait for it).
  */
 export async function linkOnPhone(page: Page, employeeCode: string, verifyCode: string) {
   await page.goto("/employee");
@@ -152,6 +153,19 @@ export async function linkOnPhone(page: Page, employeeCode: string, verifyCode: 
   await page.getByRole("button", { name: "ยืนยัน", exact: true }).click();
   await page.waitForURL(/\/employee\/face$/);
   await expect(page.getByRole("heading", { level: 2, name: "ลงทะเบียนใบหน้า" })).toBeVisible();
+  await giveFaceConsent(page);
+}
+
+/** On /employee/face: reads past the consent text and ticks "ยินยอม"; the photo buttons open up. */
+export async function giveFaceConsent(page: Page) {
+  await expect(page.getByText("ความยินยอมในการเก็บข้อมูลใบหน้า (ข้อมูลชีวภาพ)")).toBeVisible();
+  const choose = page.getByRole("button", { name: "เลือกรูป" });
+  await expect(choose).toBeDisabled();
+  // A tick before hydration is undone when React takes over the checkbox: tick until it holds.
+  await expect(async () => {
+    await page.getByRole("checkbox", { name: "ยินยอม" }).check();
+    await expect(choose).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Waits until an <img> has loaded real pixels (not a broken image). */

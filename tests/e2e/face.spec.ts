@@ -75,8 +75,18 @@ test("register a face from a photo on the phone, then the admin sees it and rese
     await expect(avatar).toHaveAttribute("src", /^\/uploads\/employees\//);
     await expectImageLoaded(avatar);
 
+    // The admin confirms the new face once, in the review tab, beside the employee photo.
+    await page.goto("/admin/checkin-out?tab=review");
+    const section = page.getByRole("region", { name: "ใบหน้าที่ลงทะเบียนใหม่" });
+    const card = section.getByTestId("face-review-card").filter({ hasText: employee.full_name });
+    await expect(card).toBeVisible();
+    await expectImageLoaded(card.getByRole("img", { name: "ใบหน้าที่ลงทะเบียน" }));
+    await card.getByRole("button", { name: "ยืนยัน", exact: true }).click();
+    await expect(page.getByText("ยืนยันใบหน้าแล้ว")).toBeVisible();
+    await expect(card).toHaveCount(0);
+
     // The admin: the badge, the photo, and the reset.
-    await page.reload();
+    await page.goto("/admin/employee");
     const row = employeeRow(page, employee.code);
     await expect(row.getByText("ลงทะเบียนแล้ว", { exact: true })).toBeVisible();
     await expect(row.getByText("เชื่อมแล้ว", { exact: true })).toBeVisible();

@@ -115,4 +115,14 @@ describe("DailyTab", () => {
     expect(await screen.findByText("ไม่มีรายการ")).toBeInTheDocument();
     expect(screen.getByText("ไม่มีพนักงานตรงกับตัวกรองนี้")).toBeInTheDocument();
   });
+
+  test("a selfie deleted by the retention period: the text instead of a thumbnail, the match flag kept", async () => {
+    const purged = { ...record, checkin_photo_url: null, checkin_photo_purged: true };
+    renderTab({ ...DATA, items: [{ ...DATA.items[0], record: purged }, DATA.items[1]] });
+    const rows = await screen.findAllByTestId("daily-row");
+    expect(rows[0]).toHaveTextContent("ลบรูปตามระยะเวลาเก็บรักษาแล้ว");
+    expect(rows[0].querySelector("img")).toBeNull();
+    expect(rows[0]).toHaveTextContent("ไม่ตรง");
+    expect(rows[1]).not.toHaveTextContent("ลบรูปตามระยะเวลาเก็บรักษาแล้ว");
+  });
 });

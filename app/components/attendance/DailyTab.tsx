@@ -27,7 +27,7 @@ import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
 import { CorrectionAction } from "./CorrectionDialog";
-import { clockTime, mapLink, matchLabel, metres, STATUS_COLORS } from "./attendance-labels";
+import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
 
 type DailyRecord = {
   id: number;
@@ -39,6 +39,8 @@ type DailyRecord = {
   checkin_address: string | null;
   checkin_photo_url: string | null;
   checkout_photo_url: string | null;
+  checkin_photo_purged?: boolean;
+  checkout_photo_purged?: boolean;
   checkin_match: number | null;
   checkout_match: number | null;
   late_minutes: number;
@@ -73,8 +75,8 @@ function Selfie({ url, label, onOpen }: { url: string | null; label: string; onO
   );
 }
 
-function MatchBadge({ match, photo }: { match: number | null; photo: string | null }) {
-  const m = matchLabel(match, photo != null);
+function MatchBadge({ match, photo, purged = false }: { match: number | null; photo: string | null; purged?: boolean }) {
+  const m = matchLabel(match, photo != null || purged);
   return m ? (
     <Badge size="sm" variant="light" color={m.color}>
       {m.label}
@@ -220,11 +222,11 @@ export function DailyTab({ data }: { data: DailyTabData }) {
                     </Table.Td>
                     <Table.Td>
                       <Text fz="sm">{clockTime(record?.checkin_at)}</Text>
-                      {record ? <MatchBadge match={record.checkin_match} photo={record.checkin_photo_url} /> : null}
+                      {record ? <MatchBadge match={record.checkin_match} photo={record.checkin_photo_url} purged={record.checkin_photo_purged} /> : null}
                     </Table.Td>
                     <Table.Td>
                       <Text fz="sm">{clockTime(record?.checkout_at)}</Text>
-                      {record?.checkout_at ? <MatchBadge match={record.checkout_match} photo={record.checkout_photo_url} /> : null}
+                      {record?.checkout_at ? <MatchBadge match={record.checkout_match} photo={record.checkout_photo_url} purged={record.checkout_photo_purged} /> : null}
                     </Table.Td>
                     <Table.Td>
                       <Text fz="sm">{record ? `${record.late_minutes} / ${record.early_minutes}` : "–"}</Text>
@@ -246,6 +248,11 @@ export function DailyTab({ data }: { data: DailyTabData }) {
                       <Group gap={4} wrap="nowrap">
                         <Selfie url={record?.checkin_photo_url ?? null} label={`เข้างาน ${employee.full_name}`} onOpen={(url, label) => setPhoto({ url, label })} />
                         <Selfie url={record?.checkout_photo_url ?? null} label={`ออกงาน ${employee.full_name}`} onOpen={(url, label) => setPhoto({ url, label })} />
+                        {record?.checkin_photo_purged || record?.checkout_photo_purged ? (
+                          <Text fz="xs" c="dimmed">
+                            {PHOTO_PURGED_LABEL}
+                          </Text>
+                        ) : null}
                       </Group>
                     </Table.Td>
                     <Table.Td>

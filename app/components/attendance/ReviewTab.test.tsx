@@ -58,7 +58,7 @@ const DATA: ReviewTabData = {
   page_size: 20,
 };
 
-function renderTab(posted: Record<string, FormDataEntryValue>[]) {
+function renderTab(posted: Record<string, FormDataEntryValue>[], data: ReviewTabData = DATA) {
   const Stub = createRemixStub([
     {
       path: "/",
@@ -66,7 +66,7 @@ function renderTab(posted: Record<string, FormDataEntryValue>[]) {
         <MantineProvider env="test">
           <ModalsProvider>
             <Notifications />
-            <ReviewTab data={DATA} />
+            <ReviewTab data={data} />
           </ModalsProvider>
         </MantineProvider>
       ),
@@ -115,5 +115,14 @@ describe("ReviewTab", () => {
     renderTab(posted);
     await userEvent.setup().click(await screen.findByRole("button", { name: "ยอมรับ" }));
     await waitFor(() => expect(posted).toEqual([{ intent: "review", id: "42", decision: "accept", note: "" }]));
+  });
+
+  test("a selfie deleted by the retention period says so where it was; its face decision still shows", async () => {
+    const purged = { ...record, checkin_photo_url: null, checkin_photo_purged: true, checkin_match: null, checkin_face_distance: null };
+    renderTab([], { ...DATA, items: [{ ...DATA.items[0], record: purged }] });
+    const card = await screen.findByTestId("review-card");
+    expect(card).toHaveTextContent("ลบรูปตามระยะเวลาเก็บรักษาแล้ว");
+    expect(within(card).getAllByRole("img").map((img) => img.getAttribute("alt"))).toEqual(["ใบหน้าที่ลงทะเบียน", "รูปพนักงาน"]);
+    expect(card).toHaveTextContent("ใบหน้ารอตรวจ");
   });
 });

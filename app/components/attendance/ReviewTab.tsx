@@ -8,7 +8,8 @@ import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
-import { clockTime, flagLabel, mapLink, matchLabel, metres } from "./attendance-labels";
+import { clockTime, flagLabel, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL } from "./attendance-labels";
+import { FaceReviews, type FaceReviewsData } from "./FaceReviews";
 
 type Side = "checkin" | "checkout";
 
@@ -22,7 +23,7 @@ export type ReviewRecord = {
   [K in `${Side}_at` | `${Side}_photo_url` | `${Side}_address` | `${Side}_office` | `${Side}_geofence`]: string | null;
 } & {
   [K in `${Side}_lat` | `${Side}_lng` | `${Side}_accuracy` | `${Side}_distance_m` | `${Side}_match` | `${Side}_face_distance`]: number | null;
-};
+} & { [K in `${Side}_photo_purged`]?: boolean };
 
 export type ReviewTabData = {
   status: "pending" | "accepted" | "rejected";
@@ -34,12 +35,13 @@ export type ReviewTabData = {
   page: number;
   page_size: number;
   corrections?: CorrectionRequestsData;
+  faces?: FaceReviewsData;
 };
 
 const REVIEW_LABELS = { pending: "รอตรวจสอบ", accepted: "ยอมรับแล้ว", rejected: "ปฏิเสธแล้ว" } as const;
 const GEOFENCE_LABELS: Record<string, string> = { inside: "ในรัศมี", outside: "นอกรัศมี", uncertain: "ไม่แน่ชัด" };
 
-function Photo({ url, label }: { url: string | null; label: string }) {
+function Photo({ url, label, purged = false }: { url: string | null; label: string; purged?: boolean }) {
   return (
     <Stack gap={2} align="center">
       {url ? (
@@ -48,7 +50,7 @@ function Photo({ url, label }: { url: string | null; label: string }) {
         </Anchor>
       ) : (
         <Text w={96} h={96} fz="xs" c="dimmed" ta="center" pt="xl" bg="var(--mantine-color-gray-light)">
-          ไม่มีรูป
+          {purged ? PHOTO_PURGED_LABEL : "ไม่มีรูป"}
         </Text>
       )}
       <Text fz="xs" c="dimmed">
@@ -64,7 +66,7 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
   const lat = record[`${side}_lat`];
   const lng = record[`${side}_lng`];
   const map = mapLink(lat, lng);
-  const match = matchLabel(record[`${side}_match`], record[`${side}_photo_url`] != null);
+  const match = matchLabel(record[`${side}_match`], record[`${side}_photo_url`] != null || record[`${side}_photo_purged`] === true);
   const faceDistance = record[`${side}_face_distance`];
   const accuracy = record[`${side}_accuracy`];
   const geofence = record[`${side}_geofence`];
@@ -150,8 +152,10 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
           </Group>
         ) : null}
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <Photo url={record.checkin_photo_url} label="รูปเข้างาน" />
-          {record.checkout_photo_url ? <Photo url={record.checkout_photo_url} label="รูปออกงาน" /> : null}
+          <Photo url={record.checkin_photo_url} label="รูปเข้างาน" purged={record.checkin_photo_purged} />
+          {record.checkout_photo_url || record.checkout_photo_purged ? (
+            <Photo url={record.checkout_photo_url} label="รูปออกงาน" purged={record.checkout_photo_purged} />
+          ) : null}
           <Photo url={employee.face_url} label="ใบหน้าที่ลงทะเบียน" />
           <Photo url={employee.photo_url} label="รูปพนักงาน" />
         </Group>
@@ -202,6 +206,7 @@ export function ReviewTab({ data }: { data: ReviewTabData }) {
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   return (
     <Stack gap="md">
+      {data.faces ? <FaceReviews data={data.faces} /> : null}
       <SegmentedControl
         value={data.status}
         onChange={(value) => set({ review: value === "pending" ? null : value, page: null })}

@@ -32,6 +32,9 @@ export function clockTime(iso: string | null | undefined) {
 }
 
 /** The face check of one side: ตรง / ไม่ตรง / รอตรวจ (a selfie nobody could match), or null without a selfie. */
+/** Where a check-in selfie was until the retention period deleted it. */
+export const PHOTO_PURGED_LABEL = "ลบรูปตามระยะเวลาเก็บรักษาแล้ว";
+
 export function matchLabel(match: number | null, hasPhoto: boolean): { label: string; color: string } | null {
   if (match === 1) return { label: "ตรง", color: "green" };
   if (match === 0) return { label: "ไม่ตรง", color: "red" };

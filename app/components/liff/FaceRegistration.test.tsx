@@ -32,14 +32,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderPage(onRegistered = vi.fn(), retentionDays?: number) {
+  return render(
+    <MantineProvider>
+      <FaceRegistration onRegistered={onRegistered} retentionDays={retentionDays} />
+    </MantineProvider>,
+  );
+}
+
 async function choosePhoto(check: LocalCheck) {
   localCheck.result = check;
   const onRegistered = vi.fn();
-  const { container } = render(
-    <MantineProvider>
-      <FaceRegistration onRegistered={onRegistered} />
-    </MantineProvider>,
-  );
+  const { container } = renderPage(onRegistered);
+  await userEvent.click(screen.getByRole("checkbox", { name: "ยินยอม" }));
   const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
   await userEvent.upload(input, new File(["x"], "me.jpg", { type: "image/jpeg" }));
   await screen.findByRole("img", { name: "รูปที่ถ่าย" });
@@ -63,6 +68,33 @@ describe("FaceRegistration", () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/emp/face");
     expect((init.body as FormData).get("photo")).toBeInstanceOf(Blob);
+    expect((init.body as FormData).get("consent")).toBe("1");
+  });
+
+  test("consent first: the text says what, why, how long, who and how to withdraw; the photo buttons wait for the tick", async () => {
+    renderPage(vi.fn(), 90);
+    expect(screen.getByText(/รูปถ่ายใบหน้าและค่าลักษณะใบหน้า/)).toBeVisible();
+    expect(screen.getByText(/ยืนยันว่าผู้ลงเวลาเข้า-ออกงานเป็นตัวท่านเอง/)).toBeVisible();
+    expect(screen.getByText(/จนกว่าจะรีเซ็ตใบหน้าหรือท่านพ้นสภาพพนักงาน.*ครบ 90 วัน/)).toBeVisible();
+    expect(screen.getByText(/ผู้ดูแลระบบของสำนักงานเท่านั้น/)).toBeVisible();
+    expect(screen.getByText(/ถอนความยินยอมได้.*แจ้งผู้ดูแลระบบ/)).toBeVisible();
+    const consent = screen.getByRole("checkbox", { name: "ยินยอม" });
+    expect(consent).not.toBeChecked();
+    await waitFor(() => expect(screen.getByRole("button", { name: "เปิดกล้อง" })).toBeDisabled());
+    expect(screen.getByRole("button", { name: "เลือกรูป" })).toBeDisabled();
+    await userEvent.click(consent);
+    await waitFor(() => expect(screen.getByRole("button", { name: "เปิดกล้อง" })).toBeEnabled());
+    expect(screen.getByRole("button", { name: "เลือกรูป" })).toBeEnabled();
+    await userEvent.click(consent);
+    expect(screen.getByRole("button", { name: "เลือกรูป" })).toBeDisabled();
+  });
+
+  test("unticking after choosing a photo disables sending it", async () => {
+    await choosePhoto({ ok: true });
+    const fetch = serverAnswers(200, {});
+    await userEvent.click(screen.getByRole("checkbox", { name: "ยินยอม" }));
+    expect(screen.getByRole("button", { name: "ใช้รูปนี้" })).toBeDisabled();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   test("several faces: one red message and nothing to send (the server would refuse it)", async () => {

@@ -1,15 +1,47 @@
-import { Alert, Button, Stack } from "@mantine/core";
+import { Alert, Button, Checkbox, List, Paper, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { empFetch } from "./emp-api";
 import { FACE_REGISTERED_MESSAGE } from "./messages";
 import { SelfieCapture, type Selfie } from "./SelfieCapture";
 
+/** What the employee agrees to before a face is taken (PDPA s.26: biometric data needs explicit consent). */
+export function FaceConsent({
+  checked,
+  onChange,
+  retentionDays,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  retentionDays?: number;
+}) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Text fw={600}>ความยินยอมในการเก็บข้อมูลใบหน้า (ข้อมูลชีวภาพ)</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>ข้อมูลที่เก็บ: รูปถ่ายใบหน้าและค่าลักษณะใบหน้าที่คำนวณจากรูป</List.Item>
+          <List.Item>วัตถุประสงค์: ยืนยันว่าผู้ลงเวลาเข้า-ออกงานเป็นตัวท่านเอง</List.Item>
+          <List.Item>
+            ระยะเวลาเก็บ: จนกว่าจะรีเซ็ตใบหน้าหรือท่านพ้นสภาพพนักงาน ส่วนรูปถ่ายตอนลงเวลาจะถูกลบเมื่อครบ
+            {retentionDays ? ` ${retentionDays} วัน` : "ระยะเวลาที่บริษัทกำหนด"}
+          </List.Item>
+          <List.Item>ผู้เข้าถึงข้อมูล: ผู้ดูแลระบบของสำนักงานเท่านั้น</List.Item>
+          <List.Item>ท่านถอนความยินยอมได้ทุกเมื่อโดยแจ้งผู้ดูแลระบบ ซึ่งจะลบใบหน้าที่ลงทะเบียนไว้</List.Item>
+        </List>
+        <Checkbox label="ยินยอม" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
- * The face page's own part: sends the selfie (never a descriptor) to /api/emp/face, where the
- * server decides. A photo the server will refuse anyway (several faces) is not offered for sending.
+ * The face page's own part: asks for consent, then sends the selfie (never a descriptor) to
+ * /api/emp/face, where the server decides. A photo the server will refuse anyway (several
+ * faces) is not offered for sending.
  */
-export function FaceRegistration({ onRegistered }: { onRegistered: () => void }) {
+export function FaceRegistration({ onRegistered, retentionDays }: { onRegistered: () => void; retentionDays?: number }) {
+  const [consent, setConsent] = useState(false);
   const [selfie, setSelfie] = useState<Selfie | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -21,6 +53,7 @@ export function FaceRegistration({ onRegistered }: { onRegistered: () => void })
     setError(null);
     const form = new FormData();
     form.set("photo", selfie.blob, "face.jpg");
+    form.set("consent", "1");
     const result = await empFetch("/api/emp/face", { method: "POST", body: form });
     setSending(false);
     if (!result.ok) return setError(result.error);
@@ -39,16 +72,17 @@ export function FaceRegistration({ onRegistered }: { onRegistered: () => void })
   const check = selfie?.check;
   return (
     <Stack>
+      <FaceConsent checked={consent} onChange={setConsent} retentionDays={retentionDays} />
       <SelfieCapture
         onChange={(next) => {
           setSelfie(next);
           setError(null);
         }}
         error={error}
-        disabled={sending}
+        disabled={sending || !consent}
       />
       {selfie && !(check && !check.ok && check.refused) ? (
-        <Button size="lg" leftSection={<IconUpload />} onClick={send} loading={sending}>
+        <Button size="lg" leftSection={<IconUpload />} onClick={send} loading={sending} disabled={!consent}>
           {check && !check.ok ? "ส่งรูปนี้อยู่ดี" : "ใช้รูปนี้"}
         </Button>
       ) : null}
