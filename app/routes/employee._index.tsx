@@ -4,11 +4,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { employeeLoader } from "~/auth/page-loaders.server";
+import { LeaveBalanceSummary } from "~/components/liff/leave/LeaveBalances";
 import { FACE_REGISTERED_MESSAGE } from "~/components/liff/messages";
 import { workDate } from "~/lib/business-day.server";
 import { formatThaiDateLong } from "~/lib/thai-date";
 import { requireEmployee } from "~/models/employee.server";
 import { faceWasReset } from "~/models/face.server";
+import { currentLeaveYear, leaveBalances } from "~/models/leave.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 
@@ -16,6 +18,7 @@ export const meta: MetaFunction = () => [{ title: "หน้าหลักพ�
 
 export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ employee }) => {
   const e = requireEmployee(employee.id);
+  const year = currentLeaveYear();
   return json({
     employee: {
       first_name: e.first_name,
@@ -27,6 +30,7 @@ export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ empl
       face_was_reset: faceWasReset(e.id),
     },
     today: workDate(),
+    leave: { year, balances: leaveBalances(e.id, year) },
   });
 });
 
@@ -40,7 +44,7 @@ export default function EmployeeHome() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   if (!data) return null;
-  const { employee, today } = data;
+  const { employee, today, leave } = data;
   return (
     <Stack>
       <Group wrap="nowrap">
@@ -78,12 +82,7 @@ export default function EmployeeHome() {
         </Text>
         <Text fw={600}>ยังไม่มีข้อมูลการลงเวลาของวันนี้</Text>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Text fz="sm" c="dimmed">
-          วันลาคงเหลือและคำขอลาล่าสุด
-        </Text>
-        <Text fw={600}>ยังไม่มีข้อมูลการลา</Text>
-      </Paper>
+      <LeaveBalanceSummary balances={leave.balances} year={leave.year} />
       <SimpleGrid cols={1} spacing="sm">
         {MENU.map(({ to, label, icon: Icon, color }) => (
           <Button key={to} component={Link} to={to} size="xl" variant="light" color={color} justify="flex-start"

@@ -1,8 +1,40 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PageFrame } from "~/components/PageFrame";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { employeeLoader } from "~/auth/page-loaders.server";
+import { LeavePage } from "~/components/liff/leave/LeavePage";
+import { workDate } from "~/lib/business-day.server";
+import { addDays } from "~/lib/iso-day";
+import { requireEmployee } from "~/models/employee.server";
+import { holidaysBetween } from "~/models/holidays.server";
+import { currentLeaveYear, leaveHistory } from "~/models/leave.server";
+import { getSetting } from "~/models/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ขอลางาน · TN Management" }];
 
-export default function Page() {
-  return <PageFrame title="ขอลางาน" description="ยื่นคำขอลาและติดตามสถานะ" />;
+/** How far back a petition may start in the form (sick leave is often filed afterwards). */
+const DAYS_BACK = 60;
+
+export const loader = (args: LoaderFunctionArgs) =>
+  employeeLoader(args, ({ employee }) => {
+    const year = currentLeaveYear();
+    const from = addDays(workDate(), -DAYS_BACK);
+    const to = `${year + 1}-12-31`;
+    const startDate = requireEmployee(employee.id).start_date;
+    return json({
+      calendar: {
+        work_days: getSetting("work_days"),
+        holidays: holidaysBetween(from, to).map((h) => ({ date: h.date, name: h.name })),
+        min_date: startDate && startDate > from ? startDate : from,
+        max_date: to,
+      },
+      history: leaveHistory(employee.id, year),
+    });
+  });
+
+export default function PetitionPage() {
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  if (!data) return null;
+  return <LeavePage calendar={data.calendar} history={data.history} initialTab={params.get("tab") === "history" ? "history" : "form"} />;
 }

@@ -1,0 +1,118 @@
+import { Alert, Anchor, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { LeaveStatus } from "~/lib/enums";
+import { thumbUrl } from "~/lib/uploads-shared";
+import { empFetch } from "../emp-api";
+import { HALF_LABELS, STATUS_COLORS, dateSpan, formatDays, statusLabel, typeLabel } from "./leave-format";
+import type { Petition } from "./leave-types";
+import type { LeaveYears } from "./use-leave-years";
+
+function PetitionCard({ p, onCancel }: { p: Petition; onCancel: (p: Petition) => void }) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="petition-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700}>{typeLabel(p.type)}</Text>
+          <Text fz="sm">{dateSpan(p.start_date, p.end_date)}</Text>
+          <Text fz="sm" c="dimmed" data-testid="petition-days">
+            {p.half !== "full" ? `${HALF_LABELS[p.half]} · ` : ""}
+            {formatDays(p.days)}
+          </Text>
+        </div>
+        <Badge color={STATUS_COLORS[p.status] ?? "gray"} variant="light" style={{ flexShrink: 0 }}>
+          {statusLabel(p.status)}
+        </Badge>
+      </Group>
+      <Text fz="sm" mt={4} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
+        {p.reason}
+      </Text>
+      {p.certificate_note ? (
+        <Text fz="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          คำชี้แจง: {p.certificate_note}
+        </Text>
+      ) : null}
+      {p.decision_note ? (
+        <Text fz="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
+          หมายเหตุผู้อนุมัติ: {p.decision_note}
+        </Text>
+      ) : null}
+      {p.attachment_url ? (
+        <Anchor href={p.attachment_url} target="_blank" rel="noreferrer" display="inline-block" mt={4}>
+          <Image src={thumbUrl(p.attachment_url)} alt="เอกสารแนบ" w={72} h={72} radius="sm" fit="cover" />
+        </Anchor>
+      ) : null}
+      {p.status === LeaveStatus.request ? (
+        <Button variant="light" color="red" size="xs" mt="xs" onClick={() => onCancel(p)}>
+          ยกเลิกคำขอ
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** The year's petitions, newest first; a pending one can be cancelled after a confirmation. */
+export function LeaveHistory({ leave, year }: { leave: LeaveYears; year: number }) {
+  const [asking, setAsking] = useState<Petition | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const data = leave.get(year);
+  const error = leave.error(year);
+
+  async function cancel() {
+    if (!asking) return;
+    setBusy(true);
+    const answer = await empFetch<{ petition: Petition }>(`/api/emp/leave/petition/${asking.id}/cancel`, { method: "POST" });
+    setBusy(false);
+    setAsking(null);
+    setMessage(answer.ok ? { ok: true, text: "ยกเลิกคำขอลาแล้ว" } : { ok: false, text: answer.error });
+    // Cancelled, or already decided by an admin meanwhile: show what the server holds now.
+    await leave.reload(year);
+  }
+
+  return (
+    <Stack gap="xs" component="section" aria-label="ประวัติการลา">
+      {message ? (
+        <Alert color={message.ok ? "green" : "red"} role={message.ok ? "status" : "alert"} withCloseButton onClose={() => setMessage(null)}>
+          {message.text}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : data === null ? (
+        <Loader size="sm" />
+      ) : data.items.length === 0 ? (
+        <Text c="dimmed">ยังไม่มีคำขอลาในปีนี้</Text>
+      ) : (
+        data.items.map((p) => (
+          <PetitionCard
+            key={p.id}
+            p={p}
+            onCancel={(petition) => {
+              setMessage(null);
+              setAsking(petition);
+            }}
+          />
+        ))
+      )}
+      <Modal opened={asking !== null} onClose={() => (busy ? undefined : setAsking(null))} title="ยกเลิกคำขอลา" centered>
+        {asking ? (
+          <Stack>
+            <Text>
+              ยกเลิกคำขอ{typeLabel(asking.type)} {dateSpan(asking.start_date, asking.end_date)} ({formatDays(asking.days)}) ใช่หรือไม่
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(null)} disabled={busy}>
+                ไม่ยกเลิก
+              </Button>
+              <Button color="red" onClick={cancel} loading={busy}>
+                ยืนยันยกเลิกคำขอ
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

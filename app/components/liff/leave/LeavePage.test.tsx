@@ -1,0 +1,326 @@
+import { MantineProvider } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, vi } from "vitest";
+import { formatThaiDateLong } from "~/lib/thai-date";
+import type { LeaveBalance } from "~/models/leave-rules";
+import { PETITION_MESSAGES } from "./PetitionForm";
+import { LeavePage } from "./LeavePage";
+import type { LeaveCalendar, LeaveYear, Petition } from "./leave-types";
+
+// December 2026: Sat 5 is a holiday that falls on a day off, Mon 7 its substitution day.
+const CALENDAR: LeaveCalendar = {
+  work_days: [1, 2, 3, 4, 5],
+  holidays: [
+    { date: "2026-12-05", name: "วันพ่อแห่งชาติ" },
+    { date: "2026-12-07", name: "ชดเชยวันพ่อแห่งชาติ" },
+  ],
+  min_date: "2026-10-01",
+  max_date: "2027-12-31",
+};
+
+const balances = (over: Partial<Record<number, Partial<LeaveBalance>>> = {}): LeaveBalance[] =>
+  [
+    { type: 1, quota: 3, used: 0, pending: 0, remaining: 3 },
+    { type: 2, quota: 30, used: 0, pending: 0, remaining: 30 },
+    { type: 3, quota: 6, used: 0, pending: 0, remaining: 6 },
+  ].map((b) => ({ ...b, ...over[b.type] }));
+
+function petition(over: Partial<Petition> = {}): Petition {
+  return {
+    id: 7,
+    employee_id: 1,
+    type: 1,
+    type_label: "ลากิจ",
+    start_date: "2026-12-03",
+    end_date: "2026-12-04",
+    half: "full",
+    days: 2,
+    year: 2026,
+    reason: "ธุระครอบครัว",
+    attachment_url: null,
+    certificate_note: null,
+    status: 1,
+    status_label: "ยื่นคำขอ",
+    decided_at: null,
+    decision_note: null,
+    cancelled_by: null,
+    created_at: "2026-12-01T03:00:00.000Z",
+    ...over,
+  };
+}
+
+const year = (over: Partial<LeaveYear> = {}): LeaveYear => ({ year: 2026, items: [], balances: balances(), ...over });
+
+type Route = { status: number; body: unknown };
+type Call = { key: string; init?: RequestInit };
+function serverAnswers(routes: Record<string, Route | Route[]>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? "GET"} ${url}`;
+      calls.push({ key, init });
+      const route = routes[key];
+      const next = Array.isArray(route) ? route.shift() : route;
+      if (!next) throw new Error(`unexpected ${key}`);
+      return new Response(JSON.stringify(next.body), { status: next.status, headers: { "content-type": "application/json" } });
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  // Only Date: the pickers open on this month; user-event's own timers stay real.
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-12-01T03:00:00.000Z") });
+  URL.createObjectURL = vi.fn(() => "blob:certificate");
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function show(history: LeaveYear = year(), initialTab: "form" | "history" = "form") {
+  return render(
+    <MantineProvider env="test">
+      <DatesProvider settings={{ locale: "th", firstDayOfWeek: 1 }}>
+        <LeavePage calendar={CALENDAR} history={history} initialTab={initialTab} />
+      </DatesProvider>
+    </MantineProvider>,
+  );
+}
+
+// Picking dates in the Mantine calendar is slow in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const user = () => userEvent.setup();
+
+async function write(u: ReturnType<typeof user>, field: RegExp, text: string) {
+  await u.click(screen.getByRole("textbox", { name: field }));
+  await u.paste(text);
+}
+
+async function pick(u: ReturnType<typeof user>, field: RegExp, date: string) {
+  await u.click(screen.getByRole("button", { name: field }));
+  await u.click(await screen.findByRole("button", { name: formatThaiDateLong(date) }));
+}
+
+async function fillDates(u: ReturnType<typeof user>, start: string, end?: string) {
+  await pick(u, /วันที่เริ่มลา/, start);
+  if (end && end !== start) await pick(u, /ถึงวันที่/, end);
+}
+
+describe("the petition form's preview", () => {
+  test("counts working days only, listing the weekend and the holidays it skipped, and the balance after", async () => {
+    const u = user();
+    show();
+    await fillDates(u, "2026-12-03", "2026-12-08");
+    expect(screen.getByTestId("preview-days")).toHaveTextContent("ลา 3 วันทำงาน");
+    const skipped = within(screen.getByTestId("preview-skipped")).getAllByRole("listitem").map((li) => li.textContent);
+    expect(skipped).toEqual([
+      "5 ธ.ค. 2569 — วันพ่อแห่งชาติ",
+      "6 ธ.ค. 2569 — วันหยุดประจำสัปดาห์ (วันอาทิตย์)",
+      "7 ธ.ค. 2569 — ชดเชยวันพ่อแห่งชาติ",
+    ]);
+    // ลากิจ: 3 left, this petition takes 3.
+    expect(screen.getByTestId("preview-balance")).toHaveTextContent("ลากิจคงเหลือ 3 วัน → หลังยื่นคำขอนี้ 0 วัน");
+    expect(screen.queryByText(/เกินสิทธิ์การลา/)).toBeNull();
+  });
+
+  test("the end follows the start until chosen; over the balance is red with a note for the approver", async () => {
+    const u = user();
+    show(year({ balances: balances({ 1: { used: 2, remaining: 1 } }) }));
+    await pick(u, /วันที่เริ่มลา/, "2026-12-03");
+    expect(screen.getByRole("button", { name: /ถึงวันที่/ })).toHaveTextContent("3 ธ.ค. 2569");
+    await pick(u, /ถึงวันที่/, "2026-12-04");
+    const balance = screen.getByTestId("preview-balance");
+    expect(balance).toHaveTextContent("หลังยื่นคำขอนี้ -1 วัน");
+    expect(balance.getAttribute("style") ?? "").toMatch(/red/);
+    expect(screen.getByText("เกินสิทธิ์การลา ยังยื่นได้ แต่ผู้อนุมัติจะเห็นว่าคำขอนี้เกินสิทธิ์")).toBeVisible();
+  });
+
+  test("a half day is offered only for a single date and counts 0.5", async () => {
+    const u = user();
+    show();
+    await fillDates(u, "2026-12-03", "2026-12-04");
+    expect(screen.getByRole("radio", { name: "ครึ่งเช้า" })).toBeDisabled();
+    expect(screen.getByRole("radio", { name: "ครึ่งบ่าย" })).toBeDisabled();
+    expect(screen.getByText(PETITION_MESSAGES.halfOneDay)).toBeVisible();
+
+    await pick(u, /ถึงวันที่/, "2026-12-03");
+    const morning = screen.getByRole("radio", { name: "ครึ่งเช้า" });
+    expect(morning).toBeEnabled();
+    await u.click(morning);
+    expect(screen.getByTestId("preview-days")).toHaveTextContent("ลา 0.5 วันทำงาน");
+
+    // Back to two dates: the half day goes back to a full day.
+    await pick(u, /ถึงวันที่/, "2026-12-04");
+    expect(screen.getByRole("radio", { name: "เต็มวัน" })).toBeChecked();
+    expect(screen.getByTestId("preview-days")).toHaveTextContent("ลา 2 วันทำงาน");
+  });
+});
+
+describe("the medical certificate", () => {
+  test("is asked for from 3 sick working days; an explanation may replace it and is sent", async () => {
+    const u = user();
+    const calls = serverAnswers({
+      "POST /api/emp/leave/petition": { status: 201, body: { petition: petition({ type: 2, days: 3, end_date: "2026-12-08" }) } },
+      "GET /api/emp/leave/history?year=2026": { status: 200, body: year() },
+    });
+    show();
+    await u.click(screen.getByRole("radio", { name: "ลาป่วย" }));
+    await fillDates(u, "2026-12-03", "2026-12-04");
+    expect(screen.queryByRole("switch", { name: /ไม่มีใบรับรองแพทย์/ })).toBeNull();
+    expect(screen.getByText("แนบรูปใบรับรองแพทย์หรือเอกสาร (ถ้ามี)")).toBeVisible();
+
+    // Over the weekend and the holidays: still 3 working days.
+    await pick(u, /ถึงวันที่/, "2026-12-08");
+    expect(screen.getByText("ลาป่วยตั้งแต่ 3 วันทำงานขึ้นไป ต้องมีใบรับรองแพทย์")).toBeVisible();
+    await write(u, /เหตุผลการลา/, "ไข้หวัดใหญ่");
+
+    // Neither a photo nor an explanation: refused before sending.
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    expect(screen.getByText(PETITION_MESSAGES.certificate)).toBeVisible();
+    expect(calls).toEqual([]);
+
+    await u.click(screen.getByRole("switch", { name: "ไม่มีใบรับรองแพทย์ — เขียนคำชี้แจงแทน" }));
+    expect(screen.queryByRole("button", { name: "ถ่ายรูป" })).toBeNull();
+    await write(u, /คำชี้แจงแทนใบรับรองแพทย์/, "คลินิกไม่ออกใบรับรอง");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    await screen.findByRole("status");
+    const sent = calls.find((c) => c.key === "POST /api/emp/leave/petition");
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({
+      type: 2,
+      start_date: "2026-12-03",
+      end_date: "2026-12-08",
+      half: "full",
+      reason: "ไข้หวัดใหญ่",
+      certificate_note: "คลินิกไม่ออกใบรับรอง",
+    });
+  });
+
+  test("a photo goes as multipart in `attachment`", async () => {
+    const u = user();
+    const calls = serverAnswers({
+      "POST /api/emp/leave/petition": { status: 201, body: { petition: petition({ type: 2, days: 1, start_date: "2026-12-03", end_date: "2026-12-03" }) } },
+      "GET /api/emp/leave/history?year=2026": { status: 200, body: year() },
+    });
+    const { container } = show();
+    await u.click(screen.getByRole("radio", { name: "ลาป่วย" }));
+    await fillDates(u, "2026-12-03");
+    await write(u, /เหตุผลการลา/, "ปวดหัว");
+    const inputs = container.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    expect(inputs[0]).toHaveAttribute("capture", "environment"); // ถ่ายรูป opens the camera
+    await u.upload(inputs[1]!, new File(["jpeg"], "cert.jpg", { type: "image/jpeg" }));
+    expect(screen.getByRole("img", { name: "รูปเอกสารที่แนบ" })).toHaveAttribute("src", "blob:certificate");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    await screen.findByRole("status");
+    const body = calls.find((c) => c.key === "POST /api/emp/leave/petition")?.init?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get("type")).toBe("2");
+    expect(form.get("half")).toBe("full");
+    expect((form.get("attachment") as File).name).toBe("cert.jpg");
+  });
+});
+
+describe("submitting", () => {
+  test("the API's Thai field errors appear beside their fields; the button is locked while sending", async () => {
+    const u = user();
+    let release: () => void = () => {};
+    const answered = new Promise<void>((r) => (release = r));
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        await answered;
+        return new Response(
+          JSON.stringify({ error: "มีคำขอลาในช่วงวันที่นี้อยู่แล้ว", fields: { start_date: "ซ้อนกับคำขอลาวันที่ 2026-12-03", reason: "เหตุผลการลาต้องไม่เกิน 500 ตัวอักษร" } }),
+          { status: 409, headers: { "content-type": "application/json" } },
+        );
+      }),
+    );
+    show();
+    await fillDates(u, "2026-12-03", "2026-12-04");
+    await write(u, /เหตุผลการลา/, "ธุระ");
+    expect(screen.getByText("4/500")).toBeVisible();
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    expect(screen.getByRole("button", { name: "ส่งคำขอลา" })).toBeDisabled();
+    release();
+    expect(await screen.findByRole("alert")).toHaveTextContent("มีคำขอลาในช่วงวันที่นี้อยู่แล้ว");
+    expect(screen.getByText("ซ้อนกับคำขอลาวันที่ 2026-12-03")).toBeVisible();
+    expect(screen.getByText("เหตุผลการลาต้องไม่เกิน 500 ตัวอักษร")).toBeVisible();
+    expect(screen.getByRole("button", { name: "ส่งคำขอลา" })).toBeEnabled();
+    expect(calls).toEqual(["/api/emp/leave/petition"]);
+  });
+
+  test("success: a Thai confirmation, the history reloaded and shown with the new pending petition", async () => {
+    const u = user();
+    const filed = petition();
+    const calls = serverAnswers({
+      "POST /api/emp/leave/petition": { status: 201, body: { petition: filed } },
+      "GET /api/emp/leave/history?year=2026": { status: 200, body: year({ items: [filed], balances: balances({ 1: { pending: 2, remaining: 1 } }) }) },
+    });
+    show();
+    await fillDates(u, "2026-12-03", "2026-12-04");
+    await write(u, /เหตุผลการลา/, "ธุระครอบครัว");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("ลากิจ 3 ธ.ค. 2569 – 4 ธ.ค. 2569 (2 วัน) รอผู้อนุมัติพิจารณา");
+    expect(screen.getByRole("tab", { name: "ประวัติการลา" })).toHaveAttribute("aria-selected", "true");
+    const row = await screen.findByTestId("petition-row");
+    expect(row).toHaveTextContent("ยื่นคำขอ");
+    expect(within(row).getByTestId("petition-days")).toHaveTextContent("2 วัน");
+    expect(within(screen.getByTestId("balance-1")).getByTestId("remaining")).toHaveTextContent("คงเหลือ 1 วัน");
+    expect(calls.map((c) => c.key)).toEqual(["POST /api/emp/leave/petition", "GET /api/emp/leave/history?year=2026"]);
+  });
+});
+
+describe("the history", () => {
+  test("shows each petition's status, half, decision note and attachment; other years load on demand", async () => {
+    const u = user();
+    serverAnswers({
+      "GET /api/emp/leave/history?year=2025": {
+        status: 200,
+        body: year({
+          year: 2025,
+          items: [petition({ id: 3, year: 2025, start_date: "2025-06-02", end_date: "2025-06-02", half: "afternoon", days: 0.5, status: 3, decision_note: "ช่วงปิดงบ", attachment_url: "/uploads/leaves/3.jpg" })],
+        }),
+      },
+    });
+    show(year({ items: [petition({ status: 2 })] }), "history");
+    expect(screen.getByTestId("petition-row")).toHaveTextContent("อนุมัติ");
+    expect(screen.queryByRole("button", { name: "ยกเลิกคำขอ" })).toBeNull(); // only an admin cancels an approved one
+    expect(screen.getByRole("option", { name: "พ.ศ. 2567" })).toBeInTheDocument(); // back to 2024
+    await u.selectOptions(screen.getByRole("combobox", { name: "ปี" }), "2025");
+    const row = await screen.findByText("ช่วงปิดงบ", { exact: false });
+    const card = row.closest<HTMLElement>('[data-testid="petition-row"]')!;
+    expect(card).toHaveTextContent("ไม่อนุมัติ");
+    expect(card).toHaveTextContent("ครึ่งบ่าย · 0.5 วัน");
+    expect(within(card).getByRole("img", { name: "เอกสารแนบ" })).toHaveAttribute("src", "/uploads/leaves/3.jpg?size=thumb");
+  });
+
+  test("a pending petition is cancelled only after a confirmation", async () => {
+    const u = user();
+    const calls = serverAnswers({
+      "POST /api/emp/leave/petition/7/cancel": { status: 200, body: { petition: petition({ status: 0 }) } },
+      "GET /api/emp/leave/history?year=2026": { status: 200, body: year({ items: [petition({ status: 0, status_label: "ยกเลิก" })] }) },
+    });
+    show(year({ items: [petition()] }), "history");
+    await u.click(screen.getByRole("button", { name: "ยกเลิกคำขอ" }));
+    const dialog = await screen.findByRole("dialog", { name: "ยกเลิกคำขอลา" });
+    expect(dialog).toHaveTextContent("ยกเลิกคำขอลากิจ 3 ธ.ค. 2569 – 4 ธ.ค. 2569 (2 วัน) ใช่หรือไม่");
+    await u.click(within(dialog).getByRole("button", { name: "ไม่ยกเลิก" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls).toEqual([]);
+
+    await u.click(screen.getByRole("button", { name: "ยกเลิกคำขอ" }));
+    await u.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "ยืนยันยกเลิกคำขอ" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("ยกเลิกคำขอลาแล้ว");
+    await waitFor(() => expect(screen.getByTestId("petition-row")).toHaveTextContent("ยกเลิก"));
+    expect(screen.queryByRole("button", { name: "ยกเลิกคำขอ" })).toBeNull();
+    expect(calls.map((c) => c.key)).toEqual(["POST /api/emp/leave/petition/7/cancel", "GET /api/emp/leave/history?year=2026"]);
+  });
+});

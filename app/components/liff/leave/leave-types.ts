@@ -1,0 +1,21 @@
+import type { PetitionDto } from "~/models/leave.server";
+import type { LeaveBalance } from "~/models/leave-rules";
+
+// What the petition page gets from its loader and from /api/emp/leave/* (docs/api.md "Leave").
+
+export type Petition = PetitionDto;
+export type { LeaveBalance };
+
+/** `GET /api/emp/leave/history?year=`. */
+export type LeaveYear = { year: number; items: Petition[]; balances: LeaveBalance[] };
+
+export type HolidayDay = { date: string; name: string };
+
+/** The office calendar the preview counts with (the same data the server counts with). */
+export type LeaveCalendar = {
+  work_days: number[];
+  holidays: HolidayDay[];
+  /** The dates the pickers offer: where the holidays above are known, not before the start date. */
+  min_date: string;
+  max_date: string;
+};

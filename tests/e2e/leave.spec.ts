@@ -1,0 +1,96 @@
+// The employee's half of the leave journey: in demo mode a linked employee files a two-day
+// business leave on a 375 px phone, sees the working-day preview and the balance after it, then
+// the petition pending with 2 days and ลากิจ left 3 → 1 (pending days count), on the page and home.
+import type { Page } from "@playwright/test";
+import { expect, login, test, withServerDatabase } from "./fixtures";
+import { createEmployeeViaApi, freeDemoUser, issueCode, linkOnPhone, openPhone } from "./employee-helpers";
+
+test.describe.configure({ timeout: 90_000 });
+
+const PHONE_WIDTH = 375;
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const thai = (date: string, month: "long" | "short") =>
+  new Intl.DateTimeFormat("th-TH", { timeZone: "UTC", day: "numeric", month, year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
+
+/** Two consecutive working days at least a week ahead, neither a holiday of the server's table. */
+function twoWorkingDays(workDays: number[]): [string, string] {
+  const holidays = new Set(
+    withServerDatabase((db) => db.prepare("SELECT date FROM holidays").all().map((row) => String((row as { date: string }).date))),
+  );
+  const works = (ms: number) => {
+    const weekday = new Date(ms).getUTCDay();
+    return workDays.includes(weekday === 0 ? 7 : weekday) && !holidays.has(iso(ms));
+  };
+  const today = Date.parse(`${iso(Date.now())}T00:00:00Z`);
+  for (let d = today + 7 * DAY_MS; ; d += DAY_MS) {
+    if (works(d) && works(d + DAY_MS)) return [iso(d), iso(d + DAY_MS)];
+  }
+}
+
+/** Opens a Thai date picker and clicks the day (announced as `24 พฤศจิกายน 2569`), paging months forward. */
+async function pickDate(p: Page, field: string, date: string) {
+  await p.getByRole("button", { name: field }).click();
+  const day = p.getByRole("button", { name: thai(date, "long"), exact: true });
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
+    await p.locator('[data-dates-dropdown] [data-direction="next"]').click();
+  }
+  await day.click();
+  await expect(p.locator("[data-dates-dropdown]")).toBeHidden();
+}
+
+test("an employee files a two-day business leave on the phone and sees it pending with the balance 3 → 1", async ({ page, browser }) => {
+  await login(page, "/admin");
+  const settings = (await (await page.request.get("/api/settings")).json()) as { settings: { work_days: number[] } };
+  const [start, end] = twoWorkingDays(settings.settings.work_days);
+  const employee = await createEmployeeViaApi(page, "LEAVE");
+  const code = await issueCode(page, employee);
+  await freeDemoUser(page, "Udemo0001");
+  const phone = await openPhone(browser, "Udemo0001");
+  try {
+    const p = phone.page;
+    await p.setViewportSize({ width: PHONE_WIDTH, height: 812 });
+    await linkOnPhone(p, employee.code, code);
+
+    await p.goto("/employee");
+    await expect(p.getByTestId("home-balance-1")).toHaveText("ลากิจ3 วัน");
+    await p.getByRole("link", { name: "ขอลางาน" }).click();
+    await p.waitForURL(/\/employee\/petition$/);
+    await expect(p.getByRole("heading", { level: 2, name: "ขอลางาน" })).toBeVisible();
+
+    await p.getByRole("radio", { name: "ลากิจ" }).check({ force: true });
+    await pickDate(p, "วันที่เริ่มลา", start);
+    // The end follows the start; then the second day.
+    await expect(p.getByRole("button", { name: "ถึงวันที่" })).toHaveText(thai(start, "short"));
+    await pickDate(p, "ถึงวันที่", end);
+    await expect(p.getByRole("radio", { name: "ครึ่งเช้า" })).toBeDisabled();
+    await expect(p.getByTestId("preview-days")).toHaveText("ลา 2 วันทำงาน");
+    await expect(p.getByTestId("preview-balance")).toHaveText("ลากิจคงเหลือ 3 วัน → หลังยื่นคำขอนี้ 1 วัน");
+    await p.getByRole("textbox", { name: "เหตุผลการลา" }).fill("พาคุณแม่ไปโรงพยาบาล");
+    await expect(p.getByText("19/500")).toBeVisible();
+    // Nothing sticks out sideways on a 375 px phone.
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+
+    await p.getByRole("button", { name: "ส่งคำขอลา" }).click();
+    await expect(p.getByRole("status").filter({ hasText: "ส่งคำขอลาแล้ว" })).toContainText("(2 วัน) รอผู้อนุมัติพิจารณา");
+    await expect(p.getByRole("tab", { name: "ประวัติการลา" })).toHaveAttribute("aria-selected", "true");
+    const row = p.getByTestId("petition-row").first();
+    await expect(row).toContainText("ลากิจ");
+    await expect(row).toContainText("ยื่นคำขอ");
+    await expect(row.getByTestId("petition-days")).toHaveText("2 วัน");
+    await expect(row.getByRole("button", { name: "ยกเลิกคำขอ" })).toBeVisible();
+    const business = p.getByTestId("balance-1");
+    await expect(business).toContainText("สิทธิ์ 3 · อนุมัติแล้ว 0 · รออนุมัติ 2");
+    await expect(business.getByTestId("remaining")).toHaveText("คงเหลือ 1 วัน");
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+
+    // The server holds it: a reload and the home page agree.
+    await p.goto("/employee/petition?tab=history");
+    await expect(p.getByTestId("petition-row").first()).toContainText("ยื่นคำขอ");
+    await p.goto("/employee");
+    await expect(p.getByTestId("home-balance-1")).toHaveText("ลากิจ1 วัน");
+  } finally {
+    await phone.close();
+  }
+});
