@@ -21,6 +21,14 @@ export const HOLIDAY_SOURCE_LABELS: Record<HolidaySource, string> = {
   admin: "ผู้ดูแลระบบ",
 };
 
+/** The holiday tab's form intents (the page's action spreads holidayIntents()). */
+export const HOLIDAY_INTENTS = {
+  add: "holiday-add",
+  rename: "holiday-rename",
+  remove: "holiday-remove",
+  reseed: "holiday-reseed",
+} as const;
+
 export const MAX_HOLIDAY_NAME = 100;
 /** The first year of the holiday table (the spec's first year), and how far ahead it goes. */
 export const FIRST_HOLIDAY_YEAR = FIRST_STATISTICS_YEAR;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pageAction } from "~/lib/page-action.server";
 import { currentHolidayYear, listHolidays, seedHolidayYear } from "./holidays.server";
-import { HOLIDAY_INTENTS, holidayIntents, holidaysTabData } from "./holidays-page.server";
+import { HOLIDAY_INTENTS } from "./holiday-schema";
+import { holidayIntents, holidaysTabData } from "./holidays-page.server";
 
 const admin = { type: "admin" as const, id: null };
 

@@ -1,18 +1,19 @@
 import { intent, type Fields } from "~/lib/page-action.server";
 import { parseOrThrow } from "~/lib/validation";
 import type { Actor } from "./audit.server";
-import { HolidayCreateSchema, HolidayDateSchema, HolidayRenameSchema, holidayListQuery, holidaySeedSchema, holidayYearRange } from "./holiday-schema";
+import {
+  HOLIDAY_INTENTS,
+  HolidayCreateSchema,
+  HolidayDateSchema,
+  HolidayRenameSchema,
+  holidayListQuery,
+  holidaySeedSchema,
+  holidayYearRange,
+} from "./holiday-schema";
 import { addHoliday, currentHolidayYear, listHolidays, removeHoliday, renameHoliday, reseedHolidayYear } from "./holidays.server";
 
 // The holiday tab of /admin/leave-work: its loader data and its form intents (the same model
 // calls as /api/holiday).
-
-export const HOLIDAY_INTENTS = {
-  add: "holiday-add",
-  rename: "holiday-rename",
-  remove: "holiday-remove",
-  reseed: "holiday-reseed",
-} as const;
 
 /** The tab's data for `?year=` (a hand-edited bad year shows this year). */
 export function holidaysTabData(request: Request) {
