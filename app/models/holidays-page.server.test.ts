@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { HolidaysTabData } from "~/components/leave/HolidaysTab";
 import { pageAction } from "~/lib/page-action.server";
 import { currentHolidayYear, listHolidays, seedHolidayYear } from "./holidays.server";
 import { HOLIDAY_INTENTS } from "./holiday-schema";
@@ -63,7 +64,8 @@ describe("the holiday tab's intents", () => {
 describe("holidaysTabData", () => {
   it("gives the asked year's list with the year range, and this year for a bad year", () => {
     seedHolidayYear(2026);
-    const data = holidaysTabData(new Request("http://localhost/admin/leave-work?tab=holidays&year=2026"));
+    // What the loader gives is what the component takes.
+    const data: HolidaysTabData = holidaysTabData(new Request("http://localhost/admin/leave-work?tab=holidays&year=2026"));
     expect(data).toMatchObject({ year: 2026, warnings: [], min_year: 2024, max_year: currentHolidayYear() + 5 });
     expect(data.items.length).toBeGreaterThanOrEqual(13);
     expect(holidaysTabData(new Request("http://localhost/admin/leave-work?year=abc")).year).toBe(currentHolidayYear());
