@@ -1,5 +1,6 @@
 import { seedAddressData } from "~/models/address-seed.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
+import { ensureHolidaySeeds } from "~/models/holidays.server";
 import { closeDb, databasePath, openAtStart } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
 import { env, isDemoMode } from "~/lib/env.server";
@@ -16,6 +17,9 @@ export async function onServerStart(log: (line: string) => void = console.log) {
   const address = await seedAddressData();
   if (address.seeded) {
     log(`Thai address data loaded: ${address.provinces} provinces, ${address.amphurs} amphurs, ${address.districts} districts`);
+  }
+  for (const seeded of ensureHolidaySeeds()) {
+    log(`Thai public holidays of ${seeded.year} loaded: ${seeded.added} days`);
   }
   sessionSecrets();
   purgeExpiredSessions();

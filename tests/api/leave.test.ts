@@ -29,8 +29,9 @@ function counts() {
 
 const petition = (over: Record<string, unknown> = {}) => ({
   type: 1,
-  start_date: "2026-03-02",
-  end_date: "2026-03-03",
+  // Holiday-free weeks: the server seeds this year's public holidays at start (3 March is Makha Bucha).
+  start_date: "2026-02-02",
+  end_date: "2026-02-03",
   half: "full",
   reason: "ธุระครอบครัว",
   ...over,
@@ -60,7 +61,7 @@ describe("POST /api/emp/leave/petition", () => {
   });
 
   test("409 on a clash with the employee's own pending leave; a morning and an afternoon pair", async () => {
-    const clash = await asAlice("/api/emp/leave/petition", { method: "POST", json: petition({ start_date: "2026-03-03", end_date: "2026-03-04" }) });
+    const clash = await asAlice("/api/emp/leave/petition", { method: "POST", json: petition({ start_date: "2026-02-03", end_date: "2026-02-04" }) });
     expect(clash.status).toBe(409);
     expect((await clash.json()).error).toMatch(THAI);
     const one = { start_date: "2026-03-10", end_date: "2026-03-10" };
@@ -88,7 +89,7 @@ describe("POST /api/emp/leave/petition", () => {
   });
 
   test("a sick leave of 3 days takes a certificate photo (multipart) and refuses a non-image", async () => {
-    const sick = petition({ type: 2, start_date: "2026-05-04", end_date: "2026-05-06" });
+    const sick = petition({ type: 2, start_date: "2026-05-11", end_date: "2026-05-13" });
     const without = await asAlice("/api/emp/leave/petition", { method: "POST", body: multipart(sick) });
     expect(without.status).toBe(400);
     expect((await without.json()).fields.attachment).toMatch(THAI);
