@@ -6,6 +6,7 @@ import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { fullName } from "~/lib/enums";
 import { appTimeZone, dayjs, formatThaiDate } from "~/lib/thai-date";
+import { PageFields } from "~/lib/validation";
 import { DAY_CODES, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./attendance-codes";
 import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
 import { attendanceDay, type LeavePart, type StatusRecord } from "./attendance-status";
@@ -200,6 +201,19 @@ export function monthlySheet(
     };
   });
   return { month: theMonth, days, items, total };
+}
+
+/** Employees per page of the monthly tab: a whole month of 1,000 rows is too much for one screen. */
+export const MONTHLY_PAGE_SIZE = 50;
+
+const MonthlyPageQuery = z.object({ month: MonthlyQuery.shape.month, page: PageFields.page });
+
+/** The admin tab's page of the sheet; a hand-edited bad month or page shows the current month's first page. */
+export function monthlyPage(params: URLSearchParams, now: Date = new Date()): MonthlySheet & { page: number; page_size: number } {
+  const parsed = MonthlyPageQuery.safeParse({ month: params.get("month") ?? undefined, page: params.get("page") ?? undefined });
+  const query = parsed.success ? parsed.data : { month: undefined, page: 1 };
+  const sheet = monthlySheet(query.month, { now, page: { limit: MONTHLY_PAGE_SIZE, offset: (query.page - 1) * MONTHLY_PAGE_SIZE } });
+  return { ...sheet, page: query.page, page_size: MONTHLY_PAGE_SIZE };
 }
 
 /** The sheet as CSV: one row per employee, a column per day (Thai BE date and weekday), then the totals. */

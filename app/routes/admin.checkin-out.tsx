@@ -5,6 +5,7 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
 import { DailyTab } from "~/components/attendance/DailyTab";
+import { MonthlyTab } from "~/components/attendance/MonthlyTab";
 import { ReviewTab } from "~/components/attendance/ReviewTab";
 import { SETTINGS_INTENT, SETTINGS_TAB_KEYS, SettingsTab } from "~/components/attendance/SettingsTab";
 import { PageFrame } from "~/components/PageFrame";
@@ -12,6 +13,7 @@ import { DomainError } from "~/lib/errors";
 import { intent, pageAction, PAGE_ACTION_MESSAGES, type Fields } from "~/lib/page-action.server";
 import { parseOrThrow } from "~/lib/validation";
 import { DailyQuery, dailyAttendance } from "~/models/attendance-daily.server";
+import { monthlyPage } from "~/models/attendance-monthly.server";
 import {
   CheckedSchema,
   listReviews,
@@ -26,7 +28,7 @@ import { getSettings, updateSettings } from "~/models/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออก · TN Management" }];
 
-const TABS = ["daily", "review", "settings"] as const;
+const TABS = ["daily", "monthly", "review", "settings"] as const;
 type Tab = (typeof TABS)[number];
 
 const tabOf = (value: string | null): Tab => TABS.find((t) => t === value) ?? "daily";
@@ -39,14 +41,17 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
     // A hand-edited address with a bad page or status shows the first page of the queue.
     const parsed = ReviewListQuery.safeParse({ status: params.get("review") ?? undefined, page: params.get("page") ?? undefined });
     const query = parsed.success ? parsed.data : ReviewListQuery.parse({});
-    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query) }, settings: null });
+    return json({ tab, pending, daily: null, monthly: null, review: { status: query.status, ...listReviews(query) }, settings: null });
   }
   if (tab === "daily") {
     const parsed = DailyQuery.safeParse(Object.fromEntries(params));
     const query = parsed.success ? parsed.data : DailyQuery.parse({});
-    return json({ tab, pending, daily: dailyAttendance(query), review: null, settings: null });
+    return json({ tab, pending, daily: dailyAttendance(query), monthly: null, review: null, settings: null });
   }
-  return json({ tab, pending, daily: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS) });
+  if (tab === "monthly") {
+    return json({ tab, pending, daily: null, monthly: monthlyPage(params), review: null, settings: null });
+  }
+  return json({ tab, pending, daily: null, monthly: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS) });
 });
 
 /** The settings form posts its values as one JSON field; updateSettings (as PUT /api/settings) checks them. */
@@ -92,6 +97,7 @@ export default function Page() {
       <Tabs value={data.tab} onChange={(tab) => setParams(tab && tab !== "daily" ? { tab } : {}, { preventScrollReset: true })}>
         <Tabs.List mb="md">
           <Tabs.Tab value="daily">รายวัน</Tabs.Tab>
+          <Tabs.Tab value="monthly">รายเดือน</Tabs.Tab>
           <Tabs.Tab
             value="review"
             rightSection={
@@ -108,6 +114,7 @@ export default function Page() {
         </Tabs.List>
       </Tabs>
       {data.daily ? <DailyTab data={data.daily} /> : null}
+      {data.monthly ? <MonthlyTab data={data.monthly} /> : null}
       {data.review ? <ReviewTab data={data.review} /> : null}
       {data.settings ? <SettingsTab settings={data.settings} /> : null}
     </PageFrame>
