@@ -27,6 +27,7 @@ import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
 import { clockTime, mapLink, matchLabel, metres, STATUS_COLORS } from "./attendance-labels";
+import { RangeCsvExport } from "./RangeCsvExport";
 
 type DailyRecord = {
   id: number;
@@ -118,6 +119,9 @@ export function DailyTab({ data }: { data: DailyTabData }) {
           พนักงาน {data.headcount} คน
           {data.summary.pending_review > 0 ? ` · รอตรวจสอบ ${data.summary.pending_review} รายการ` : ""}
         </Text>
+        <Group ml="auto">
+          <RangeCsvExport date={data.date} />
+        </Group>
       </Group>
 
       <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="xs">
