@@ -1,8 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Pagination, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Pagination, Stack, Text } from "@mantine/core";
 import { MonthPickerInput } from "@mantine/dates";
 import { IconChevronLeft, IconChevronRight, IconDownload, IconUsersGroup } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
-import type { CSSProperties } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { dayjs } from "~/lib/thai-date";
 import {
@@ -36,19 +35,6 @@ const CODE_COLORS: Record<string, string> = {
 const shiftMonth = (month: string, by: number) => dayjs(`${month}-01`).add(by, "month").format("YYYY-MM");
 
 export const monthlyCsvUrl = (month: string) => `/api/checkin-out/monthly?month=${month}&format=csv`;
-
-// The name column stays put while the days scroll sideways.
-const sticky: CSSProperties = { position: "sticky", left: 0, zIndex: 1, background: "var(--mantine-color-body)", minWidth: 160 };
-const offDay: CSSProperties = { background: "var(--mantine-color-gray-light)" };
-
-function Code({ code }: { code: string }) {
-  if (!code) return null;
-  return (
-    <Text component="span" fz="xs" fw={600} c={CODE_COLORS[code] ?? undefined}>
-      {code}
-    </Text>
-  );
-}
 
 /** The monthly sheet: a row per employee, a short code per day, the month's totals. */
 export function MonthlyTab({ data }: { data: MonthlyTabData }) {
@@ -119,52 +105,47 @@ export function MonthlyTab({ data }: { data: MonthlyTabData }) {
           hint={data.total === 0 ? "ยังไม่มีพนักงานที่ทำงานในเดือนที่เลือก" : "กลับไปหน้าแรกของเดือนนี้"}
         />
       ) : (
-        <Table.ScrollContainer minWidth={data.days.length * 32 + 160 + TOTAL_KEYS.length * 64}>
-          <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={4} fz="xs" ta="center">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th style={{ ...sticky, textAlign: "left" }}>พนักงาน</Table.Th>
+        // Plain elements: a page is ~2,000 cells, too many for a component each (server render time).
+        <div className="monthly-sheet-scroll">
+          <table className="monthly-sheet">
+            <thead>
+              <tr>
+                <th className="monthly-sheet-name">พนักงาน</th>
                 {data.days.map((d) => (
-                  <Table.Th key={d.date} style={d.kind === "work" ? undefined : offDay} title={d.kind === "holiday" ? "วันหยุด" : undefined}>
+                  <th key={d.date} data-kind={d.kind} title={d.kind === "holiday" ? "วันหยุด" : undefined}>
                     <div>{Number(d.date.slice(8))}</div>
-                    <Text fz={10} c="dimmed">
-                      {WEEKDAY_SHORT[d.weekday - 1]}
-                    </Text>
-                  </Table.Th>
+                    <div className="monthly-sheet-dim">{WEEKDAY_SHORT[d.weekday - 1]}</div>
+                  </th>
                 ))}
                 {TOTAL_KEYS.map((k) => (
-                  <Table.Th key={k} fz={10}>
+                  <th key={k} className="monthly-sheet-total">
                     {TOTAL_LABELS[k]}
-                  </Table.Th>
+                  </th>
                 ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+              </tr>
+            </thead>
+            <tbody>
               {data.items.map(({ employee, days, totals }) => (
-                <Table.Tr key={employee.id} data-testid="monthly-row">
-                  <Table.Td style={{ ...sticky, textAlign: "left" }}>
-                    <Text fz="xs" fw={500} lineClamp={1}>
-                      {employee.full_name}
-                    </Text>
-                    <Text fz={10} c="dimmed">
-                      {employee.code}
-                    </Text>
-                  </Table.Td>
+                <tr key={employee.id} data-testid="monthly-row">
+                  <td className="monthly-sheet-name">
+                    <div className="monthly-sheet-fullname">{employee.full_name}</div>
+                    <div className="monthly-sheet-dim">{employee.code}</div>
+                  </td>
                   {data.days.map((d) => (
-                    <Table.Td key={d.date} style={d.kind === "work" ? undefined : offDay}>
-                      <Code code={days[d.date] ?? ""} />
-                    </Table.Td>
+                    <td key={d.date} data-kind={d.kind} data-code={days[d.date] || undefined}>
+                      {days[d.date]}
+                    </td>
                   ))}
                   {TOTAL_KEYS.map((k) => (
-                    <Table.Td key={k} fw={600}>
+                    <td key={k} className="monthly-sheet-total">
                       {totals[k]}
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </table>
+        </div>
       )}
 
       {pages > 1 ? <Pagination total={pages} value={data.page} onChange={(page) => go({ page })} size="sm" /> : null}
