@@ -2,6 +2,7 @@ import { attendance, employees } from "../../db/schema";
 import { readCsv } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
+import { DEFAULT_TIME_ZONE, setAppTimeZone } from "~/lib/thai-date";
 import { AttendanceListQuery, attendanceCsv, listAttendance, reportRange } from "./attendance-report.server";
 import { EmployeeCreateSchema } from "./employee-schema";
 import { createEmployee } from "./employee.server";
@@ -173,6 +174,18 @@ describe("attendanceCsv", () => {
     expect(cell(late, "ผลการตรวจสอบ")).toBe("รอตรวจสอบ");
     expect(cell(late, "ตรวจแล้ว")).toBe("ตรวจแล้ว");
     expect(late).toContain('"ตำแหน่งไม่แน่ชัดว่าอยู่ในรัศมี, ใบหน้าไม่ตรงกับที่ลงทะเบียน"');
+  });
+
+  it("writes the times in the app's zone, whatever it is", async () => {
+    const e = make();
+    record(e.id, "2026-11-03", { checkinAt: new Date("2026-11-03T01:42:00Z"), checkoutAt: new Date("2026-11-03T10:05:00Z") });
+    setAppTimeZone("Asia/Tokyo");
+    try {
+      const text = await readCsv(attendanceCsv(query({ from: "2026-11-03", to: "2026-11-03" }), NOW).stream);
+      expect(text).toContain(",10:42,19:05,");
+    } finally {
+      setAppTimeZone(DEFAULT_TIME_ZONE);
+    }
   });
 
   it("refuses a bad range before it streams anything", () => {
