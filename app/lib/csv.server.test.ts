@@ -24,6 +24,17 @@ describe("CSV", () => {
     expect(csv).toContain('"x, ""y""\nz"');
   });
 
+  test("a lone line break is quoted too, so a multi-line note stays in its row", async () => {
+    const csv = await toCsv(
+      [
+        { label: "note", value: (r: { v: string }) => r.v },
+        { label: "n", value: () => 1 },
+      ],
+      [{ v: "บรรทัดแรก\nบรรทัดสอง" }, { v: "a\rb" }, { v: "" }],
+    );
+    expect(csv.slice(1)).toBe('note,n\r\n"บรรทัดแรก\nบรรทัดสอง",1\r\n"a\rb",1\r\n,1\r\n');
+  });
+
   test("digits-only text with a leading zero stays text in Excel; nothing else changes", async () => {
     expect(csvCell("0812345678")).toBe('="0812345678"');
     expect(csvCell("007")).toBe('="007"');

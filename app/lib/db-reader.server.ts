@@ -7,15 +7,19 @@ type FlatSelect<R> = {
   _: { result: R[]; selectedFields: Record<string, unknown> };
 };
 
-function decode(field: unknown, value: unknown) {
-  if (value === null) return null;
-  if (is(field, Column)) return field.mapFromDriverValue(value);
+type Decode = (value: unknown) => unknown;
+const asIs: Decode = (value) => value;
+
+/** A field's decoder, looked up once per query (Drizzle's `is()` walks the prototype chain). */
+function decoderOf(field: unknown): Decode {
+  if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
   // sql`…`.mapWith(fn) keeps its decoder on the SQL object (not in Drizzle's public types).
   const decoder: unknown = is(field, SQL) ? Reflect.get(field, "decoder") : undefined;
   if (decoder && typeof decoder === "object" && "mapFromDriverValue" in decoder && typeof decoder.mapFromDriverValue === "function") {
-    return decoder.mapFromDriverValue(value);
+    const map = decoder.mapFromDriverValue;
+    return (value) => map.call(decoder, value);
   }
-  return value;
+  return asIs;
 }
 
 /**
@@ -29,7 +33,7 @@ function decode(field: unknown, value: unknown) {
  * cancelled csvStream calls). The whole export reads one consistent snapshot (WAL).
  */
 export function* iterateSelect<R>(query: FlatSelect<R>): Generator<R, void, undefined> {
-  const fields = Object.entries(query._.selectedFields);
+  const fields = Object.entries(query._.selectedFields).map(([key, field]) => [key, decoderOf(field)] as const);
   const { sql, params } = query.toSQL();
   db(); // the shared connection creates and migrates the file
   const reader = new Database(databasePath(), { readonly: true, fileMustExist: true });
@@ -38,7 +42,7 @@ export function* iterateSelect<R>(query: FlatSelect<R>): Generator<R, void, unde
     const rows: IterableIterator<unknown[]> = reader.prepare<unknown[], unknown[]>(sql).raw().iterate(...params);
     for (const row of rows) {
       const record: Record<string, unknown> = {};
-      fields.forEach(([key, field], i) => (record[key] = decode(field, row[i])));
+      fields.forEach(([key, decode], i) => (record[key] = row[i] === null ? null : decode(row[i])));
       yield record as R; // the keys and decoders are the query's own selection
     }
   } finally {

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
 import { DailyTab } from "~/components/attendance/DailyTab";
 import { FACE_PAGE_PARAM, FACE_REVIEW_INTENT } from "~/components/attendance/FaceReviews";
+import { MonthlyTab } from "~/components/attendance/MonthlyTab";
 import { ReviewTab } from "~/components/attendance/ReviewTab";
 import { SETTINGS_INTENT, SETTINGS_TAB_KEYS, SettingsTab } from "~/components/attendance/SettingsTab";
 import { PageFrame } from "~/components/PageFrame";
@@ -13,6 +14,7 @@ import { DomainError } from "~/lib/errors";
 import { intent, pageAction, PAGE_ACTION_MESSAGES, type Fields } from "~/lib/page-action.server";
 import { parseOrThrow } from "~/lib/validation";
 import { DailyQuery, dailyAttendance } from "~/models/attendance-daily.server";
+import { monthlyPage } from "~/models/attendance-monthly.server";
 import {
   CheckedSchema,
   listReviews,
@@ -30,7 +32,7 @@ import { correctionIntents, correctionsForReview } from "~/server/attendance-cor
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออก · TN Management" }];
 
-const TABS = ["daily", "review", "settings"] as const;
+const TABS = ["daily", "monthly", "review", "settings"] as const;
 type Tab = (typeof TABS)[number];
 
 const tabOf = (value: string | null): Tab => TABS.find((t) => t === value) ?? "daily";
@@ -45,14 +47,17 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
     const query = parsed.success ? parsed.data : ReviewListQuery.parse({});
     const facePage = FaceReviewQuery.safeParse({ page: params.get(FACE_PAGE_PARAM) ?? undefined });
     const faces = query.status === "pending" ? listFaceReviews(facePage.success ? facePage.data : FaceReviewQuery.parse({})) : undefined;
-    return json({ tab, pending, daily: null, review: { status: query.status, ...listReviews(query), corrections: correctionsForReview(params), faces }, settings: null });
+    return json({ tab, pending, daily: null, monthly: null, review: { status: query.status, ...listReviews(query), corrections: correctionsForReview(params), faces }, settings: null });
   }
   if (tab === "daily") {
     const parsed = DailyQuery.safeParse(Object.fromEntries(params));
     const query = parsed.success ? parsed.data : DailyQuery.parse({});
-    return json({ tab, pending, daily: dailyAttendance(query), review: null, settings: null });
+    return json({ tab, pending, daily: dailyAttendance(query), monthly: null, review: null, settings: null });
   }
-  return json({ tab, pending, daily: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS) });
+  if (tab === "monthly") {
+    return json({ tab, pending, daily: null, monthly: monthlyPage(params), review: null, settings: null });
+  }
+  return json({ tab, pending, daily: null, monthly: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS) });
 });
 
 /** The settings form posts its values as one JSON field; updateSettings (as PUT /api/settings) checks them. */
@@ -106,6 +111,7 @@ export default function Page() {
       <Tabs value={data.tab} onChange={(tab) => setParams(tab && tab !== "daily" ? { tab } : {}, { preventScrollReset: true })}>
         <Tabs.List mb="md">
           <Tabs.Tab value="daily">รายวัน</Tabs.Tab>
+          <Tabs.Tab value="monthly">รายเดือน</Tabs.Tab>
           <Tabs.Tab
             value="review"
             rightSection={
@@ -122,6 +128,7 @@ export default function Page() {
         </Tabs.List>
       </Tabs>
       {data.daily ? <DailyTab data={data.daily} /> : null}
+      {data.monthly ? <MonthlyTab data={data.monthly} /> : null}
       {data.review ? <ReviewTab data={data.review} /> : null}
       {data.settings ? <SettingsTab settings={data.settings} /> : null}
     </PageFrame>

@@ -71,6 +71,13 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
     ["/api/line/push", "status=lost"],
     ["/api/checkin-out/corrections", "status=done"],
     ["/api/checkin-out/corrections", "page=abc"],
+    ["/api/checkin-out", "page=abc"],
+    ["/api/checkin-out", "from=2025-02-30"],
+    ["/api/checkin-out", "employee_id=abc"],
+    ["/api/checkin-out", "format=xml"],
+    ["/api/checkin-out", "from=2025-11-10&to=2025-11-01"],
+    ["/api/checkin-out/monthly", "month=2025-13"],
+    ["/api/checkin-out/monthly", "format=pdf"],
   ];
   test.each(cases)("%s?%s", async (route, query) => {
     const logsBefore = server.logs().length;
@@ -83,7 +90,13 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
   });
 
   test("good queries still answer (the defaults and the same values spelled right); a big page size is capped", async () => {
-    for (const url of ["/api/employee?page=1&page_size=200&sort=name&order=desc", "/api/employee/resigned", "/api/line/push?page="]) {
+    for (const url of [
+      "/api/employee?page=1&page_size=200&sort=name&order=desc",
+      "/api/employee/resigned",
+      "/api/line/push?page=",
+      "/api/checkin-out?from=&to=&employee_id=&page=2",
+      "/api/checkin-out/monthly?month=",
+    ]) {
       const response = await api(url);
       expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);
     }

@@ -28,6 +28,7 @@ import { thumbUrl } from "~/lib/uploads-shared";
 import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
 import { CorrectionAction } from "./CorrectionDialog";
 import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
+import { RangeCsvExport } from "./RangeCsvExport";
 
 type DailyRecord = {
   id: number;
@@ -122,6 +123,9 @@ export function DailyTab({ data }: { data: DailyTabData }) {
           พนักงาน {data.headcount} คน
           {data.summary.pending_review > 0 ? ` · รอตรวจสอบ ${data.summary.pending_review} รายการ` : ""}
         </Text>
+        <Group ml="auto">
+          <RangeCsvExport date={data.date} />
+        </Group>
       </Group>
 
       <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="xs">

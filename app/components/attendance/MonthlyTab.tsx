@@ -1,0 +1,154 @@
+import { ActionIcon, Badge, Button, Group, Pagination, Stack, Text } from "@mantine/core";
+import { MonthPickerInput } from "@mantine/dates";
+import { IconChevronLeft, IconChevronRight, IconDownload, IconUsersGroup } from "@tabler/icons-react";
+import { useSearchParams } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
+import { dayjs } from "~/lib/thai-date";
+import {
+  DAY_CODE_LEGEND,
+  TOTAL_KEYS,
+  TOTAL_LABELS,
+  WEEKDAY_SHORT,
+  type DayKind,
+  type MonthlyTotals,
+} from "~/models/attendance-codes";
+
+export type MonthlyTabData = {
+  month: string;
+  days: { date: string; weekday: number; kind: DayKind }[];
+  items: { employee: { id: number; code: string; full_name: string }; days: Record<string, string>; totals: MonthlyTotals }[];
+  total: number;
+  page: number;
+  page_size: number;
+};
+
+const CODE_COLORS: Record<string, string> = {
+  ม: "green",
+  ส: "orange",
+  อ: "yellow",
+  ลืม: "pink",
+  ข: "red",
+  ล: "blue",
+  ห: "gray",
+};
+
+const shiftMonth = (month: string, by: number) => dayjs(`${month}-01`).add(by, "month").format("YYYY-MM");
+
+export const monthlyCsvUrl = (month: string) => `/api/checkin-out/monthly?month=${month}&format=csv`;
+
+/** The monthly sheet: a row per employee, a short code per day, the month's totals. */
+export function MonthlyTab({ data }: { data: MonthlyTabData }) {
+  const [params, setParams] = useSearchParams();
+
+  const go = (changes: { month?: string; page?: number }) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "monthly");
+    if (changes.month) next.set("month", changes.month);
+    if (changes.page && changes.page > 1) next.set("page", String(changes.page));
+    else next.delete("page");
+    setParams(next, { preventScrollReset: true });
+  };
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="wrap">
+        <ActionIcon variant="default" size="lg" aria-label="เดือนก่อนหน้า" onClick={() => go({ month: shiftMonth(data.month, -1) })}>
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <MonthPickerInput
+          aria-label="เดือน"
+          value={`${data.month}-01`}
+          onChange={(value) => value && go({ month: dayjs(value).format("YYYY-MM") })}
+          valueFormat="MMMM BBBB"
+          yearLabelFormat="BBBB"
+          decadeLabelFormat="BBBB"
+          yearsListFormat="BBBB"
+          monthsListFormat="MMM"
+          popoverProps={{ zIndex: 1200 }}
+          w={180}
+        />
+        <ActionIcon variant="default" size="lg" aria-label="เดือนถัดไป" onClick={() => go({ month: shiftMonth(data.month, 1) })}>
+          <IconChevronRight size={18} />
+        </ActionIcon>
+        <Text c="dimmed" fz="sm">
+          พนักงาน {data.total} คน
+        </Text>
+        <Button
+          component="a"
+          href={monthlyCsvUrl(data.month)}
+          download
+          variant="light"
+          size="sm"
+          leftSection={<IconDownload size={16} />}
+          ml="auto"
+        >
+          ส่งออก CSV
+        </Button>
+      </Group>
+
+      <Group gap="xs" wrap="wrap" aria-label="คำอธิบายรหัส" data-testid="monthly-legend">
+        {DAY_CODE_LEGEND.map(({ code, label }) => (
+          <Badge key={code} variant="light" color={CODE_COLORS[code]} radius="sm" tt="none">
+            {code} = {label}
+          </Badge>
+        ))}
+        <Text fz="xs" c="dimmed">
+          ช่องว่าง = ยังไม่ถึงวัน หรือยังไม่ได้เป็น/พ้นจากการเป็นพนักงาน
+        </Text>
+      </Group>
+
+      {data.items.length === 0 ? (
+        <EmptyState
+          icon={<IconUsersGroup size={24} />}
+          title={data.total === 0 ? "ไม่มีพนักงานในเดือนนี้" : "ไม่มีรายการในหน้านี้"}
+          hint={data.total === 0 ? "ยังไม่มีพนักงานที่ทำงานในเดือนที่เลือก" : "กลับไปหน้าแรกของเดือนนี้"}
+        />
+      ) : (
+        // Plain elements: a page is ~2,000 cells, too many for a component each (server render time).
+        <div className="monthly-sheet-scroll">
+          <table className="monthly-sheet">
+            <thead>
+              <tr>
+                <th className="monthly-sheet-name">พนักงาน</th>
+                {data.days.map((d) => (
+                  <th key={d.date} data-kind={d.kind} title={d.kind === "holiday" ? "วันหยุด" : undefined}>
+                    <div>{Number(d.date.slice(8))}</div>
+                    <div className="monthly-sheet-dim">{WEEKDAY_SHORT[d.weekday - 1]}</div>
+                  </th>
+                ))}
+                {TOTAL_KEYS.map((k) => (
+                  <th key={k} className="monthly-sheet-total">
+                    {TOTAL_LABELS[k]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map(({ employee, days, totals }) => (
+                <tr key={employee.id} data-testid="monthly-row">
+                  <td className="monthly-sheet-name">
+                    <div className="monthly-sheet-fullname">{employee.full_name}</div>
+                    <div className="monthly-sheet-dim">{employee.code}</div>
+                  </td>
+                  {data.days.map((d) => (
+                    <td key={d.date} data-kind={d.kind} data-code={days[d.date] || undefined}>
+                      {days[d.date]}
+                    </td>
+                  ))}
+                  {TOTAL_KEYS.map((k) => (
+                    <td key={k} className="monthly-sheet-total">
+                      {totals[k]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 ? <Pagination total={pages} value={data.page} onChange={(page) => go({ page })} size="sm" /> : null}
+    </Stack>
+  );
+}

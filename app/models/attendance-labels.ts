@@ -1,0 +1,38 @@
+import type { Geofence } from "~/lib/geo";
+
+// Thai labels of the attendance record's codes (client-safe: the admin screens and the CSV
+// exports print the same words).
+
+/** Flag codes the check-in writes, in Thai. An unknown code shows as it is. */
+export const FLAG_LABELS: Record<string, string> = {
+  outside: "อยู่นอกรัศมีสำนักงาน",
+  uncertain: "ตำแหน่งไม่แน่ชัดว่าอยู่ในรัศมี",
+  poor_accuracy: "ตำแหน่งคลาดเคลื่อนมาก",
+  stale_position: "ตำแหน่งเก่าเกิน 60 วินาที",
+  clock_drift: "เวลาเครื่องคลาดเคลื่อนเกิน 2 นาที",
+  face_not_matched: "ใบหน้าไม่ตรงกับที่ลงทะเบียน",
+  face_review: "ตรวจใบหน้าอัตโนมัติไม่ได้",
+  no_selfie: "ไม่มีรูปถ่าย",
+};
+
+export const flagLabel = (code: string) => FLAG_LABELS[code] ?? code;
+
+export const GEOFENCE_LABELS: Record<Geofence, string> = {
+  inside: "ในรัศมี",
+  outside: "นอกรัศมี",
+  uncertain: "ไม่แน่ชัด",
+};
+
+export const REVIEW_STATUS_LABELS: Record<"none" | "pending" | "accepted" | "rejected", string> = {
+  none: "ไม่ต้องตรวจ",
+  pending: "รอตรวจสอบ",
+  accepted: "ยอมรับแล้ว",
+  rejected: "ปฏิเสธแล้ว",
+};
+
+/** The face check of one side: ตรง / ไม่ตรง / รอตรวจ (a selfie nobody could match), or null without a selfie. */
+export function matchText(match: number | null, hasPhoto: boolean): "ตรง" | "ไม่ตรง" | "รอตรวจ" | null {
+  if (match === 1) return "ตรง";
+  if (match === 0) return "ไม่ตรง";
+  return hasPhoto ? "รอตรวจ" : null;
+}

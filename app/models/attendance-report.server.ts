@@ -1,0 +1,210 @@
+import { and, asc, between, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { attendance, employees } from "../../db/schema";
+import { workDate } from "~/lib/business-day.server";
+import { csvStream, type CsvColumn } from "~/lib/csv.server";
+import { db } from "~/lib/db.server";
+import { iterateSelect } from "~/lib/db-reader.server";
+import { fullName } from "~/lib/enums";
+import { DomainError } from "~/lib/errors";
+import { appTimeZone, dayjs, formatThaiDate } from "~/lib/thai-date";
+import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
+import { WEEKDAY_SHORT } from "./attendance-codes";
+import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
+import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
+import { flagLabel, GEOFENCE_LABELS, matchText, REVIEW_STATUS_LABELS } from "./attendance-labels";
+import { attendanceStatus, isoWeekday, STATUS_LABELS } from "./attendance-status";
+import { getSettings } from "./settings.server";
+
+/** The longest range one list or export may cover. */
+export const MAX_REPORT_DAYS = 366;
+
+const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
+
+export const AttendanceListQuery = z.object({
+  from: z.preprocess(blankAsMissing, isoDate("วันที่เริ่ม (from) ").optional()),
+  to: z.preprocess(blankAsMissing, isoDate("วันที่สิ้นสุด (to) ").optional()),
+  employee_id: z.preprocess(blankAsMissing, idField("รหัสพนักงาน (employee_id) ").optional()),
+  format: z.preprocess(blankAsMissing, z.enum(["json", "csv"], { error: "รูปแบบ (format) ต้องเป็น csv" }).optional()),
+  ...PageFields,
+});
+export type AttendanceListQuery = z.infer<typeof AttendanceListQuery>;
+
+export type AttendanceListItem = {
+  employee: { id: number; code: string; full_name: string };
+  record: AttendanceDto;
+};
+
+const isoOf = (d: dayjs.Dayjs) => d.format("YYYY-MM-DD");
+
+/**
+ * The dates a report covers: both given, or one end's month, or the current work month. `to`
+ * before `from`, or more than MAX_REPORT_DAYS, is a 400 naming `to`.
+ */
+export function reportRange(query: { from?: string; to?: string }, now: Date = new Date()) {
+  const today = workDate(now);
+  const from = query.from ?? isoOf(dayjs(query.to ?? today).startOf("month"));
+  const to = query.to ?? isoOf(dayjs(query.from ?? today).endOf("month"));
+  if (to < from) {
+    throw new DomainError(400, "วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม", { to: "วันที่สิ้นสุด (to) ต้องไม่ก่อนวันที่เริ่ม (from)" });
+  }
+  if (dayjs(to).diff(dayjs(from), "day") + 1 > MAX_REPORT_DAYS) {
+    const message = `ช่วงวันที่ต้องไม่เกิน ${MAX_REPORT_DAYS} วัน`;
+    throw new DomainError(400, message, { to: message });
+  }
+  return { from, to };
+}
+
+function rangeWhere(from: string, to: string, employeeId: number | undefined): SQL {
+  const inRange = between(attendance.workDate, from, to);
+  return employeeId ? and(eq(attendance.employeeId, employeeId), inRange)! : inRange;
+}
+
+const employeeOrder = [sql`${employees.code} collate nocase`, asc(employees.id)];
+
+/**
+ * The records of a date range (optionally one employee's), newest work date first, then by code;
+ * paged. The work_date index (or the (employee_id, work_date) one) serves the range.
+ */
+export function listAttendance(query: AttendanceListQuery, now: Date = new Date()): Page<AttendanceListItem> & { from: string; to: string } {
+  const { from, to } = reportRange(query, now);
+  const where = rangeWhere(from, to, query.employee_id);
+  const total = db().select({ n: count() }).from(attendance).where(where).get()?.n ?? 0;
+  const rows = db()
+    .select({
+      a: attendance,
+      e: { id: employees.id, code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName },
+    })
+    .from(attendance)
+    .innerJoin(employees, eq(employees.id, attendance.employeeId))
+    .where(where)
+    .orderBy(desc(attendance.workDate), ...employeeOrder)
+    .limit(query.page_size)
+    .offset(pageOffset(query))
+    .all();
+  const items = rows.map(({ a, e }) => ({
+    employee: { id: e.id, code: e.code, full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }) },
+    record: toAttendanceDto(a),
+  }));
+  return { from, to, items, total, page: query.page, page_size: query.page_size };
+}
+
+const EXPORT_FIELDS = {
+  work_date: attendance.workDate,
+  code: employees.code,
+  title: employees.title,
+  first_name: employees.firstName,
+  last_name: employees.lastName,
+  checkin_at: attendance.checkinAt,
+  checkout_at: attendance.checkoutAt,
+  late_minutes: attendance.lateMinutes,
+  early_minutes: attendance.earlyMinutes,
+  checkin_geofence: attendance.checkinGeofence,
+  checkin_distance_m: attendance.checkinDistanceM,
+  checkin_address: attendance.checkinAddress,
+  checkin_match: attendance.checkinMatch,
+  checkin_photo: sql<boolean>`${attendance.checkinPhotoUploadId} is not null`.mapWith(Boolean),
+  checkout_geofence: attendance.checkoutGeofence,
+  checkout_distance_m: attendance.checkoutDistanceM,
+  checkout_address: attendance.checkoutAddress,
+  checkout_match: attendance.checkoutMatch,
+  checkout_photo: sql<boolean>`${attendance.checkoutPhotoUploadId} is not null`.mapWith(Boolean),
+  review_status: attendance.reviewStatus,
+  review_note: attendance.reviewNote,
+  checked: attendance.checked,
+  flags: attendance.flags,
+};
+
+const exportSelect = () => db().select(EXPORT_FIELDS).from(attendance).innerJoin(employees, eq(employees.id, attendance.employeeId));
+type ExportRow = ReturnType<typeof exportSelect>["_"]["result"][number];
+
+/**
+ * `HH:mm` of an instant in the app's zone. One formatter for the whole export, and each minute
+ * formatted once: check-ins bunch around the same minutes of the same days.
+ */
+function clockFormat(tz: string) {
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const minutes = new Map<number, string>();
+  return (at: Date | null) => {
+    if (!at) return "";
+    const minute = Math.floor(at.getTime() / 60_000);
+    let text = minutes.get(minute);
+    if (text === undefined) {
+      if (minutes.size >= 20_000) minutes.clear();
+      text = format.format(at);
+      minutes.set(minute, text);
+    }
+    return text;
+  };
+}
+
+/** A value per distinct date, worked out once (an export repeats each date for every employee). */
+function perDate<T>(fn: (date: string) => T) {
+  const cache = new Map<string, T>();
+  return (date: string) => {
+    let value = cache.get(date);
+    if (value === undefined) {
+      value = fn(date);
+      cache.set(date, value);
+    }
+    return value;
+  };
+}
+
+const metres = (m: number | null) => (m == null ? null : Math.round(m));
+
+function exportColumns(now: Date): CsvColumn<ExportRow>[] {
+  const clock = clockFormat(appTimeZone());
+  const settings = getSettings(DAILY_SETTING_KEYS);
+  const thaiDate = perDate(formatThaiDate);
+  const weekday = perDate(isoWeekday);
+  const status = (r: ExportRow) =>
+    STATUS_LABELS[
+      attendanceStatus({
+        date: r.work_date,
+        record: { checkinAt: r.checkin_at, checkoutAt: r.checkout_at, lateMinutes: r.late_minutes, earlyMinutes: r.early_minutes, reviewStatus: r.review_status },
+        settings,
+        workDay: settings.work_days.includes(weekday(r.work_date)),
+        now,
+      }).status
+    ];
+  // Dates twice (ADR 012): Thai BE for reading, ISO beside it for sorting and formulas.
+  return [
+    { label: "วันที่", value: (r) => thaiDate(r.work_date) },
+    { label: "วันที่ (ค.ศ.)", value: (r) => r.work_date },
+    { label: "วัน", value: (r) => WEEKDAY_SHORT[weekday(r.work_date) - 1] },
+    { label: "รหัสพนักงาน", value: (r) => r.code },
+    { label: "ชื่อ-นามสกุล", value: (r) => fullName({ title: r.title, first_name: r.first_name, last_name: r.last_name }) },
+    { label: "สถานะ", value: status },
+    { label: "เวลาเข้างาน", value: (r) => clock(r.checkin_at) },
+    { label: "เวลาออกงาน", value: (r) => clock(r.checkout_at) },
+    { label: "สาย (นาที)", value: (r) => r.late_minutes },
+    { label: "ออกก่อนเวลา (นาที)", value: (r) => r.early_minutes },
+    { label: "พื้นที่ตอนเข้างาน", value: (r) => (r.checkin_geofence ? GEOFENCE_LABELS[r.checkin_geofence] : "") },
+    { label: "ระยะจากสำนักงานตอนเข้างาน (ม.)", value: (r) => metres(r.checkin_distance_m) },
+    { label: "ที่อยู่ตอนเข้างาน", value: (r) => r.checkin_address },
+    { label: "ใบหน้าตอนเข้างาน", value: (r) => (r.checkin_at ? matchText(r.checkin_match, r.checkin_photo) : null) },
+    { label: "พื้นที่ตอนออกงาน", value: (r) => (r.checkout_geofence ? GEOFENCE_LABELS[r.checkout_geofence] : "") },
+    { label: "ระยะจากสำนักงานตอนออกงาน (ม.)", value: (r) => metres(r.checkout_distance_m) },
+    { label: "ที่อยู่ตอนออกงาน", value: (r) => r.checkout_address },
+    { label: "ใบหน้าตอนออกงาน", value: (r) => (r.checkout_at ? matchText(r.checkout_match, r.checkout_photo) : null) },
+    { label: "ผลการตรวจสอบ", value: (r) => REVIEW_STATUS_LABELS[r.review_status] },
+    { label: "หมายเหตุการตรวจสอบ", value: (r) => r.review_note },
+    { label: "ตรวจแล้ว", value: (r) => (r.checked === 1 ? "ตรวจแล้ว" : "ยังไม่ตรวจ") },
+    { label: "ข้อสังเกต", value: (r) => r.flags.map(flagLabel).join(", ") },
+  ];
+}
+
+/**
+ * Every record of the range (no paging), oldest first then by code, as a streamed CSV read on
+ * the reader connection (ADR 012). The status column is the daily view's derivation.
+ */
+export function attendanceCsv(query: AttendanceListQuery, now: Date = new Date()) {
+  const { from, to } = reportRange(query, now);
+  const rows = iterateSelect(
+    exportSelect()
+      .where(rangeWhere(from, to, query.employee_id))
+      .orderBy(asc(attendance.workDate), ...employeeOrder),
+  );
+  return { from, to, stream: csvStream(exportColumns(now), rows) };
+}

@@ -1,0 +1,18 @@
+import { json } from "@remix-run/node";
+import { csvResponse } from "~/lib/csv.server";
+import { parseQuery } from "~/lib/validation";
+import { MonthlyQuery, monthlyCsv, monthlySheet } from "~/models/attendance-monthly.server";
+import { apiRoute } from "~/server/api-route.server";
+
+/** GET `?month=YYYY-MM`: the monthly sheet of every employee; `format=csv` downloads it. */
+export const { loader, action } = apiRoute(
+  {
+    GET: ({ request }) => {
+      const query = parseQuery(MonthlyQuery, request);
+      const sheet = monthlySheet(query.month);
+      if (query.format !== "csv") return json(sheet);
+      return csvResponse(monthlyCsv(sheet), `attendance-${sheet.month}.csv`);
+    },
+  },
+  { auth: "admin" },
+);
