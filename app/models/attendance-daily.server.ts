@@ -15,6 +15,7 @@ import {
   type LeavePart,
   type StatusCounts,
 } from "./attendance-status";
+import { dayCalendar } from "./attendance-calendar.server";
 import { workingOn } from "./employee.server";
 import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import { getSettings } from "./settings.server";
@@ -73,6 +74,7 @@ export function dailyAttendance(
   const date = query.date ?? workDate(now);
   const settings = getSettings(DAILY_SETTING_KEYS);
   const workDay = settings.work_days.includes(isoWeekday(date));
+  const calendar: DayCalendar = options.holiday !== undefined || options.leaves ? options : dayCalendar(date);
   // Only the employee columns the items use: mapping every column of 1,000 rows costs more
   // than the query itself.
   const rows = db()
@@ -104,8 +106,8 @@ export function dailyAttendance(
       record: a,
       settings,
       workDay,
-      holiday: options.holiday ?? null,
-      leave: options.leaves?.get(e.id) ?? null,
+      holiday: calendar.holiday ?? null,
+      leave: calendar.leaves?.get(e.id) ?? null,
       now,
     });
     summary[status] += 1;

@@ -8,6 +8,7 @@ import { fullName } from "~/lib/enums";
 import { appTimeZone, dayjs, formatThaiDate } from "~/lib/thai-date";
 import { PageFields } from "~/lib/validation";
 import { DAY_CODES, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./attendance-codes";
+import { periodCalendar } from "./attendance-calendar.server";
 import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
 import { attendanceDay, type LeavePart, type StatusRecord } from "./attendance-status";
 import { workingOn } from "./employee.server";
@@ -128,6 +129,7 @@ export function monthlySheet(
   const dates = monthDates(theMonth);
   const first = dates[0].date;
   const last = dates[dates.length - 1].date;
+  const calendar: MonthCalendar = options.holidays || options.leaves ? options : periodCalendar(first, last);
   const settings = getSettings(DAILY_SETTING_KEYS);
   // Before today's work_end nobody is absent yet: those days stay blank like the ones ahead.
   const nowInZone = dayjs(now).tz(appTimeZone());
@@ -135,7 +137,7 @@ export function monthlySheet(
   const days: MonthDay[] = dates.map(({ date, weekday }) => ({
     date,
     weekday,
-    kind: options.holidays?.has(date) ? "holiday" : settings.work_days.includes(weekday) ? "work" : "day_off",
+    kind: calendar.holidays?.has(date) ? "holiday" : settings.work_days.includes(weekday) ? "work" : "day_off",
   }));
 
   const onStaff = and(workingOn(first), or(isNull(employees.startDate), lte(employees.startDate, last)));
@@ -158,7 +160,7 @@ export function monthlySheet(
   const byEmployee = staff.length ? monthRecords(first, last, options.page ? staff.map((e) => e.id) : null) : new Map();
   const items = staff.map((e): MonthlyItem => {
     const own = byEmployee.get(e.id);
-    const leaves = options.leaves?.get(e.id);
+    const leaves = calendar.leaves?.get(e.id);
     const codes: Record<string, string> = {};
     const totals = emptyTotals();
     for (const day of days) {
@@ -175,7 +177,7 @@ export function monthlySheet(
         record,
         settings,
         workDay: settings.work_days.includes(day.weekday),
-        holiday: day.kind === "holiday" ? (options.holidays?.get(date) ?? null) : null,
+        holiday: day.kind === "holiday" ? (calendar.holidays?.get(date) ?? null) : null,
         leave,
         now,
       });

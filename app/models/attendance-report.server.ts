@@ -13,6 +13,7 @@ import { WEEKDAY_SHORT } from "./attendance-codes";
 import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
 import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import { flagLabel, GEOFENCE_LABELS, matchText, REVIEW_STATUS_LABELS } from "./attendance-labels";
+import { periodCalendar } from "./attendance-calendar.server";
 import { attendanceStatus, isoWeekday, STATUS_LABELS } from "./attendance-status";
 import { getSettings } from "./settings.server";
 
@@ -90,6 +91,7 @@ export function listAttendance(query: AttendanceListQuery, now: Date = new Date(
 }
 
 const EXPORT_FIELDS = {
+  employee_id: attendance.employeeId,
   work_date: attendance.workDate,
   code: employees.code,
   title: employees.title,
@@ -153,7 +155,7 @@ function perDate<T>(fn: (date: string) => T) {
 
 const metres = (m: number | null) => (m == null ? null : Math.round(m));
 
-function exportColumns(now: Date): CsvColumn<ExportRow>[] {
+function exportColumns(now: Date, calendar: ReturnType<typeof periodCalendar>): CsvColumn<ExportRow>[] {
   const clock = clockFormat(appTimeZone());
   const settings = getSettings(DAILY_SETTING_KEYS);
   const thaiDate = perDate(formatThaiDate);
@@ -165,6 +167,8 @@ function exportColumns(now: Date): CsvColumn<ExportRow>[] {
         record: { checkinAt: r.checkin_at, checkoutAt: r.checkout_at, lateMinutes: r.late_minutes, earlyMinutes: r.early_minutes, reviewStatus: r.review_status },
         settings,
         workDay: settings.work_days.includes(weekday(r.work_date)),
+        holiday: calendar.holidays.get(r.work_date) ?? null,
+        leave: calendar.leaves.get(r.employee_id)?.get(r.work_date) ?? null,
         now,
       }).status
     ];
@@ -206,5 +210,5 @@ export function attendanceCsv(query: AttendanceListQuery, now: Date = new Date()
       .where(rangeWhere(from, to, query.employee_id))
       .orderBy(asc(attendance.workDate), ...employeeOrder),
   );
-  return { from, to, stream: csvStream(exportColumns(now), rows) };
+  return { from, to, stream: csvStream(exportColumns(now, periodCalendar(from, to)), rows) };
 }

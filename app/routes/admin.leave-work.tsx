@@ -10,6 +10,7 @@ import { adminLoader } from "~/auth/page-loaders.server";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { AllTab } from "~/components/leave/AllTab";
 import { CalendarTab } from "~/components/leave/CalendarTab";
+import { HolidaysTab } from "~/components/leave/HolidaysTab";
 import { StatisticsTab } from "~/components/leave/StatisticsTab";
 import { DecisionDialog } from "~/components/leave/DecisionDialog";
 import type { PetitionAction } from "~/components/leave/leave-labels";
@@ -21,6 +22,7 @@ import { intent, pageAction } from "~/lib/page-action.server";
 import { PageFields, parseOrThrow } from "~/lib/validation";
 import type { Actor } from "~/models/audit.server";
 import { getEmployee } from "~/models/employee.server";
+import { holidayIntents, holidaysTabData } from "~/models/holidays-page.server";
 import { pendingPetitionCount, pendingPetitions } from "~/models/leave-approvals.server";
 import { QuotaFormSchema } from "~/models/leave-quota-schema";
 import { setLeaveQuotas } from "~/models/leave-quota.server";
@@ -43,7 +45,7 @@ const PendingQuery = z.object(PageFields);
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
-  const base = { tab, pendingCount: pendingPetitionCount(), pending: null, all: null, calendar: null, statistics: null };
+  const base = { tab, pendingCount: pendingPetitionCount(), pending: null, all: null, calendar: null, statistics: null, holidays: null };
   if (tab === "pending") {
     // A hand-edited address with a bad page shows the first page.
     const parsed = PendingQuery.safeParse({ page: params.get("page") ?? undefined });
@@ -78,6 +80,7 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
     const year = parsed.success ? parsed.data.year : currentLeaveYear();
     return json({ ...base, statistics: { ...leaveStatistics(year), this_year: currentLeaveYear() } });
   }
+  if (tab === "holidays") return json({ ...base, holidays: holidaysTabData(request) });
   return json(base);
 });
 
@@ -101,6 +104,7 @@ const intents = (actor: Actor) => ({
     run: (input) => void setLeaveQuotas(input.employee_id, input.year, input.quotas, actor),
     done: "บันทึกสิทธิ์การลาแล้ว",
   }),
+  ...holidayIntents(actor),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -145,7 +149,7 @@ export default function Page() {
       {data.all ? <AllTab data={data.all} onAction={open} /> : null}
       {data.calendar ? <CalendarTab data={data.calendar} /> : null}
       {data.statistics ? <StatisticsTab data={data.statistics} /> : null}
-      {data.tab === "holidays" ? null : null}
+      {data.holidays ? <HolidaysTab data={data.holidays} /> : null}
 
       <DecisionDialog target={dialog && dialog.kind !== "quota" ? dialog : null} onClose={close} fetcher={form.fetcher} />
       <QuotaDialog target={dialog?.kind === "quota" ? dialog : null} onClose={close} fetcher={form.fetcher} />

@@ -57,3 +57,22 @@ describe("daily jobs", () => {
     await stopped;
   });
 });
+
+describe("holiday seed job", () => {
+  it("seeds the coming year when the year turns while the server runs, once", async () => {
+    const { holidaySeedJob } = await import("./daily-jobs.server");
+    const { db } = await import("~/lib/db.server");
+    const { holidayYears } = await import("../../db/schema");
+    const years = () => db().select().from(holidayYears).all().map((r) => r.year).sort();
+    let now = new Date("2030-12-31T16:59:00Z"); // 23:59 on 31 Dec 2030 in Bangkok
+    const job = holidaySeedJob(() => now);
+    const signal = new AbortController().signal;
+    expect(await job.run(signal)).toContain("2031");
+    expect(years()).toEqual(expect.arrayContaining([2030, 2031]));
+    expect(years()).not.toContain(2032);
+    expect(await job.run(signal)).toBeNull();
+    now = new Date("2030-12-31T17:01:00Z"); // 00:01 on 1 Jan 2031 in Bangkok
+    expect(await job.run(signal)).toBe(`Thai public holidays of 2032 loaded: ${db().select().from((await import("../../db/schema")).holidays).all().filter((h) => h.date.startsWith("2032")).length} days`);
+    expect(years()).toContain(2032);
+  });
+});

@@ -1,5 +1,6 @@
 // Housekeeping that runs inside the server process: once shortly after start, then every 24 h.
 // Kept to one small function so a scheduler can take its place without touching the jobs.
+import { ensureHolidaySeeds } from "~/models/holidays.server";
 import { purgeExpiredSelfies } from "~/models/selfie-retention.server";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +20,17 @@ function selfiePurgeJob(): Job {
   };
 }
 
+/** A server running across New Year seeds the coming year's holidays without a restart. */
+export function holidaySeedJob(clock: () => Date = () => new Date()): Job {
+  return {
+    name: "holiday seed",
+    run: async () => {
+      const seeded = ensureHolidaySeeds(clock());
+      return seeded.length ? seeded.map((s) => `Thai public holidays of ${s.year} loaded: ${s.added} days`).join("\n") : null;
+    },
+  };
+}
+
 let running: { timer: NodeJS.Timeout; stop: AbortController; current: Promise<void> } | null = null;
 
 /**
@@ -26,7 +38,7 @@ let running: { timer: NodeJS.Timeout; stop: AbortController; current: Promise<vo
  * held up starting), then every `everyMs`. The timers are unref'd, so they never keep the
  * process alive. A failing job is logged and tried again the next day.
  */
-export function startDailyJobs({ jobs = [selfiePurgeJob()], everyMs = DAY_MS, log = console.log }: { jobs?: Job[]; everyMs?: number; log?: (line: string) => void } = {}) {
+export function startDailyJobs({ jobs = [holidaySeedJob(), selfiePurgeJob()], everyMs = DAY_MS, log = console.log }: { jobs?: Job[]; everyMs?: number; log?: (line: string) => void } = {}) {
   stopDailyJobs();
   const stop = new AbortController();
   let busy = false;
