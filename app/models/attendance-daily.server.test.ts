@@ -1,7 +1,7 @@
 import { attendance, employees } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { ATTENDANCE_STATUSES } from "./attendance-status";
-import { DailyQuery, dailyAttendance } from "./attendance-daily.server";
+import { DailyQuery, dailyAttendance, dailyPage } from "./attendance-daily.server";
 import { EmployeeCreateSchema } from "./employee-schema";
 import { createEmployee, resignEmployee } from "./employee.server";
 import { setSetting } from "./settings.server";
@@ -144,5 +144,21 @@ describe("dailyAttendance", () => {
     expect(DailyQuery.safeParse({ date: "2026-02-30" }).success).toBe(false);
     expect(DailyQuery.safeParse({ date: "23/11/2026" }).success).toBe(false);
     expect(DailyQuery.safeParse({ status: "sleeping" }).success).toBe(false);
+  });
+});
+
+describe("dailyPage", () => {
+  it("keeps the whole day's summary and returns one page of the filtered items; a bad page shows the first", () => {
+    for (let i = 0; i < 53; i++) make(`คน${i}`);
+    const params = (q: string) => new URLSearchParams(`date=${DATE}&${q}`);
+    const first = dailyPage(params(""), NOW);
+    expect(first).toMatchObject({ total: 53, page: 1, page_size: 50, headcount: 53 });
+    expect(first.items).toHaveLength(50);
+    expect(sumOfStatuses(first.summary)).toBe(53);
+    const second = dailyPage(params("page=2"), NOW);
+    expect(second.items).toHaveLength(3);
+    expect(second.items[0].employee.id).not.toBe(first.items[0].employee.id);
+    expect(dailyPage(params("page=9"), NOW).page).toBe(2);
+    expect(dailyPage(params("page=abc"), NOW).page).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { workDate } from "~/lib/business-day.server";
 import { db } from "~/lib/db.server";
 import { fullName } from "~/lib/enums";
 import { uploadUrl } from "~/lib/uploads.server";
-import { isoDate } from "~/lib/validation";
+import { isoDate, PageFields } from "~/lib/validation";
 import {
   ATTENDANCE_STATUSES,
   attendanceStatus,
@@ -128,4 +128,20 @@ export function dailyAttendance(
     });
   }
   return { date, headcount: rows.length, summary, items };
+}
+
+/** Rows per page of the admin daily tab: 1,000 rows in one page cost seconds to render. */
+export const DAILY_PAGE_SIZE = 50;
+
+const DailyPageQuery = DailyQuery.extend({ page: PageFields.page });
+
+/** The admin tab's page of the day: the whole day's summary, one page of the filtered items. A hand-edited bad query shows today. */
+export function dailyPage(params: URLSearchParams, now: Date = new Date()): DailyView & { total: number; page: number; page_size: number } {
+  const parsed = DailyPageQuery.safeParse(Object.fromEntries(params));
+  const { page, ...query } = parsed.success ? parsed.data : DailyPageQuery.parse({});
+  const view = dailyAttendance(query, { now });
+  const pages = Math.max(1, Math.ceil(view.items.length / DAILY_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const offset = (current - 1) * DAILY_PAGE_SIZE;
+  return { ...view, items: view.items.slice(offset, offset + DAILY_PAGE_SIZE), total: view.items.length, page: current, page_size: DAILY_PAGE_SIZE };
 }

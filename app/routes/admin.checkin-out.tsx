@@ -13,7 +13,7 @@ import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
 import { intent, pageAction, PAGE_ACTION_MESSAGES, type Fields } from "~/lib/page-action.server";
 import { parseOrThrow } from "~/lib/validation";
-import { DailyQuery, dailyAttendance } from "~/models/attendance-daily.server";
+import { dailyPage } from "~/models/attendance-daily.server";
 import { monthlyPage } from "~/models/attendance-monthly.server";
 import {
   CheckedSchema,
@@ -50,9 +50,7 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
     return json({ tab, pending, daily: null, monthly: null, review: { status: query.status, ...listReviews(query), corrections: correctionsForReview(params), faces }, settings: null });
   }
   if (tab === "daily") {
-    const parsed = DailyQuery.safeParse(Object.fromEntries(params));
-    const query = parsed.success ? parsed.data : DailyQuery.parse({});
-    return json({ tab, pending, daily: dailyAttendance(query), monthly: null, review: null, settings: null });
+    return json({ tab, pending, daily: dailyPage(params), monthly: null, review: null, settings: null });
   }
   if (tab === "monthly") {
     return json({ tab, pending, daily: null, monthly: monthlyPage(params), review: null, settings: null });

@@ -146,7 +146,8 @@ describe("/admin/leave-work page", () => {
   };
 
   test("the pending tab shows the queue with balances and a count; decide approves through the model", async () => {
-    const p = await file({ start_date: "2026-05-04", end_date: "2026-05-05" });
+    // 11–12 May 2026: working days with no public holiday (the server seeds them at start).
+    const p = await file({ start_date: "2026-05-11", end_date: "2026-05-12" });
     const data = await pageData("tab=pending");
     expect(data.tab).toBe("pending");
     expect(data.pendingCount).toBe(1);

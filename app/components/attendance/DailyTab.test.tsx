@@ -126,3 +126,21 @@ describe("DailyTab", () => {
     expect(rows[1]).not.toHaveTextContent("ลบรูปตามระยะเวลาเก็บรักษาแล้ว");
   });
 });
+
+describe("DailyTab paging", () => {
+  test("a long day shows which rows are on screen and moves pages through the URL; a filter goes back to page 1", async () => {
+    renderTab({ ...DATA, total: 120, page: 1, page_size: 50 });
+    expect(await screen.findByText("แสดง 1–50 จาก 120 คน")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "3" }));
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("?tab=daily&page=3"));
+    await user.click(screen.getByTestId("summary-late"));
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=daily&status=late$/));
+  });
+
+  test("one page: no pager", async () => {
+    renderTab({ ...DATA, total: 2, page: 1, page_size: 50 });
+    await screen.findAllByTestId("daily-row");
+    expect(screen.queryByText(/จาก 2 คน/)).not.toBeInTheDocument();
+  });
+});

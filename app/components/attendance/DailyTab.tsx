@@ -6,6 +6,7 @@ import {
   Group,
   Image,
   Modal,
+  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -60,6 +61,10 @@ export type DailyTabItem = {
 
 export type DailyTabData = {
   date: string;
+  /** Items after the filters, of which `items` is one page (absent: `items` is the whole day). */
+  total?: number;
+  page?: number;
+  page_size?: number;
   headcount: number;
   summary: { [K in AttendanceStatus]: number } & { pending_review: number };
   items: DailyTabItem[];
@@ -94,6 +99,7 @@ export function DailyTab({ data }: { data: DailyTabData }) {
   const update = (changes: { [key: string]: string | null }) => {
     const next = new URLSearchParams(params);
     next.set("tab", "daily");
+    if (!("page" in changes)) next.delete("page");
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
       else next.delete(k);
@@ -280,6 +286,20 @@ export function DailyTab({ data }: { data: DailyTabData }) {
           </Table>
         </Table.ScrollContainer>
       )}
+
+      {data.total && data.page_size && data.total > data.page_size ? (
+        <Group justify="space-between">
+          <Text fz="sm" c="dimmed">
+            {`แสดง ${((data.page ?? 1) - 1) * data.page_size + 1}–${Math.min(data.total, (data.page ?? 1) * data.page_size)} จาก ${data.total} คน`}
+          </Text>
+          <Pagination
+            total={Math.ceil(data.total / data.page_size)}
+            value={data.page ?? 1}
+            onChange={(p) => update({ page: p === 1 ? null : String(p) })}
+            size="sm"
+          />
+        </Group>
+      ) : null}
 
       <Modal opened={photo != null} onClose={() => setPhoto(null)} title={photo?.label ?? ""} size="lg" centered>
         {photo ? <Image src={photo.url} alt={photo.label} radius="md" /> : null}
