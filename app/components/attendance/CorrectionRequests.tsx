@@ -1,12 +1,10 @@
-import { Badge, Button, Card, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
+import { Badge, Card, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconClockEdit } from "@tabler/icons-react";
-import { useFetcher, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
-import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
+import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { clockTime } from "./attendance-labels";
+import { DecisionControls, DecisionNote } from "./DecisionControls";
 
 export type CorrectionStatus = "pending" | "approved" | "rejected";
 
@@ -63,28 +61,9 @@ function Change({ label, from, to }: { label: string; from: string | null; to: s
 
 function RequestCard({ item }: { item: CorrectionRequestItem }) {
   const { correction: c, employee, record } = item;
-  const fetcher = useFetcher<ActionAnswer>({ key: `attendance-correction-${c.id}` });
-  useActionToasts(fetcher);
-  const [note, setNote] = useState("");
-  const busy = fetcher.state !== "idle";
   const pending = c.status === "pending";
   // A pending request is compared with the record as it is now; a decided one with what it replaced.
   const from = pending ? record : { checkin_at: c.original_checkin_at, checkout_at: c.original_checkout_at };
-  const submit = (decision: "approve" | "reject") =>
-    fetcher.submit({ intent: "correction-decision", id: String(c.id), decision, note }, { method: "post" });
-  const confirmReject = () =>
-    modals.openConfirmModal({
-      title: "ไม่อนุมัติคำขอแก้ไขเวลา",
-      children: (
-        <Text fz="sm">
-          {employee.full_name} ({employee.code}) วันที่ {formatThaiDate(c.work_date)} เวลาจะไม่ถูกแก้ไข
-        </Text>
-      ),
-      labels: { confirm: "ไม่อนุมัติ", cancel: "ยกเลิก" },
-      confirmProps: { color: "red" },
-      onConfirm: () => submit("reject"),
-    });
-
   return (
     <Card withBorder radius="md" data-testid="correction-card">
       <Stack gap="xs">
@@ -104,28 +83,22 @@ function RequestCard({ item }: { item: CorrectionRequestItem }) {
         <Change label="ออกงาน" from={from.checkout_at} to={c.checkout_at} />
         <Text fz="sm">เหตุผล: {c.reason}</Text>
         {pending ? (
-          <>
-            <Textarea
-              label="หมายเหตุ"
-              placeholder="หมายเหตุการพิจารณา (ถ้ามี)"
-              autosize
-              minRows={1}
-              maxLength={500}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
-                ไม่อนุมัติ
-              </Button>
-              <Button color="green" onClick={() => submit("approve")} loading={busy}>
-                อนุมัติ
-              </Button>
-            </Group>
-          </>
-        ) : c.decision_note ? (
-          <Text fz="sm">หมายเหตุ: {c.decision_note}</Text>
-        ) : null}
+          <DecisionControls
+            fetcherKey={`attendance-correction-${c.id}`}
+            fields={(decision, note) => ({ intent: "correction-decision", id: String(c.id), decision, note })}
+            placeholder="หมายเหตุการพิจารณา (ถ้ามี)"
+            accept={{ decision: "approve", label: "อนุมัติ" }}
+            reject={{
+              decision: "reject",
+              label: "ไม่อนุมัติ",
+              title: "ไม่อนุมัติคำขอแก้ไขเวลา",
+              body: `${employee.full_name} (${employee.code}) วันที่ ${formatThaiDate(c.work_date)} เวลาจะไม่ถูกแก้ไข`,
+              confirmLabel: "ไม่อนุมัติ",
+            }}
+          />
+        ) : (
+          <DecisionNote note={c.decision_note} />
+        )}
       </Stack>
     </Card>
   );
@@ -133,16 +106,7 @@ function RequestCard({ item }: { item: CorrectionRequestItem }) {
 
 /** The review tab's section of employees' correction requests, approved (the times applied) or rejected. */
 export function CorrectionRequests({ data }: { data: CorrectionRequestsData }) {
-  const [params, setParams] = useSearchParams();
-  const set = (changes: { [key: string]: string | null }) => {
-    const next = new URLSearchParams(params);
-    next.set("tab", "review");
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { preventScrollReset: true });
-  };
+  const [, set] = useTabParams("review");
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   return (
     <Stack gap="md" component="section" aria-label="คำขอแก้ไขเวลา" mt="lg">

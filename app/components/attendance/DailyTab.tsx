@@ -18,9 +18,9 @@ import {
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
-import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
+import { useTabParams } from "~/components/tab-params";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { EmptyState } from "~/components/EmptyState";
 import { initials } from "~/lib/initials";
@@ -92,20 +92,10 @@ function MatchBadge({ match, photo, purged = false }: { match: number | null; ph
 
 /** The daily view: every working employee's status for one date, with the evidence. */
 export function DailyTab({ data }: { data: DailyTabData }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useTabParams("daily", { resetPage: true, replace: true });
   const [photo, setPhoto] = useState<{ url: string; label: string } | null>(null);
   const status = params.get("status") ?? "";
 
-  const update = (changes: { [key: string]: string | null }) => {
-    const next = new URLSearchParams(params);
-    next.set("tab", "daily");
-    if (!("page" in changes)) next.delete("page");
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { preventScrollReset: true, replace: true });
-  };
   const search = useDebouncedCallback((q: string) => update({ q: q.trim() || null }), 350);
 
   return (

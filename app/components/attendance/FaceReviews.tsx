@@ -1,10 +1,8 @@
-import { Anchor, Badge, Button, Card, Group, Image, Pagination, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
-import { useFetcher, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
-import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
+import { Anchor, Badge, Card, Group, Image, Pagination, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useSearchParams } from "@remix-run/react";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { DecisionControls } from "./DecisionControls";
 
 export const FACE_REVIEW_INTENT = "face_review";
 export const FACE_PAGE_PARAM = "face_page";
@@ -42,28 +40,6 @@ function Picture({ url, label }: { url: string | null; label: string }) {
 
 function FaceCard({ item }: { item: FaceReviewsData["items"][number] }) {
   const { employee } = item;
-  const fetcher = useFetcher<ActionAnswer>({ key: `face-review-${employee.id}` });
-  useActionToasts(fetcher);
-  const [note, setNote] = useState("");
-  const busy = fetcher.state !== "idle";
-  const submit = (decision: "confirm" | "reject") =>
-    fetcher.submit(
-      { intent: FACE_REVIEW_INTENT, id: String(employee.id), decision, note, face_url: item.face_url },
-      { method: "post" },
-    );
-  const confirmReject = () =>
-    modals.openConfirmModal({
-      title: "ไม่ใช่ใบหน้าของพนักงาน",
-      children: (
-        <Text fz="sm">
-          ใบหน้าที่ลงทะเบียนของ {employee.full_name} ({employee.code}) จะถูกลบ และพนักงานต้องลงทะเบียนใบหน้าใหม่
-        </Text>
-      ),
-      labels: { confirm: "ลบใบหน้านี้", cancel: "ยกเลิก" },
-      confirmProps: { color: "red" },
-      onConfirm: () => submit("reject"),
-    });
-
   return (
     <Card withBorder radius="md" data-testid="face-review-card">
       <Stack gap="sm">
@@ -79,23 +55,19 @@ function FaceCard({ item }: { item: FaceReviewsData["items"][number] }) {
           <Picture url={item.face_url} label="ใบหน้าที่ลงทะเบียน" />
           <Picture url={employee.photo_url} label="รูปพนักงาน" />
         </Group>
-        <Textarea
-          label="หมายเหตุ"
+        <DecisionControls
+          fetcherKey={`face-review-${employee.id}`}
+          fields={(decision, note) => ({ intent: FACE_REVIEW_INTENT, id: String(employee.id), decision, note, face_url: item.face_url })}
           placeholder="เช่น เหตุผลที่ไม่ใช่ใบหน้าของพนักงาน"
-          autosize
-          minRows={1}
-          maxLength={500}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          accept={{ decision: "confirm", label: "ยืนยัน" }}
+          reject={{
+            decision: "reject",
+            label: "ไม่ใช่ใบหน้าของพนักงาน",
+            title: "ไม่ใช่ใบหน้าของพนักงาน",
+            body: `ใบหน้าที่ลงทะเบียนของ ${employee.full_name} (${employee.code}) จะถูกลบ และพนักงานต้องลงทะเบียนใบหน้าใหม่`,
+            confirmLabel: "ลบใบหน้านี้",
+          }}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
-            ไม่ใช่ใบหน้าของพนักงาน
-          </Button>
-          <Button color="green" onClick={() => submit("confirm")} loading={busy}>
-            ยืนยัน
-          </Button>
-        </Group>
       </Stack>
     </Card>
   );

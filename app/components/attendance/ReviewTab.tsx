@@ -1,12 +1,10 @@
-import { Anchor, Badge, Button, Card, Group, Image, Pagination, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
-import { modals } from "@mantine/modals";
+import { Anchor, Badge, Card, Group, Image, Pagination, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconChecklist } from "@tabler/icons-react";
-import { useFetcher, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
-import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
+import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { DecisionControls, DecisionNote } from "./DecisionControls";
 import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
 import { clockTime, flagLabel, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL } from "./attendance-labels";
 import { FaceReviews, type FaceReviewsData } from "./FaceReviews";
@@ -108,25 +106,6 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
 
 function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
   const { employee, record } = item;
-  const fetcher = useFetcher<ActionAnswer>({ key: `attendance-review-${record.id}` });
-  useActionToasts(fetcher);
-  const [note, setNote] = useState("");
-  const busy = fetcher.state !== "idle";
-  const submit = (decision: "accept" | "reject") =>
-    fetcher.submit({ intent: "review", id: String(record.id), decision, note }, { method: "post" });
-  const confirmReject = () =>
-    modals.openConfirmModal({
-      title: "ปฏิเสธการลงเวลา",
-      children: (
-        <Text fz="sm">
-          {employee.full_name} ({employee.code}) วันที่ {formatThaiDate(record.work_date)} จะถือว่าขาดงาน
-        </Text>
-      ),
-      labels: { confirm: "ปฏิเสธ", cancel: "ยกเลิก" },
-      confirmProps: { color: "red" },
-      onConfirm: () => submit("reject"),
-    });
-
   return (
     <Card withBorder radius="md" data-testid="review-card">
       <Stack gap="sm">
@@ -164,28 +143,22 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
           <SideEvidence record={record} side="checkout" />
         </SimpleGrid>
         {record.review_status === "pending" ? (
-          <>
-            <Textarea
-              label="หมายเหตุ"
-              placeholder="เหตุผลประกอบการตรวจสอบ (ถ้ามี)"
-              autosize
-              minRows={1}
-              maxLength={500}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
-                ปฏิเสธ
-              </Button>
-              <Button color="green" onClick={() => submit("accept")} loading={busy}>
-                ยอมรับ
-              </Button>
-            </Group>
-          </>
-        ) : record.review_note ? (
-          <Text fz="sm">หมายเหตุ: {record.review_note}</Text>
-        ) : null}
+          <DecisionControls
+            fetcherKey={`attendance-review-${record.id}`}
+            fields={(decision, note) => ({ intent: "review", id: String(record.id), decision, note })}
+            placeholder="เหตุผลประกอบการตรวจสอบ (ถ้ามี)"
+            accept={{ decision: "accept", label: "ยอมรับ" }}
+            reject={{
+              decision: "reject",
+              label: "ปฏิเสธ",
+              title: "ปฏิเสธการลงเวลา",
+              body: `${employee.full_name} (${employee.code}) วันที่ ${formatThaiDate(record.work_date)} จะถือว่าขาดงาน`,
+              confirmLabel: "ปฏิเสธ",
+            }}
+          />
+        ) : (
+          <DecisionNote note={record.review_note} />
+        )}
       </Stack>
     </Card>
   );
@@ -193,16 +166,7 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
 
 /** The review queue: flagged check-ins with their evidence side by side, accepted or rejected with a note. */
 export function ReviewTab({ data }: { data: ReviewTabData }) {
-  const [params, setParams] = useSearchParams();
-  const set = (changes: { [key: string]: string | null }) => {
-    const next = new URLSearchParams(params);
-    next.set("tab", "review");
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { preventScrollReset: true });
-  };
+  const [, set] = useTabParams("review");
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   return (
     <Stack gap="md">

@@ -1,0 +1,64 @@
+import { Button, Group, Text, Textarea } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useFetcher } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
+
+type Choice<D extends string> = { decision: D; label: string };
+
+/**
+ * An admin's decision on one queued item: an optional note, a reject button that asks for
+ * confirmation first, and an accept button; posted as a page intent through its own fetcher.
+ */
+export function DecisionControls<D extends string>({
+  fetcherKey,
+  fields,
+  placeholder,
+  accept,
+  reject,
+}: {
+  fetcherKey: string;
+  /** The form fields for a decision and its note (intent, id, …). */
+  fields: (decision: D, note: string) => Record<string, string>;
+  placeholder: string;
+  accept: Choice<D>;
+  reject: Choice<D> & { title: string; body: ReactNode; confirmLabel: string };
+}) {
+  const fetcher = useFetcher<ActionAnswer>({ key: fetcherKey });
+  useActionToasts(fetcher);
+  const [note, setNote] = useState("");
+  const busy = fetcher.state !== "idle";
+  const submit = (decision: D) => fetcher.submit(fields(decision, note), { method: "post" });
+  const confirmReject = () =>
+    modals.openConfirmModal({
+      title: reject.title,
+      children: <Text fz="sm">{reject.body}</Text>,
+      labels: { confirm: reject.confirmLabel, cancel: "ยกเลิก" },
+      confirmProps: { color: "red" },
+      onConfirm: () => submit(reject.decision),
+    });
+  return (
+    <>
+      <Textarea
+        label="หมายเหตุ"
+        placeholder={placeholder}
+        autosize
+        minRows={1}
+        maxLength={500}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+      />
+      <Group justify="flex-end" gap="xs">
+        <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
+          {reject.label}
+        </Button>
+        <Button color="green" onClick={() => submit(accept.decision)} loading={busy}>
+          {accept.label}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** The note a decided item keeps, or nothing. */
+export const DecisionNote = ({ note }: { note: string | null | undefined }) => (note ? <Text fz="sm">หมายเหตุ: {note}</Text> : null);
