@@ -33,3 +33,7 @@ export const FIRST_STATISTICS_YEAR = 2024;
 export function fullName(e: { title: number; first_name: string; last_name: string }) {
   return `${TITLE_LABELS[e.title] ?? ""}${e.first_name} ${e.last_name}`;
 }
+
+/** fullName of a database row (camelCase columns). */
+export const rowFullName = (e: { title: number; firstName: string; lastName: string }) =>
+  fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName });

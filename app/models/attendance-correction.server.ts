@@ -3,7 +3,7 @@ import { z } from "zod";
 import { attendance, attendanceCorrections, CORRECTION_STATUSES, employees } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate, type Db } from "~/lib/db.server";
-import { fullName } from "~/lib/enums";
+import { rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { dayjs } from "~/lib/thai-date";
 import { uploadUrl } from "~/lib/uploads.server";
@@ -331,7 +331,7 @@ export function listCorrections(query: CorrectionListQuery): Page<CorrectionItem
     employee: {
       id: e.id,
       code: e.code,
-      full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }),
+      full_name: rowFullName(e),
       position: e.position,
       photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
     },

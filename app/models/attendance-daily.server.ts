@@ -3,7 +3,7 @@ import { z } from "zod";
 import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db } from "~/lib/db.server";
-import { fullName } from "~/lib/enums";
+import { rowFullName } from "~/lib/enums";
 import { uploadUrl } from "~/lib/uploads.server";
 import { isoDate, PageFields } from "~/lib/validation";
 import {
@@ -118,7 +118,7 @@ export function dailyAttendance(
       employee: {
         id: e.id,
         code: e.code,
-        full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }),
+        full_name: rowFullName(e),
         position: e.position,
         photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
       },

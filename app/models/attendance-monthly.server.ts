@@ -4,7 +4,7 @@ import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
-import { fullName } from "~/lib/enums";
+import { rowFullName } from "~/lib/enums";
 import { appTimeZone, dayjs, formatThaiDate } from "~/lib/thai-date";
 import { PageFields } from "~/lib/validation";
 import { DAY_CODES, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./attendance-codes";
@@ -197,7 +197,7 @@ export function monthlySheet(
       if (leave && day.kind === "work") totals.leave_days += leave.part === "full" ? 1 : 0.5;
     }
     return {
-      employee: { id: e.id, code: e.code, full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }) },
+      employee: { id: e.id, code: e.code, full_name: rowFullName(e) },
       days: codes,
       totals,
     };

@@ -5,7 +5,7 @@ import { workDate } from "~/lib/business-day.server";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { iterateSelect } from "~/lib/db-reader.server";
-import { fullName } from "~/lib/enums";
+import { fullName, rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { appTimeZone, dayjs, formatThaiDate } from "~/lib/thai-date";
 import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
@@ -84,7 +84,7 @@ export function listAttendance(query: AttendanceListQuery, now: Date = new Date(
     .offset(pageOffset(query))
     .all();
   const items = rows.map(({ a, e }) => ({
-    employee: { id: e.id, code: e.code, full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }) },
+    employee: { id: e.id, code: e.code, full_name: rowFullName(e) },
     record: toAttendanceDto(a),
   }));
   return { from, to, items, total, page: query.page, page_size: query.page_size };

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, employees, REVIEW_STATUSES } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
-import { fullName } from "~/lib/enums";
+import { rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, formFlag, PageFields, pageOffset, type Page } from "~/lib/validation";
@@ -70,7 +70,7 @@ export function listReviews(query: ReviewListQuery): Page<ReviewItem> {
     employee: {
       id: e.id,
       code: e.code,
-      full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }),
+      full_name: rowFullName(e),
       position: e.position,
       photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
       face_url: e.faceUploadId ? uploadUrl("employees", e.faceUploadId) : null,

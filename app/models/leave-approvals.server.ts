@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { leavePetitions } from "../../db/schema";
 import { db } from "~/lib/db.server";
-import { fullName, LeaveStatus } from "~/lib/enums";
+import { rowFullName, LeaveStatus } from "~/lib/enums";
 import type { Page } from "~/lib/validation";
 import type { LeaveBalance } from "./leave-rules";
 import { activePetitionsBetween, leaveBalances, listPetitions, type PetitionListItem } from "./leave.server";
@@ -54,7 +54,7 @@ export function pendingPetitions(query: { page: number; page_size: number }): Pa
       if (away.has(other.employeeId)) continue;
       away.set(other.employeeId, {
         employee_id: other.employeeId,
-        full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }),
+        full_name: rowFullName(e),
         code: e.code,
         start_date: other.startDate,
         end_date: other.endDate,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { employees, leavePetitions } from "../../db/schema";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
-import { fullName, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
+import { rowFullName, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { holidaysBetween } from "./holidays.server";
 import { LEAVE_TYPES, leaveYear } from "./leave-schema";
@@ -36,7 +36,7 @@ function monthBounds(month: string) {
 }
 
 const nameOf = (e: typeof employees.$inferSelect) =>
-  fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName });
+  rowFullName(e);
 
 /**
  * The leave calendar of a month: pending and approved petitions overlapping it (with who), and the

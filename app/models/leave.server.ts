@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-
 import { employees, leavePetitions, leaveQuotas } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db, immediate } from "~/lib/db.server";
-import { fullName, LeaveStatus, LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS } from "~/lib/enums";
+import { rowFullName, LeaveStatus, LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload, uploadUrl } from "~/lib/uploads.server";
@@ -299,7 +299,7 @@ export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: 
   return {
     items: rows.map(({ p, e }) => ({
       ...toPetitionDto(p),
-      employee: { id: e.id, code: e.code, full_name: fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName }) },
+      employee: { id: e.id, code: e.code, full_name: rowFullName(e) },
     })),
     total,
     page: query.page,
