@@ -17,7 +17,7 @@ import type { PetitionAction } from "~/components/leave/leave-labels";
 import { PendingTab } from "~/components/leave/PendingTab";
 import { QuotaDialog } from "~/components/leave/QuotaDialog";
 import { PageFrame } from "~/components/PageFrame";
-import { FIRST_STATISTICS_YEAR, LeaveStatus } from "~/lib/enums";
+import { FIRST_STATISTICS_YEAR } from "~/lib/enums";
 import { intent, pageAction } from "~/lib/page-action.server";
 import { PageFields, parseOrThrow } from "~/lib/validation";
 import type { Actor } from "~/models/audit.server";
@@ -28,7 +28,8 @@ import { QuotaFormSchema } from "~/models/leave-quota-schema";
 import { setLeaveQuotas } from "~/models/leave-quota.server";
 import { CancelSchema, DecisionSchema, petitionListQuery } from "~/models/leave-schema";
 import { CalendarQuery, leaveCalendar, leaveStatistics, StatisticQuery } from "~/models/leave-report.server";
-import { currentLeaveYear, decidePetition, listPetitions, transitionPetition } from "~/models/leave.server";
+import { cancelLeave, decideLeave } from "~/models/leave-notices.server";
+import { currentLeaveYear, listPetitions } from "~/models/leave.server";
 import { getSetting } from "~/models/settings.server";
 import { workDate } from "~/lib/business-day.server";
 
@@ -84,19 +85,19 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
   return json(base);
 });
 
-/** The same model functions as /api/leave/approve-result, /api/leave/petition/:id/cancel and PUT /api/leave/quota. */
+/** The same functions as /api/leave/approve-result, /api/leave/petition/:id/cancel (with their LINE notices) and PUT /api/leave/quota. */
 const intents = (actor: Actor) => ({
   decide: intent({
     id: true,
     schema: (fields) =>
       parseOrThrow(DecisionSchema.omit({ id: true }), { action: fields.action, note: fields.note ?? "" }, "ข้อมูลการพิจารณาไม่ถูกต้อง"),
-    run: (input, ctx) => void decidePetition({ id: ctx.id(), ...input }, actor),
+    run: (input, ctx) => void decideLeave({ id: ctx.id(), ...input }, actor),
     done: (_, input) => (input.action === "accept" ? "อนุมัติคำขอลาแล้ว" : "ไม่อนุมัติคำขอลาแล้ว"),
   }),
   cancel: intent({
     id: true,
     schema: (fields) => parseOrThrow(CancelSchema, { note: fields.note ?? "" }, "ข้อมูลการยกเลิกไม่ถูกต้อง"),
-    run: (input, ctx) => void transitionPetition(ctx.id(), LeaveStatus.cancel, actor, { note: input.note }),
+    run: (input, ctx) => void cancelLeave(ctx.id(), actor, input.note),
     done: "ยกเลิกคำขอลาแล้ว",
   }),
   quota: intent({

@@ -3,14 +3,15 @@ import { readBody } from "~/lib/http.server";
 import { readMultipartOptionalImage } from "~/lib/multipart.server";
 import { parseOrThrow } from "~/lib/validation";
 import { PetitionSchema } from "~/models/leave-schema";
-import { createPetition } from "~/models/leave.server";
+import { fileLeave } from "~/models/leave-notices.server";
 import { apiRoute } from "~/server/api-route.server";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
 /**
  * POST `{type, start_date, end_date, half, reason, certificate_note?}` as JSON, or as multipart
- * with an optional image in `attachment` (a medical certificate) → 201 `{petition}`.
+ * with an optional image in `attachment` (a medical certificate) → 201 `{petition}`; the
+ * groups flagged notify_leave get a LINE notice after the answer.
  */
 export const { loader, action } = apiRoute(
   {
@@ -25,7 +26,7 @@ export const { loader, action } = apiRoute(
         fields = await readBody(request);
       }
       const input = parseOrThrow(PetitionSchema, fields, "ข้อมูลคำขอลาไม่ถูกต้อง");
-      return json({ petition: await createPetition(employee.id, input, attachment, actor) }, { status: 201 });
+      return json({ petition: await fileLeave(employee.id, input, attachment, actor) }, { status: 201 });
     },
   },
   { auth: "employee" },

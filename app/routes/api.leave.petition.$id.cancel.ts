@@ -1,9 +1,8 @@
 import { json } from "@remix-run/node";
 import { intParam, readBody } from "~/lib/http.server";
-import { LeaveStatus } from "~/lib/enums";
 import { parseOrThrow } from "~/lib/validation";
 import { CancelSchema } from "~/models/leave-schema";
-import { transitionPetition } from "~/models/leave.server";
+import { cancelLeave } from "~/models/leave-notices.server";
 import { apiRoute } from "~/server/api-route.server";
 
 /** POST `{note?}`: an admin cancels a pending or approved petition → `{petition}`; otherwise 409. */
@@ -12,7 +11,7 @@ export const { loader, action } = apiRoute(
     POST: async ({ request, params, actor }) => {
       const id = intParam(params.id);
       const { note } = parseOrThrow(CancelSchema, await readBody(request), "ข้อมูลการยกเลิกไม่ถูกต้อง");
-      return json({ petition: transitionPetition(id, LeaveStatus.cancel, actor, { note }).petition });
+      return json({ petition: cancelLeave(id, actor, note).petition });
     },
   },
   { auth: "admin" },
