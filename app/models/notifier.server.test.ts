@@ -19,6 +19,7 @@ import {
   PushError,
   pushToEmployee,
   pushToGroups,
+  resendUndeliveredNotices,
   retryPush,
   setPushRetryDefaults,
 } from "./notifier.server";
@@ -310,6 +311,41 @@ describe("retryPush", () => {
     expect((await rejection(retryPush(push.id), DomainError)).status).toBe(409);
     expect((await rejection(retryPush(999999), DomainError)).status).toBe(404);
     expect(pushes()).toHaveLength(1);
+  });
+});
+
+describe("resendUndeliveredNotices", () => {
+  test("sends a failed or stuck automatic notice again with its own key; leaves manual, fresh, old and worn-out rows alone", async () => {
+    db().delete(linePushes).run();
+    const e = employee();
+    fake.pushPlan = [500, 500, 500];
+    const failed = await pushToEmployee({ employeeId: e.id, text: "แจ้งเตือนการลา", kind: "leave_decision", bestEffort: true });
+    expect(failed?.status).toBe("failed");
+    fake.pushPlan = [400];
+    const manual = await rejection(pushToEmployee({ employeeId: e.id, text: "ส่งเอง", kind: "manual" }), PushError);
+    const sentBefore = pushes().length;
+    const at = (id: number, minutesAgo: number, set: Partial<typeof linePushes.$inferInsert> = {}) =>
+      db().update(linePushes).set({ createdAt: new Date(Date.now() - minutesAgo * 60_000), ...set }).where(eq(linePushes.id, id)).run();
+    at(failed!.id, 10);
+    at(manual.push.id, 10);
+    const stuck = await pushToEmployee({ employeeId: e.id, text: "ค้างไว้", kind: "leave_request", bestEffort: true });
+    at(stuck!.id, 30, { status: "pending", sentAt: null });
+    const fresh = await pushToEmployee({ employeeId: e.id, text: "เพิ่งส่ง", kind: "leave_request", bestEffort: true });
+    at(fresh!.id, 1, { status: "failed" });
+    const old = await pushToEmployee({ employeeId: e.id, text: "เก่าแล้ว", kind: "leave_request", bestEffort: true });
+    at(old!.id, 25 * 60, { status: "failed" });
+    const worn = await pushToEmployee({ employeeId: e.id, text: "ลองครบแล้ว", kind: "leave_request", bestEffort: true });
+    at(worn!.id, 10, { status: "failed", attempts: 12 });
+    const baseline = pushes().length;
+    expect(baseline - sentBefore).toBe(4);
+
+    expect(await resendUndeliveredNotices()).toEqual({ tried: 2, sent: 2 });
+    const resent = pushes().slice(baseline).map((p) => p.headers["x-line-retry-key"]);
+    const row = (id: number) => db().select().from(linePushes).where(eq(linePushes.id, id)).get()!;
+    expect(resent.sort()).toEqual([row(failed!.id).retryKey, row(stuck!.id).retryKey].sort());
+    expect(row(failed!.id).status).toBe("sent");
+    expect(row(manual.push.id).status).toBe("failed");
+    expect(await resendUndeliveredNotices()).toEqual({ tried: 0, sent: 0 });
   });
 });
 

@@ -2,7 +2,7 @@
 // X-Line-Retry-Key, then sent; retries reuse the same key, so LINE drops duplicates even after a
 // crash between sending and recording the answer (LINE answers 409 for an accepted key).
 import crypto from "node:crypto";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, lte, notInArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { employees, lineGroups, linePushes } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
@@ -292,6 +292,40 @@ export async function pushToGroups(input: {
     console.warn(`LINE group notification (${input.kind}) not sent: ${String(error)}`);
     return [];
   }
+}
+
+/** Pushes an admin sent by hand: they saw it fail and decide themselves whether to send again. */
+const MANUAL_KINDS = ["manual", "group_test"];
+const RESEND_MIN_AGE_MS = 5 * 60 * 1000;
+const RESEND_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const RESEND_MAX_ATTEMPTS = 12;
+
+/**
+ * Automatic notices (every kind but an admin's manual push, which the admin sees fail and retries
+ * by hand) that are still pending after 5 minutes or failed, younger than a day and tried fewer
+ * than 12 times: each is sent once more with its own retry key, so LINE never shows one twice.
+ */
+export async function resendUndeliveredNotices(now: Date = new Date()): Promise<{ tried: number; sent: number }> {
+  const rows = db()
+    .select({ id: linePushes.id })
+    .from(linePushes)
+    .where(
+      and(
+        inArray(linePushes.status, ["pending", "failed"]),
+        notInArray(linePushes.kind, MANUAL_KINDS),
+        lt(linePushes.attempts, RESEND_MAX_ATTEMPTS),
+        gte(linePushes.createdAt, new Date(now.getTime() - RESEND_MAX_AGE_MS)),
+        lte(linePushes.createdAt, new Date(now.getTime() - RESEND_MIN_AGE_MS)),
+      ),
+    )
+    .orderBy(linePushes.id)
+    .all();
+  let sent = 0;
+  for (const { id } of rows) {
+    const { outcome } = await deliver(id, { maxAttempts: 1 });
+    if (outcome.ok) sent += 1;
+  }
+  return { tried: rows.length, sent };
 }
 
 /** Pushes newest first, optionally for one employee or one status. */

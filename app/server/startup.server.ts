@@ -7,7 +7,7 @@ import { env, isDemoMode } from "~/lib/env.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
 import { setAppTimeZone } from "~/lib/thai-date";
 import { purgeExpiredSessions, sessionSecrets } from "~/lib/session.server";
-import { startDailyJobs, stopDailyJobs } from "./daily-jobs.server";
+import { startServerJobs, stopDailyJobs } from "./daily-jobs.server";
 
 /** Runs before the server listens: migrate, make sure a secret and a first admin exist. */
 export async function onServerStart(log: (line: string) => void = console.log) {
@@ -42,7 +42,7 @@ export async function onServerStart(log: (line: string) => void = console.log) {
     log(`First admin "${first.username}" created from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
   log(`Database: ${databasePath()}${isDemoMode(e) ? " · demo mode (no LIFF_ID)" : ""}`);
-  startDailyJobs({ log });
+  startServerJobs(log);
 }
 
 export async function onServerStop() {
