@@ -35,7 +35,7 @@ function monthBounds(month: string) {
   return { first, last: addDays(next, -1) };
 }
 
-const nameOf = (e: typeof employees.$inferSelect) =>
+const nameOf = (e: Pick<typeof employees.$inferSelect, "title" | "firstName" | "lastName">) =>
   fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName });
 
 /**
