@@ -73,8 +73,15 @@ export type LeaveStatisticItem = {
 export function leaveStatistics(year: number): { year: number; items: LeaveStatisticItem[] } {
   const yearStart = `${year}-01-01`;
   const yearEnd = `${year}-12-31`;
+  const columns = {
+    id: employees.id,
+    code: employees.code,
+    title: employees.title,
+    firstName: employees.firstName,
+    lastName: employees.lastName,
+  };
   const people = db()
-    .select()
+    .select(columns)
     .from(employees)
     .where(
       and(
@@ -99,7 +106,7 @@ export function leaveStatistics(year: number): { year: number; items: LeaveStati
   const seen = new Set(people.map((e) => e.id));
   // Someone with approved leave in the year is listed even if their dates say otherwise.
   const missing = [...byEmployee.keys()].filter((id) => !seen.has(id));
-  const extra = missing.length ? db().select().from(employees).where(inArray(employees.id, missing)).all() : [];
+  const extra = missing.length ? db().select(columns).from(employees).where(inArray(employees.id, missing)).all() : [];
   const items = [...people, ...extra].map((e) => {
     const days = byEmployee.get(e.id) ?? Object.fromEntries(LEAVE_TYPES.map((t) => [String(t), 0]));
     return {

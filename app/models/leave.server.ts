@@ -312,7 +312,16 @@ export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: 
 export function activePetitionsBetween(from: string, to: string) {
   return db()
     .select({
-      p: leavePetitions,
+      p: {
+        id: leavePetitions.id,
+        employeeId: leavePetitions.employeeId,
+        type: leavePetitions.type,
+        startDate: leavePetitions.startDate,
+        endDate: leavePetitions.endDate,
+        half: leavePetitions.half,
+        days: leavePetitions.days,
+        status: leavePetitions.status,
+      },
       e: {
         id: employees.id,
         code: employees.code,
