@@ -151,7 +151,7 @@ export function leaveSeedMarkdown(l) {
 /** How many employees the petition load had, and what it wrote. */
 export function petitionMarkdown(p, row) {
   if (!p) return "";
-  const used = p.used === undefined ? "" : `; the warm-up, probe and load sent ${p.used.toLocaleString("en-US")} petitions`;
+  const used = p.used === undefined ? "" : `; the warm-up, probe and load started ${p.used.toLocaleString("en-US")} petitions (the last ones in flight are cut off)`;
   const written = p.petitions === undefined ? "" : ` and ${p.petitions.toLocaleString("en-US")} were written`;
   const status = row ? ` Statuses: ${JSON.stringify(row.statusCodes)}.` : "";
   return (
