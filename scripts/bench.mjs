@@ -15,15 +15,18 @@ import {
   csvBudgetMet,
   csvMarkdown,
   faceMarkdown,
+  leaveSeedMarkdown,
   machineInfo,
   markdownTable,
   mib,
+  petitionMarkdown,
   runSection,
   seedMarkdown,
   summarise,
   updateDocs,
 } from "./bench/report.mjs";
 import { applyAttendanceSettings, seedAttendance } from "./bench/attendance.mjs";
+import { seedLeave, seedLeaveHolidays } from "./bench/leave.mjs";
 import { scenarios as allScenarios } from "./bench/scenarios.mjs";
 import { seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./bench/seed.mjs";
 import { startServer } from "./bench/server.mjs";
@@ -156,6 +159,7 @@ async function main() {
     memory: () => server.memory(),
     baselineRps: null,
     attendance: null,
+    leave: null,
     admin: ADMIN,
     state: {},
     seed: null,
@@ -205,6 +209,19 @@ async function main() {
   log(
     `seeded ${ctx.attendance.rows.toLocaleString("en-US")} attendance rows (${ctx.attendance.days} weekdays, ` +
       `${ctx.attendance.pending} pending review) in ${(ctx.attendance.ms / 1000).toFixed(1)} s`,
+  );
+  try {
+    const holidays = await seedLeaveHolidays(ctx);
+    ctx.leave = { ...seedLeave(ctx), holidays };
+    await sleep(500); // as after the attendance seed
+  } catch (error) {
+    log(`leave seeding FAILED: ${error.message}`);
+    await server.stop();
+    return 1;
+  }
+  log(
+    `seeded ${ctx.leave.petitions.toLocaleString("en-US")} leave petitions (${ctx.leave.status[1]} pending; busiest month ` +
+      `${ctx.leave.busiestMonth}) in ${(ctx.leave.ms / 1000).toFixed(1)} s`,
   );
 
   const memoryBefore = server.memory();
@@ -289,10 +306,13 @@ async function main() {
   console.log(markdownTable(measured));
   const healthRow = measured.find((r) => r.name.startsWith("GET /healthz while"));
   const checkinRow = measured.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
+  const petitionRow = measured.find((r) => r.name.startsWith("POST /api/emp/leave/petition"));
   for (const extra of [
     seedMarkdown(ctx.seed),
     attendanceSeedMarkdown(ctx.attendance),
+    leaveSeedMarkdown(ctx.leave),
     checkinMarkdown(ctx.report.checkin, checkinRow),
+    petitionMarkdown(ctx.report.petition, petitionRow),
     csvMarkdown(ctx.report.csv),
     faceMarkdown(ctx.report.face, healthRow),
     bundleMarkdown(bundle),
@@ -332,7 +352,9 @@ async function main() {
       rows: measured,
       seed: ctx.seed,
       attendance: ctx.attendance,
+      leave: ctx.leave,
       checkin: ctx.report.checkin,
+      petition: ctx.report.petition,
       csv: ctx.report.csv,
       skipped,
       face: ctx.report.face,

@@ -41,6 +41,15 @@ describe("leaveCalendar", () => {
     expect(leaveCalendar("2027-12").last).toBe("2027-12-31");
   });
 
+  it("finds the longest petition allowed from its last day, and not the day after", async () => {
+    const e = newEmployee();
+    // 120 calendar days (MAX_PETITION_CALENDAR_DAYS) ending on the 1st; a 3+ day sick leave needs a note.
+    const long = await file(e.id, { type: 2, start_date: "2027-01-02", end_date: "2027-05-01", certificate_note: "พักฟื้น" });
+    const mine = (month: string) => leaveCalendar(month).items.filter((i) => i.employee.id === e.id).map((i) => i.id);
+    expect(mine("2027-05")).toEqual([long.id]);
+    expect(mine("2027-06")).toEqual([]);
+  });
+
   it("the month parameter: default, format and range", () => {
     const q = CalendarQuery("2026-11");
     expect(q.parse({}).month).toBe("2026-11");

@@ -35,8 +35,6 @@ function monthBounds(month: string) {
   return { first, last: addDays(next, -1) };
 }
 
-const nameOf = (e: typeof employees.$inferSelect) =>
-  rowFullName(e);
 
 /**
  * The leave calendar of a month: pending and approved petitions overlapping it (with who), and the
@@ -47,7 +45,7 @@ export function leaveCalendar(month: string) {
   const items = activePetitionsBetween(first, last)
     .map(({ p, e }) => ({
       id: p.id,
-      employee: { id: e.id, code: e.code, full_name: nameOf(e), nickname: e.nickname },
+      employee: { id: e.id, code: e.code, full_name: rowFullName(e), nickname: e.nickname },
       type: p.type,
       start_date: p.startDate,
       end_date: p.endDate,
@@ -73,8 +71,15 @@ export type LeaveStatisticItem = {
 export function leaveStatistics(year: number): { year: number; items: LeaveStatisticItem[] } {
   const yearStart = `${year}-01-01`;
   const yearEnd = `${year}-12-31`;
+  const columns = {
+    id: employees.id,
+    code: employees.code,
+    title: employees.title,
+    firstName: employees.firstName,
+    lastName: employees.lastName,
+  };
   const people = db()
-    .select()
+    .select(columns)
     .from(employees)
     .where(
       and(
@@ -99,11 +104,11 @@ export function leaveStatistics(year: number): { year: number; items: LeaveStati
   const seen = new Set(people.map((e) => e.id));
   // Someone with approved leave in the year is listed even if their dates say otherwise.
   const missing = [...byEmployee.keys()].filter((id) => !seen.has(id));
-  const extra = missing.length ? db().select().from(employees).where(inArray(employees.id, missing)).all() : [];
+  const extra = missing.length ? db().select(columns).from(employees).where(inArray(employees.id, missing)).all() : [];
   const items = [...people, ...extra].map((e) => {
     const days = byEmployee.get(e.id) ?? Object.fromEntries(LEAVE_TYPES.map((t) => [String(t), 0]));
     return {
-      employee: { id: e.id, code: e.code, full_name: nameOf(e) },
+      employee: { id: e.id, code: e.code, full_name: rowFullName(e) },
       days,
       total: Object.values(days).reduce((a, b) => a + b, 0),
     };

@@ -18,12 +18,12 @@ const SECRET_FILE = "session-secret";
 /** Pending reviews are kept to the last few days, as an office that works its queue would have. */
 const PENDING_DAYS = 5;
 
-const DAY_MS = 86_400_000;
-const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+export const DAY_MS = 86_400_000;
+export const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 /** Today's work date in the app's time zone. */
 export const todayInZone = (now = Date.now()) => isoDay(now + UTC_OFFSET_MS);
 const weekday = (date) => new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
-const isWeekday = (date) => weekday(date) >= 1 && weekday(date) <= 5;
+export const isWeekday = (date) => weekday(date) >= 1 && weekday(date) <= 5;
 /** Epoch ms of hh:mm (plus seconds) on `date` in Asia/Bangkok. */
 const at = (date, minutes, seconds = 0) => Date.parse(`${date}T00:00:00Z`) - UTC_OFFSET_MS + minutes * 60_000 + seconds * 1000;
 
@@ -47,7 +47,7 @@ export function lastFullYear(now = Date.now()) {
 }
 
 /** Deterministic PRNG (mulberry32), so every run seeds the same data. */
-function random(seed) {
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -58,7 +58,7 @@ function random(seed) {
   };
 }
 
-function openDb(dataDir) {
+export function openDb(dataDir) {
   const file = path.join(dataDir, DB_FILE);
   if (!fs.existsSync(file)) throw new Error(`no database at ${file}`);
   const db = new Database(file);
@@ -187,18 +187,19 @@ export function countAttendance(ctx, { from, to }) {
 const CHECKIN_CODE_PREFIX = "CK";
 
 /**
- * Employees only the check-in scenario uses, each linked to its own demo LINE user
- * (Udemo + code) and holding a tn_emp cookie signed with the server's secret exactly as
- * commitLineIdentity() signs it after POST /api/emp/authen. Inserted in one transaction.
+ * Employees only one load scenario uses (check-in: codes CK…; the petition load passes its own
+ * prefix), each linked to its own demo LINE user (Udemo + code) and holding a tn_emp cookie signed
+ * with the server's secret exactly as commitLineIdentity() signs it after POST /api/emp/authen.
+ * Inserted in one transaction.
  * @returns {{ ids: number[], cookies: string[] }}
  */
-export async function createCheckinEmployees(ctx, count) {
+export async function createCheckinEmployees(ctx, count, { prefix = CHECKIN_CODE_PREFIX, lastName = "ลงเวลา" } = {}) {
   const secretFile = path.join(ctx.dataDir, SECRET_FILE);
   if (!fs.existsSync(secretFile)) throw new Error(`no session secret at ${secretFile} (the server writes it on the first sign-in)`);
   const cookie = createCookie("tn_emp", { secrets: [fs.readFileSync(secretFile, "utf8").trim()] });
   const today = todayInZone();
   const people = Array.from({ length: count }, (_, i) => {
-    const code = `${CHECKIN_CODE_PREFIX}${String(i + 1).padStart(5, "0")}`;
+    const code = `${prefix}${String(i + 1).padStart(5, "0")}`;
     return { code, lineUserId: `Udemo${code}` };
   });
   const db = openDb(ctx.dataDir);
@@ -206,9 +207,9 @@ export async function createCheckinEmployees(ctx, count) {
   try {
     const insert = db.prepare(
       `insert into employees (code, title, first_name, last_name, position, department, start_date, line_user_id)
-       values (?, 1, 'ทดสอบ', 'ลงเวลา', 'พนักงานทดสอบ', 'ทดสอบระบบ', ?, ?) returning id`,
+       values (?, 1, 'ทดสอบ', ?, 'พนักงานทดสอบ', 'ทดสอบระบบ', ?, ?) returning id`,
     );
-    ids = db.transaction(() => people.map((p) => insert.get(p.code, today, p.lineUserId).id))();
+    ids = db.transaction(() => people.map((p) => insert.get(p.code, lastName, today, p.lineUserId).id))();
   } finally {
     db.close();
   }
@@ -220,16 +221,20 @@ export async function createCheckinEmployees(ctx, count) {
   return { ids, cookies };
 }
 
-/** Removes the check-in employees and their records, so later scenarios see the 1,000 only. */
+/**
+ * Removes the load's employees with their attendance records and leave petitions, so later
+ * scenarios see the 1,000 only. Returns the attendance records and petitions removed.
+ */
 export function removeCheckinEmployees(ctx, ids) {
-  if (!ids?.length) return 0;
+  if (!ids?.length) return { records: 0, petitions: 0 };
   const db = openDb(ctx.dataDir);
   try {
     return db.transaction(() => {
       const list = JSON.stringify(ids);
-      const removed = db.prepare("delete from attendance where employee_id in (select value from json_each(?))").run(list).changes;
+      const records = db.prepare("delete from attendance where employee_id in (select value from json_each(?))").run(list).changes;
+      const petitions = db.prepare("delete from leave_petitions where employee_id in (select value from json_each(?))").run(list).changes;
       db.prepare("delete from employees where id in (select value from json_each(?))").run(list);
-      return removed;
+      return { records, petitions };
     })();
   } finally {
     db.close();

@@ -134,6 +134,32 @@ export function attendanceSeedMarkdown(a) {
   );
 }
 
+/** One line about the holidays and the petitions written straight into the database. */
+export function leaveSeedMarkdown(l) {
+  if (!l) return "";
+  const n = (x) => x.toLocaleString("en-US");
+  const holidays = Object.entries(l.holidays ?? {}).map(([y, c]) => `${y}: ${c}`).join(", ");
+  return (
+    `Leave seed: ${n(l.petitions)} petitions (${l.from} … ${l.to}; ${n(l.status[2])} approved, ${n(l.status[1])} pending, ` +
+    `${n(l.status[3])} rejected, ${n(l.status[0])} cancelled; ${n(l.type[1])} business, ${n(l.type[2])} sick, ${n(l.type[3])} vacation; ` +
+    `${n(l.half)} half days; ${n(l.days)} working days in all) inserted with better-sqlite3 in one transaction in ` +
+    `${(l.ms / 1000).toFixed(1)} s; busiest month ${l.busiestMonth} (${n(l.busiestCount)} pending or approved petitions start in it). ` +
+    `Holidays in the table: ${holidays}.`
+  );
+}
+
+/** How many employees the petition load had, and what it wrote. */
+export function petitionMarkdown(p, row) {
+  if (!p) return "";
+  const used = p.used === undefined ? "" : `; the warm-up, probe and load started ${p.used.toLocaleString("en-US")} petitions (the last ones in flight are cut off)`;
+  const written = p.petitions === undefined ? "" : ` and ${p.petitions.toLocaleString("en-US")} were written`;
+  const status = row ? ` Statuses: ${JSON.stringify(row.statusCodes)}.` : "";
+  return (
+    `Petition load: ${p.employees.toLocaleString("en-US")} employees of its own (demo LINE users, signed \`tn_emp\` cookies, ` +
+    `created in ${ms(p.setupMs)}) × ${p.dates} working days ahead${used}${written}; they are removed afterwards.${status}`
+  );
+}
+
 /** How many employees the check-in load had, and used. */
 export function checkinMarkdown(c, row) {
   if (!c) return "";
@@ -232,13 +258,16 @@ export function bundleMarkdown(bundle) {
 }
 
 /** The markdown section for one run; starts with RUN_MARKER so later runs can find it. */
-export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, checkin, csv, skipped = [], face, bundle }) {
+export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, checkin, petition, csv, skipped = [], face, bundle }) {
   const healthRow = rows.find((r) => r.name.startsWith("GET /healthz while"));
   const checkinRow = rows.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
+  const petitionRow = rows.find((r) => r.name.startsWith("POST /api/emp/leave/petition"));
   const extras = [
     seedMarkdown(seed),
     attendanceSeedMarkdown(attendance),
+    leaveSeedMarkdown(leave),
     checkinMarkdown(checkin, checkinRow),
+    petitionMarkdown(petition, petitionRow),
     csvMarkdown(csv),
     skipped.map((r) => `- Skipped \`${r.name}\`: ${r.skipped}`).join("\n"),
     faceMarkdown(face, healthRow),
@@ -276,8 +305,8 @@ The harness starts the production server itself (\`node server.mjs\`, \`NODE_ENV
 mode: no LINE settings) on a free port with a fresh temporary \`DATA_DIR\` and a first admin
 \`bench-admin\`, waits for its "listening on" line, seeds 1,000 active employees with Thai names
 (\`POST /api/employee\`, 8 requests in flight; the time is logged), sets one office and
-\`require_selfie=false\` (\`PUT /api/settings\`), then writes two years of attendance for them
-straight into the server's database (below), loads it with
+\`require_selfie=false\` (\`PUT /api/settings\`), then writes two years of attendance and leave for
+them straight into the server's database (below), loads it with
 [autocannon](https://github.com/mcollina/autocannon) over 127.0.0.1 only, then stops it with
 SIGTERM and removes the directory.
 
@@ -289,6 +318,19 @@ data is deterministic (seeded PRNG): about 3 % absent (no record), 8 % late (08:
 leaving early, 1.5 % without a check-out, 3.5 % flagged (outside the office, stale position,
 clock drift); flagged records of the last five days wait for review, older ones were accepted or
 rejected. No selfies (every record carries \`no_selfie\`). No \`ANALYZE\` is run, as in production.
+
+**Leave seed** (\`scripts/bench/leave.mjs\`): the holiday table first: the server seeds this year
+and next when it starts, last year goes through \`POST /api/holiday/seed\` as the admin (the run
+fails if a year has fewer than 13 days). Then about 20k petitions (14–26 per employee) from
+1 January of last year to 45 days ahead, from each employee's start date, written like the
+attendance (second connection, one transaction, WAL checkpoint): 45 % sick leave (mostly one day,
+some half days, a few of 3–5 days with an explanation instead of a certificate), 30 % business
+leave (a third half days), 25 % vacation (1–5 days); an employee's petitions never overlap;
+\`days\` counts working days as the server does (Monday–Friday minus the holiday table), \`year\`
+is the year of the start date. Past petitions were decided (86 % approved, 5 % rejected, 9 %
+cancelled), those starting after today are 30 % pending (a few hundred), 65 % approved, 5 %
+cancelled. Deterministic; the month in which most pending or approved petitions start is logged
+as the busiest month.
 
 **Check-in** (\`POST /api/emp/checkin-out\`, 32 connections): every answer must be 2xx, but an
 employee checks in and out once a work date (409 after), so the load gets employees of its own
@@ -304,6 +346,18 @@ client_time; no photo). Enough employees for the run: a check-in cannot be faste
 plus two per connection. Deleting the day's records between runs instead would make the load
 depend on a second writer. Afterwards the employees and their records are removed, so the
 scenarios that follow see the 1,000 only; the run fails if the load ever ran out of employees.
+
+**Leave**: \`GET /api/leave/statistic?year=\` for this year (1,000 employees) at 1 and 8 clients
+(budget at 1: ≤ 50 ms); \`GET /api/leave/calendar?month=\` for the seed's busiest month at 1 client
+(≤ 30 ms); the \`/admin/leave-work\` page, pending tab and \`?tab=calendar\` (this month), at 1 and 8
+clients (DESIGN.md §10: every admin page ≤ 20 ms at 1 client, ≤ 150 ms at 8); and
+\`POST /api/emp/leave/petition\` at 32 connections (≥ 30 % of \`/healthz\`), a JSON business leave of
+one full working day. Every answer must be 201, and an employee cannot file two petitions that
+overlap (409), so like the check-in the load gets employees of its own (codes \`LV…\`, demo LINE
+users, signed cookies), enough that request k goes to employee k mod E on the ⌊k / E⌋-th working
+day after today (holidays excluded) up to the end of next year: no two requests ever share an
+employee and a date, however many are in flight. The reads run before it; afterwards its
+employees and their petitions are removed; the run fails if it ever ran out of dates.
 
 **Attendance reads**: \`GET /api/checkin-out/daily\` and the \`/admin/checkin-out\` page (daily tab) for
 the last seeded weekday, at 1 and 8 clients; \`GET /api/checkin-out/monthly?month=\` for last
@@ -330,11 +384,12 @@ Besides the autocannon table, each run records:
 | --- | --: | --- |
 | \`BENCH_SECONDS\` | 10 | Length of each measured load, in seconds |
 | \`BENCH_WARMUP_SECONDS\` | 1 | Unmeasured load before each scenario (0 = none) |
-| \`BENCH_ONLY\` | — | Only scenarios whose name contains this text (plus \`/healthz\`; e.g. \`face\`, \`employee\`, \`emp/checkin\`, \`checkin-out\`); such a partial run does not update this file |
+| \`BENCH_ONLY\` | — | Only scenarios whose name contains this text (plus \`/healthz\`; e.g. \`face\`, \`employee\`, \`emp/checkin\`, \`checkin-out\`, \`leave\`); such a partial run does not update this file |
 
 Scenarios live in \`scripts/bench/scenarios.mjs\` (one object each: name, budget, setup, autocannon
-options, optional after hook, or a single measurement); seed data in \`scripts/bench/seed.mjs\` and
-\`scripts/bench/attendance.mjs\` (attendance, check-in employees, the CSV download), the face helpers in
+options, optional after hook, or a single measurement); seed data in \`scripts/bench/seed.mjs\`,
+\`scripts/bench/attendance.mjs\` (attendance, check-in employees, the CSV download) and
+\`scripts/bench/leave.mjs\` (holidays, petitions, the petition load's plan), the face helpers in
 \`scripts/bench/face.mjs\`, the JS sizes in \`scripts/bench/bundle.mjs\`. The run fails (exit 1)
 when the server does not start, or when a scenario has connection errors/timeouts or non-2xx
 answers (seeding, linking and every face POST must succeed too); a missed budget or check is only
@@ -350,10 +405,11 @@ How to read the table:
 - autocannon shares the CPU with the server, so on a machine with few cores the figures are a
   lower bound. With N connections on one Node event loop, p50 is roughly N × the server time of
   one request. DESIGN.md §10 names a connection count only for check-in, so the plain median
-  budgets (search, \`/admin/employee\`, daily, \`/admin/checkin-out\`, monthly) are judged at 1 client;
-  the 8-client rows beside them show how the same request queues under contention and carry no
-  budget. The check-in row is judged against the \`/healthz\` row of the same run (≥ 50 %) and
-  on its p99 (≤ 100 ms), at 32 connections.
+  budgets (search, \`/admin/employee\`, daily, \`/admin/checkin-out\`, monthly, leave statistics and
+  calendar) are judged at 1 client; the 8-client rows beside them show how the same request queues
+  under contention and carry no budget, except \`/admin/leave-work\`, for which §10 names both. The
+  check-in row is judged against the \`/healthz\` row of the same run (≥ 50 %) and on its p99
+  (≤ 100 ms), at 32 connections; the petition row against the same \`/healthz\` row (≥ 30 %).
 - Descriptor time is the whole HTTP request seen by the client (multipart, sharp, the face worker,
   storing the photo, the database), not the network alone; \`node scripts/bench-face.mjs\` times
   the engine without HTTP.

@@ -19,6 +19,7 @@
 // ctx: { root, baseUrl, port, dataDir, admin: { username, password }, state: {}, login(): Promise<cookie>,
 //        seed: { count, ms, employees: [{ id, code }] } (seeded before the first scenario),
 //        attendance: the attendance seed's figures (scripts/bench/attendance.mjs),
+//        leave: the leave seed's figures (scripts/bench/leave.mjs),
 //        baselineRps (set once /healthz ran), memory(): the server's { rss, peak } in bytes,
 //        report: {} (extra figures for the run section, e.g. report.face) }.
 // Every scenario must answer 2xx: one probe request is sent before the load and any non-2xx
@@ -39,7 +40,9 @@ import {
   lastSeededWeekday,
   removeCheckinEmployees,
   timedDownload,
+  todayInZone,
 } from "./attendance.mjs";
+import { petitionPlan } from "./leave.mjs";
 import { expectedMatches, SEARCH_FRAGMENT } from "./seed.mjs";
 
 const html = (label) => (response, body) => {
@@ -61,9 +64,18 @@ const CHECKIN_CONNECTIONS = 32;
  * does not finish) and the probe.
  */
 function checkinEmployeeCount(ctx) {
-  const rate = Math.max(ctx.baselineRps ?? 0, 200);
-  return Math.ceil((rate * (ctx.seconds + ctx.warmup) * 1.5) / 2) + 2 * CHECKIN_CONNECTIONS + 1;
+  return Math.ceil(requestBound(ctx) / 2) + 2 * CHECKIN_CONNECTIONS + 1;
 }
+
+/** The most requests a write load can send: /healthz's rate (measured first) with 50 % headroom. */
+function requestBound(ctx) {
+  const rate = Math.max(ctx.baselineRps ?? 0, 200);
+  return Math.ceil(rate * (ctx.seconds + ctx.warmup) * 1.5);
+}
+
+const PETITION_CONNECTIONS = 32;
+const PETITION_CODE_PREFIX = "LV";
+const thisYear = () => Number(todayInZone().slice(0, 4));
 
 /** Sets up a scenario on a route another change may not have yet: 404 skips it with a note. */
 async function skipWhenMissing(ctx, urlPath) {
@@ -81,6 +93,24 @@ const jsonBody = (label, test) => (response, body) => {
   }
   test?.(JSON.parse(body));
 };
+
+/** The next petition of the load: employee k mod E, working day ⌊k / E⌋ (see petitionPlan). */
+function petitionRequest(pool) {
+  const k = pool.next++;
+  const employee = k % pool.cookies.length;
+  let day = Math.floor(k / pool.cookies.length);
+  if (day >= pool.dates.length) {
+    pool.exhausted = true;
+    day = pool.dates.length - 1;
+  }
+  const date = pool.dates[day];
+  return {
+    path: "/api/emp/leave/petition",
+    method: "POST",
+    headers: { cookie: pool.cookies[employee], "content-type": "application/json" },
+    body: JSON.stringify({ type: 1, start_date: date, end_date: date, half: "full", reason: "ติดต่อราชการที่อำเภอ" }),
+  };
+}
 
 export const scenarios = [
   {
@@ -213,8 +243,8 @@ export const scenarios = [
       ctx.state.checkin = null;
       if (!pool) return;
       if (ctx.report.checkin) ctx.report.checkin.used = Math.min(pool.next, pool.cookies.length);
-      const removed = removeCheckinEmployees(ctx, pool.ids);
-      if (ctx.report.checkin) ctx.report.checkin.records = removed;
+      const { records } = removeCheckinEmployees(ctx, pool.ids);
+      if (ctx.report.checkin) ctx.report.checkin.records = records;
       if (pool.exhausted) throw new Error(`the load used all ${pool.cookies.length} check-in employees (409s follow); raise the count`);
     },
   },
@@ -283,6 +313,110 @@ export const scenarios = [
       const seeded = countAttendance(ctx, { from, to });
       ctx.report.csv = { from, to, seeded, ...result };
       if (result.lines < 2) throw new Error("the CSV has no data rows");
+    },
+  },
+  ...[1, 8].map((connections) => ({
+    name: `GET /api/leave/statistic?year= (this year, 1,000 employees), ${clients(connections)}`,
+    budget: connections === 1 ? { text: "p50 ≤ 50 ms", met: (row) => row.p50 <= 50 } : null,
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+    },
+    options: (ctx) => ({
+      path: `/api/leave/statistic?year=${thisYear()}`,
+      connections,
+      headers: { cookie: ctx.state.cookie, accept: "application/json" },
+    }),
+    check: jsonBody("statistic", (view) => {
+      if (!(view.items?.length >= 1000)) throw new Error(`statistic listed ${view.items?.length} employees, not 1,000`);
+      if (!view.items.some((i) => i.total > 0)) throw new Error("statistic found no approved leave: the leave seed is missing");
+    }),
+  })),
+  {
+    name: "GET /api/leave/calendar?month= (the seed's busiest month), 1 client",
+    budget: { text: "p50 ≤ 30 ms", met: (row) => row.p50 <= 30 },
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+    },
+    options: (ctx) => ({
+      path: `/api/leave/calendar?month=${ctx.leave.busiestMonth}`,
+      connections: 1,
+      headers: { cookie: ctx.state.cookie, accept: "application/json" },
+    }),
+    check: jsonBody("calendar", (view) => {
+      if (!(view.items?.length > 0)) throw new Error("the calendar of the busiest month is empty: the leave seed is missing");
+    }),
+  },
+  ...[
+    ["pending tab", "/admin/leave-work"],
+    ["calendar tab, this month", "/admin/leave-work?tab=calendar"],
+  ].flatMap(([label, urlPath]) =>
+    [1, 8].map((connections) => ({
+      name: `GET ${urlPath} (SSR ${label}), ${clients(connections)}`,
+      // DESIGN.md §10: every admin page ≤ 20 ms at 1 client, ≤ 150 ms at 8.
+      budget:
+        connections === 1
+          ? { text: "p50 ≤ 20 ms", met: (row) => row.p50 <= 20 }
+          : { text: "p50 ≤ 150 ms", met: (row) => row.p50 <= 150 },
+      async setup(ctx) {
+        ctx.state.cookie = await ctx.login();
+      },
+      options: (ctx) => ({
+        path: urlPath,
+        connections,
+        headers: { cookie: ctx.state.cookie, accept: "text/html" },
+        timeout: 30, // as /admin/checkin-out: a slow page should show its figure, not fail the run
+      }),
+      check(response, body) {
+        if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}`);
+        html(`GET ${urlPath}`)(response, body);
+        if (!body.includes("E0")) throw new Error(`GET ${urlPath} shows no seeded employee`);
+      },
+    })),
+  ),
+  {
+    // Every request must be 201: request k goes to employee k mod E on the ⌊k / E⌋-th working day
+    // after today (see petitionPlan), so no employee files two petitions on one date. Those
+    // employees and their petitions are removed afterwards.
+    name: `POST /api/emp/leave/petition (JSON, one full day; ${PETITION_CONNECTIONS} connections)`,
+    budget: { text: "≥ 30 % of /healthz", met: (row) => row.ratio !== null && row.ratio >= 0.3 },
+    async setup(ctx) {
+      const bound = requestBound(ctx) + PETITION_CONNECTIONS + 1;
+      const plan = petitionPlan(ctx, bound);
+      const started = performance.now();
+      const { ids, cookies } = await createCheckinEmployees(ctx, plan.employees, { prefix: PETITION_CODE_PREFIX, lastName: "ยื่นลา" });
+      ctx.state.petition = { ids, cookies, dates: plan.dates, next: 0, exhausted: false };
+      ctx.report.petition = { employees: plan.employees, dates: plan.dates.length, setupMs: performance.now() - started };
+    },
+    probe(ctx) {
+      return petitionRequest(ctx.state.petition);
+    },
+    check(response, body) {
+      if (response.status !== 201 || JSON.parse(body).petition?.status !== 1) throw new Error(`the petition answered ${response.status}`);
+    },
+    options(ctx) {
+      const pool = ctx.state.petition;
+      return {
+        path: "/api/emp/leave/petition",
+        method: "POST",
+        connections: PETITION_CONNECTIONS,
+        requests: [
+          {
+            setupRequest(req) {
+              const { headers, body } = petitionRequest(pool);
+              return { ...req, headers: { ...req.headers, ...headers }, body };
+            },
+          },
+        ],
+      };
+    },
+    async after(ctx) {
+      const pool = ctx.state.petition;
+      ctx.state.petition = null;
+      if (!pool) return;
+      if (ctx.report.petition) ctx.report.petition.used = pool.next;
+      const { petitions } = removeCheckinEmployees(ctx, pool.ids);
+      if (ctx.report.petition) ctx.report.petition.petitions = petitions;
+      if (pool.exhausted) throw new Error(`the load used every (employee, date) pair of its ${pool.ids.length} employees (409s follow); raise the count`);
     },
   },
   {
