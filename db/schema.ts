@@ -446,7 +446,8 @@ export const leavePetitions = sqliteTable(
   (t) => [
     index("leave_petitions_employee_idx").on(t.employeeId, t.startDate),
     index("leave_petitions_status_idx").on(t.status, t.createdAt),
-    index("leave_petitions_year_idx").on(t.year, t.status),
+    // Covers the statistics sums (year, status → employee, type, days) without touching the rows.
+    index("leave_petitions_year_idx").on(t.year, t.status, t.employeeId, t.type, t.days),
     index("leave_petitions_dates_idx").on(t.startDate, t.endDate),
   ],
 );

@@ -3,7 +3,7 @@ import { leavePetitions } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { LeaveStatus } from "~/lib/enums";
 import { newEmployee } from "./attendance.test-helpers";
-import { pendingPetitionCount, pendingPetitions } from "./leave-approvals.server";
+import { AWAY_SHOWN, pendingPetitionCount, pendingPetitions } from "./leave-approvals.server";
 import { setLeaveQuota } from "./leave-quota.server";
 import { PetitionSchema } from "./leave-schema";
 import { createPetition, decidePetition, transitionPetition } from "./leave.server";
@@ -75,6 +75,15 @@ describe("pendingPetitions", () => {
     // C's own pending petition sees A (9 March) but not B, whose leave starts on the 11th.
     const cItem = items.find((p) => p.employee_id === c.id);
     expect(cItem?.away.map((x) => x.employee_id)).toEqual([a.id]);
+    expect(cItem?.away_total).toBe(1);
+  });
+
+  it("lists at most AWAY_SHOWN colleagues and counts them all", async () => {
+    const mine = await file(newEmployee().id, { start_date: "2026-04-20", end_date: "2026-04-20" });
+    for (let i = 0; i < AWAY_SHOWN + 3; i++) await file(newEmployee().id, { start_date: "2026-04-20", end_date: "2026-04-20" });
+    const item = pendingPetitions({ page: 1, page_size: 200 }).items.find((p) => p.id === mine.id);
+    expect(item?.away).toHaveLength(AWAY_SHOWN);
+    expect(item?.away_total).toBe(AWAY_SHOWN + 3);
   });
 
   it("an empty queue", () => {

@@ -23,8 +23,13 @@ export type AwayColleague = {
  */
 export type PendingPetition = PetitionListItem & {
   balance: { quota: number; used: number; after: number; other_pending: number };
+  /** The first colleagues away (at most AWAY_SHOWN); `away_total` counts them all. */
   away: AwayColleague[];
+  away_total: number;
 };
+
+/** Colleagues listed per card: in a big office dozens are away any day, and the count says the rest. */
+export const AWAY_SHOWN = 10;
 
 export const pendingPetitionCount = () =>
   db().select({ n: count() }).from(leavePetitions).where(eq(leavePetitions.status, LeaveStatus.request)).get()?.n ?? 0;
@@ -65,7 +70,8 @@ export function pendingPetitions(query: { page: number; page_size: number }): Pa
     return {
       ...p,
       balance: { quota: b.quota, used: b.used, after: b.quota - b.used - p.days, other_pending: Math.max(0, b.pending - p.days) },
-      away: [...away.values()],
+      away: [...away.values()].slice(0, AWAY_SHOWN),
+      away_total: away.size,
     };
   });
   return { ...page, items };

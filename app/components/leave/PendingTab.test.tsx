@@ -31,6 +31,12 @@ describe("PendingTab", () => {
     const away = within(card).getByTestId("away");
     expect(away).toHaveTextContent("นางสาวมาลี สุขใจ (อนุมัติ)");
     expect(away).toHaveTextContent("นายวิชัย ทองดี (ยื่นคำขอ)");
+    expect(away).not.toHaveTextContent("และอีก");
+  });
+
+  test("more colleagues away than listed: the rest are counted", async () => {
+    renderLeave(() => <PendingTab data={page([item({ away_total: 14 })])} onAction={() => {}} />);
+    expect(within(await screen.findByTestId("away")).getByText("และอีก 12 คน")).toBeInTheDocument();
   });
 
   test("a balance left after approval is not red; nobody else away says so", async () => {

@@ -9,6 +9,8 @@ import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type Petitio
 export type PendingItem = PetitionView & {
   balance: { quota: number; used: number; after: number; other_pending: number };
   away: { employee_id: number; full_name: string; code: string; start_date: string; end_date: string; half: string; status: number }[];
+  /** How many are away in all (`away` lists the first of them). */
+  away_total?: number;
 };
 export type PendingTabData = { items: PendingItem[]; total: number; page: number; page_size: number };
 
@@ -70,6 +72,11 @@ function PendingCard({ item, onAction }: { item: PendingItem; onAction: (a: Peti
                   {a.full_name} ({statusLabel(a.status)})
                 </Badge>
               ))}
+              {(item.away_total ?? 0) > item.away.length ? (
+                <Text fz="xs" c="dimmed">
+                  และอีก {(item.away_total ?? 0) - item.away.length} คน
+                </Text>
+              ) : null}
             </Group>
           )}
         </Stack>
