@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useActionToasts, type ActionAnswer } from "./action-toasts";
 
 type Answer = ActionAnswer & { intent?: string; data?: { code: string } };
@@ -52,4 +52,32 @@ test("success: the action's message as a toast and onSuccess with its data; fail
   expect(await screen.findByText("ไม่พบข้อมูล")).toBeInTheDocument();
   expect(screen.getByText("ไม่สำเร็จ")).toBeInTheDocument();
   expect(onSuccess).toHaveBeenCalledTimes(1);
+});
+
+test("a row that the reload removes still toasts its success (the answer arrives before the reload ends)", async () => {
+  let decided = false;
+  function Queue() {
+    const data = useLoaderData<{ decided: boolean }>();
+    return data.decided ? <p>คิวว่าง</p> : <Row onSuccess={() => {}} />;
+  }
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <MantineProvider env="test">
+          <Notifications />
+          <Queue />
+        </MantineProvider>
+      ),
+      loader: () => json({ decided }),
+      action: async () => {
+        decided = true;
+        return json({ ok: true, message: "ยอมรับการลงเวลาแล้ว" });
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  await userEvent.setup().click(await screen.findByRole("button", { name: "fine" }));
+  expect(await screen.findByText("คิวว่าง")).toBeInTheDocument();
+  expect(await screen.findByText("ยอมรับการลงเวลาแล้ว")).toBeInTheDocument();
 });

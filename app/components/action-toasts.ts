@@ -21,9 +21,13 @@ export function useActionToasts<D extends ActionAnswer>(
 ) {
   const latest = useRef(options);
   latest.current = options;
+  const handled = useRef<D | undefined>(undefined);
   useEffect(() => {
     const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data) return;
+    // The answer is there once the fetcher stops submitting: a success is toasted while the page
+    // reloads its data, so a row the reload removes (a decided queue item) still says so.
+    if (fetcher.state === "submitting" || !data || data === handled.current) return;
+    handled.current = data;
     const answer: ActionAnswer = data;
     if (!answer.ok) {
       notifications.show({ color: "red", title: "ไม่สำเร็จ", message: answer.error });
