@@ -1,11 +1,12 @@
 // The check-in journeys. The employee's: the admin sets an office in the settings tab, an employee
 // in demo mode registers a face, stands near the office (the browser's geolocation) and checks in
-// with a selfie. The admin's: a check-in outside the radius waits in the review queue with its
-// evidence; the admin accepts it with a note, ticks it checked, exports CSV and corrects the times.
+// with a selfie, which the admin's daily view then shows with the match. The admin's: a check-in
+// outside the radius waits in the review queue with its evidence; the admin accepts it with a
+// note, ticks it checked, exports CSV and corrects the check-out.
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, login, test, withServerDatabase } from "./fixtures";
-import { choosePhoto, createEmployeeViaApi, freeDemoUser, issueCode, linkOnPhone, oneFaceJpeg, openPhone, uniqueThai } from "./employee-helpers";
+import { choosePhoto, createEmployeeViaApi, expectImageLoaded, freeDemoUser, issueCode, linkOnPhone, oneFaceJpeg, openPhone, uniqueThai } from "./employee-helpers";
 
 // The server loads its face models on the first photo, the browser its own detector.
 test.describe.configure({ timeout: 120_000 });
@@ -14,7 +15,7 @@ test.describe.configure({ timeout: 120_000 });
 const OFFICE = { lat: 14.5, lng: 100.25 };
 const PHONE = { latitude: 14.50027, longitude: 100.25, accuracy: 10 };
 
-test("the admin sets an office; the employee checks in near it with a selfie and sees the server's answer", async ({ page, browser }, testInfo) => {
+test("the admin sets an office; the employee checks in near it with a selfie; the daily view shows the selfie and the match", async ({ page, browser }, testInfo) => {
   const officeName = `สาขา${uniqueThai(5)}`;
   await login(page, "/admin/checkin-out?tab=settings");
   await expect(page.getByRole("tab", { name: "ตั้งค่า" })).toHaveAttribute("aria-selected", "true");
@@ -72,6 +73,19 @@ test("the admin sets an office; the employee checks in near it with a selfie and
   } finally {
     await phone.close();
   }
+
+  // The admin's daily view of that work date shows the check-in with its selfie and the match.
+  const workDate = withServerDatabase(
+    (db) => db.prepare("SELECT work_date FROM attendance WHERE employee_id = ?").pluck().get(employee.id) as string,
+  );
+  await page.goto(`/admin/checkin-out?date=${workDate}&q=${employee.code}`);
+  const row = page.getByTestId("daily-row").filter({ hasText: employee.code });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").nth(2)).toContainText(/\d\d:\d\d/);
+  await expect(row.getByRole("cell").nth(2)).toContainText("ตรง");
+  await expectImageLoaded(row.getByRole("img", { name: `เข้างาน ${employee.full_name}` }));
+  await row.getByRole("button", { name: `ดูรูปเข้างาน ${employee.full_name}` }).click();
+  await expectImageLoaded(page.getByRole("dialog", { name: `เข้างาน ${employee.full_name}` }).getByRole("img", { name: `เข้างาน ${employee.full_name}` }));
 });
 
 type AttendanceSettings = { offices: { name: string; lat: number; lng: number; radius_m: number }[]; outside_radius: string; require_selfie: boolean };
