@@ -1,6 +1,8 @@
-// The employee's half of the leave journey: in demo mode a linked employee files a two-day
-// business leave on a 375 px phone, sees the working-day preview and the balance after it, then
-// the petition pending with 2 days and ลากิจ left 3 → 1 (pending days count), on the page and home.
+// The leave journey: in demo mode a linked employee files a two-day business leave on a 375 px
+// phone, sees the working-day preview and the balance after it, then the petition pending with 2
+// days and ลากิจ left 3 → 1 (pending days count), on the page and home. An admin approves it on the
+// leave page; the employee sees it approved with the 2 days used; the leave calendar and the
+// attendance daily view show the employee away on those days.
 import type { Page } from "@playwright/test";
 import { expect, login, test, withServerDatabase } from "./fixtures";
 import { createEmployeeViaApi, freeDemoUser, issueCode, linkOnPhone, openPhone } from "./employee-helpers";
@@ -40,7 +42,10 @@ async function pickDate(p: Page, field: string, date: string) {
   await expect(p.locator("[data-dates-dropdown]")).toBeHidden();
 }
 
-test("an employee files a two-day business leave on the phone and sees it pending with the balance 3 → 1", async ({ page, browser }) => {
+test("an employee files a two-day business leave on the phone; an admin approves it; the balance, calendar and daily view follow", async ({
+  page,
+  browser,
+}) => {
   await login(page, "/admin");
   const settings = (await (await page.request.get("/api/settings")).json()) as { settings: { work_days: number[] } };
   const [start, end] = twoWorkingDays(settings.settings.work_days);
@@ -90,6 +95,55 @@ test("an employee files a two-day business leave on the phone and sees it pendin
     await expect(p.getByTestId("petition-row").first()).toContainText("ยื่นคำขอ");
     await p.goto("/employee");
     await expect(p.getByTestId("home-balance-1")).toHaveText("ลากิจ1 วัน");
+
+    // The admin approves it from the queue, with a note to the employee.
+    await page.goto("/admin/leave-work");
+    await expect(page.getByRole("tab", { name: /รออนุมัติ/ })).toHaveAttribute("aria-selected", "true");
+    const card = page.getByTestId("pending-petition").filter({ hasText: employee.code });
+    await expect(card).toContainText(employee.full_name);
+    await expect(card).toContainText("ลากิจ");
+    await expect(card).toContainText("2 วัน");
+    await expect(card).toContainText("พาคุณแม่ไปโรงพยาบาล");
+    await expect(card).toContainText("คงเหลือหลังอนุมัติ 1 วัน");
+    await card.getByRole("button", { name: "อนุมัติ", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "อนุมัติคำขอลา" });
+    await expect(dialog).toContainText(`${employee.full_name} (${employee.code})`);
+    await dialog.getByRole("textbox", { name: "หมายเหตุถึงพนักงาน" }).fill("ขอให้คุณแม่หายไว ๆ");
+    await dialog.getByRole("button", { name: "อนุมัติ", exact: true }).click();
+    await expect(page.getByText("อนุมัติคำขอลาแล้ว")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card).toHaveCount(0);
+
+    // The employee sees it approved, the note, and the two days used (none pending).
+    await p.goto("/employee/petition?tab=history");
+    const approved = p.getByTestId("petition-row").first();
+    await expect(approved).toContainText("อนุมัติ");
+    await expect(approved).not.toContainText("ยื่นคำขอ");
+    await expect(approved).toContainText("หมายเหตุผู้อนุมัติ: ขอให้คุณแม่หายไว ๆ");
+    await expect(approved.getByRole("button", { name: "ยกเลิกคำขอ" })).toHaveCount(0);
+    await expect(p.getByTestId("balance-1")).toContainText("สิทธิ์ 3 · อนุมัติแล้ว 2 · รออนุมัติ 0");
+    await expect(p.getByTestId("balance-1").getByTestId("remaining")).toHaveText("คงเหลือ 1 วัน");
+
+    // The leave calendar of that month: both days list the employee as approved.
+    await page.goto(`/admin/leave-work?tab=calendar&month=${start.slice(0, 7)}`);
+    await expect(page.getByRole("tab", { name: "ปฏิทิน" })).toHaveAttribute("aria-selected", "true");
+    for (const day of [start, end]) {
+      if (day.slice(0, 7) !== start.slice(0, 7)) await page.getByRole("button", { name: "เดือนถัดไป" }).click();
+      const cell = page.getByRole("button", { name: new RegExp(`^${thai(day, "long")}.*: ลาอนุมัติ [1-9]\\d* คน`) });
+      await cell.click();
+      const who = page.getByRole("dialog", { name: thai(day, "long") });
+      const entry = who.getByText(employee.full_name, { exact: true }).locator("xpath=../..");
+      await expect(entry).toContainText("ลากิจ · เต็มวัน");
+      await expect(entry).toContainText("อนุมัติ");
+      await page.keyboard.press("Escape");
+      await expect(who).toBeHidden();
+    }
+
+    // The attendance daily view of the first day shows the employee on leave.
+    await page.goto(`/admin/checkin-out?date=${start}&q=${employee.code}`);
+    const daily = page.getByTestId("daily-row").filter({ hasText: employee.code });
+    await expect(daily).toHaveCount(1);
+    await expect(daily.getByRole("cell").nth(1).getByText("ลา", { exact: true })).toBeVisible();
   } finally {
     await phone.close();
   }
