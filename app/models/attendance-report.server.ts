@@ -61,6 +61,11 @@ function rangeWhere(from: string, to: string, employeeId: number | undefined): S
   return employeeId ? and(eq(attendance.employeeId, employeeId), inRange)! : inRange;
 }
 
+// The unary + keeps SQLite from walking employees in code order (which sorts the whole range
+// before the first row): it reads the work_date index and sorts each date's ~1,000 rows by code,
+// so a year's CSV starts streaming at once.
+const byWorkDateFirst = eq(employees.id, sql`+${attendance.employeeId}`);
+
 const employeeOrder = [sql`${employees.code} collate nocase`, asc(employees.id)];
 
 /**
@@ -77,7 +82,7 @@ export function listAttendance(query: AttendanceListQuery, now: Date = new Date(
       e: { id: employees.id, code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName },
     })
     .from(attendance)
-    .innerJoin(employees, eq(employees.id, attendance.employeeId))
+    .innerJoin(employees, byWorkDateFirst)
     .where(where)
     .orderBy(desc(attendance.workDate), ...employeeOrder)
     .limit(query.page_size)
@@ -117,7 +122,7 @@ const EXPORT_FIELDS = {
   flags: attendance.flags,
 };
 
-const exportSelect = () => db().select(EXPORT_FIELDS).from(attendance).innerJoin(employees, eq(employees.id, attendance.employeeId));
+const exportSelect = () => db().select(EXPORT_FIELDS).from(attendance).innerJoin(employees, byWorkDateFirst);
 type ExportRow = ReturnType<typeof exportSelect>["_"]["result"][number];
 
 /**
