@@ -2,7 +2,7 @@
 // from the edge's size limit (server/body-limit.mjs) instead of the raw socket, and responses
 // that carry personal data get `Cache-Control: private, no-store` unless the route chose its own.
 import { Readable } from "node:stream";
-import { createRequestHandler as createNodeHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { createRequestHandler as createNodeHandler } from "@remix-run/node";
 import { sendTooLarge } from "./body-limit.mjs";
 
 export const NO_STORE = "private, no-store";
@@ -52,8 +52,37 @@ async function sendRemixResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
+}
+
+/**
+ * Writes a response body as the client takes it. A stream whose chunks are ready at once (a CSV
+ * export) would otherwise be read to the end in microtasks before the socket sends a byte: the
+ * whole file held in memory and the first byte only at the end. Waiting for 'drain' when the
+ * socket's buffer is full sends it as it is made and bounds what is held.
+ */
+export async function writeBody(body, res) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) {
+        await new Promise((resolve) => {
+          res.once("drain", resolve);
+          res.once("close", resolve);
+        });
+      }
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error);
+  }
 }
 
 function toRemixRequest(req, res) {

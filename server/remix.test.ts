@@ -1,0 +1,77 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { writeBody } from "./remix.mjs";
+
+const CHUNK = 1024 * 1024;
+const CHUNKS = 64;
+
+/** A body whose chunks are all ready at once, counting how many were made. */
+function readyStream() {
+  const made = { n: 0 };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (made.n === CHUNKS) return controller.close();
+      made.n += 1;
+      controller.enqueue(new Uint8Array(CHUNK).fill(65));
+    },
+  });
+  return { body, made };
+}
+
+async function serve(handler: (res: http.ServerResponse) => Promise<void>) {
+  const server = http.createServer((_req, res) => void handler(res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+describe("writeBody", () => {
+  test("sends a ready stream as it is made: the first bytes arrive long before the last chunk is made", async () => {
+    const { body, made } = readyStream();
+    const { server, url } = await serve((res) => writeBody(body, res));
+    try {
+      let madeAtFirstByte = -1;
+      let received = 0;
+      await new Promise<void>((resolve, reject) => {
+        http
+          .get(url, (res) => {
+            res.on("data", (chunk: Buffer) => {
+              if (madeAtFirstByte < 0) madeAtFirstByte = made.n;
+              received += chunk.length;
+            });
+            res.on("end", resolve);
+          })
+          .on("error", reject);
+      });
+      expect(received).toBe(CHUNK * CHUNKS);
+      expect(madeAtFirstByte).toBeGreaterThan(0);
+      expect(madeAtFirstByte).toBeLessThan(CHUNKS / 2);
+    } finally {
+      server.close();
+    }
+  });
+
+  test("a client that goes away stops the stream (it is cancelled, not read to the end)", async () => {
+    const { body, made } = readyStream();
+    let done: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const { server, url } = await serve(async (res) => {
+      await writeBody(body, res);
+      done();
+    });
+    try {
+      await new Promise<void>((resolve) => {
+        const req = http.get(url, (res) => {
+          res.once("data", () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on("error", () => undefined);
+      });
+      await finished;
+      expect(made.n).toBeLessThan(CHUNKS);
+    } finally {
+      server.close();
+    }
+  });
+});
