@@ -20,7 +20,7 @@ import {
   transitionPetition,
   type PetitionDto,
 } from "./leave.server";
-import { pushToEmployee, pushToGroups } from "./notifier.server";
+import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "./notifier.server";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
 
@@ -134,6 +134,7 @@ function noticeData(petition: PetitionDto): (LeaveNoticeData & { reachable: bool
 
 /** The groups flagged notify_leave hear of a new petition. Never rejects. */
 export async function notifyNewPetition(petition: PetitionDto) {
+  if (!hasGroupsFlagged("notify_leave")) return [];
   const data = noticeData(petition);
   if (!data) return [];
   return pushToGroups({ flag: "notify_leave", messages: [leaveNoticeMessage("request", data)], kind: "leave_request" });
@@ -156,7 +157,7 @@ export async function notifyCancellation(petition: PetitionDto) {
     petition.cancelled_by === "admin" && data.reachable
       ? pushToEmployee({ employeeId: petition.employee_id, messages: [message], kind: "leave_decision", bestEffort: true })
       : null;
-  const toGroups = pushToGroups({ flag: "notify_leave", messages: [message], kind: "leave_request" });
+  const toGroups = hasGroupsFlagged("notify_leave") ? pushToGroups({ flag: "notify_leave", messages: [message], kind: "leave_request" }) : null;
   await Promise.all([toEmployee, toGroups]);
 }
 

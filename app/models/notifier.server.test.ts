@@ -13,6 +13,7 @@ import { MAX_MESSAGES, MAX_TEXT_LENGTH } from "./line-message-schema";
 import { createEmployee, resignEmployee } from "./employee.server";
 import { PUSH_MESSAGES } from "./push-rules";
 import {
+  hasGroupsFlagged,
   listPushes,
   NOT_CONFIGURED,
   NOT_LINKED,
@@ -346,6 +347,19 @@ describe("resendUndeliveredNotices", () => {
     expect(row(failed!.id).status).toBe("sent");
     expect(row(manual.push.id).status).toBe("failed");
     expect(await resendUndeliveredNotices()).toEqual({ tried: 0, sent: 0 });
+  });
+});
+
+describe("hasGroupsFlagged", () => {
+  test("only an active group with the flag counts", () => {
+    db().delete(lineGroups).run();
+    group({ active: false, notifyLeave: true });
+    group({ active: true, notifyMachine: true });
+    expect(hasGroupsFlagged("notify_leave")).toBe(false);
+    expect(hasGroupsFlagged("notify_machine")).toBe(true);
+    group({ active: true, notifyLeave: true });
+    expect(hasGroupsFlagged("notify_leave")).toBe(true);
+    db().delete(lineGroups).run();
   });
 });
 

@@ -255,6 +255,12 @@ export async function retryPush(pushId: number, options: RetryOptions = {}): Pro
   return (await deliver(pushId, options)).push;
 }
 
+/** Whether any active group carries the flag (a notice with nobody to hear it is not even built). */
+export function hasGroupsFlagged(flag: GroupFlag): boolean {
+  const column = flag === "notify_leave" ? lineGroups.notifyLeave : lineGroups.notifyMachine;
+  return db().select({ id: lineGroups.id }).from(lineGroups).where(and(eq(lineGroups.active, true), eq(column, true))).limit(1).get() != null;
+}
+
 /**
  * Pushes to every active LINE group carrying the flag, each with its own row and key.
  * Never rejects: a failure is recorded on that group's row (notifications must not break the
