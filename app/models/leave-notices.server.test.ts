@@ -177,6 +177,22 @@ describe("sending after the commit", () => {
     expect(petition.status).toBe(LeaveStatus.request);
   });
 
+  test("without a LINE bot (demo mode) no notice is started and no push row is written", async () => {
+    delete process.env.LINE_CHANNEL_ACCESS_TOKEN;
+    resetEnvCache();
+    try {
+      const e = linked();
+      const petition = await file(e.id);
+      decideLeave({ id: petition.id, action: "accept", note: "" }, admin);
+      await settleLeaveNotices();
+      expect(rowsFor()).toEqual([]);
+      expect(pushes()).toEqual([]);
+    } finally {
+      process.env.LINE_CHANNEL_ACCESS_TOKEN = "unit-token";
+      resetEnvCache();
+    }
+  });
+
   test("the answer does not wait for LINE: the rows are written, the sending runs on", async () => {
     const e = linked();
     let release = () => {};

@@ -20,6 +20,7 @@ import {
   transitionPetition,
   type PetitionDto,
 } from "./leave.server";
+import { isBotConfigured } from "~/lib/line.server";
 import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "./notifier.server";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
@@ -168,6 +169,8 @@ const inFlight = new Set<Promise<void>>();
  * returns (the notifier inserts them before its first await); a failure is logged, never thrown.
  */
 function dispatch(what: string, send: () => Promise<unknown>) {
+  // Without a bot (demo mode) there is nobody to tell: no push rows that can only fail.
+  if (!isBotConfigured()) return;
   let started: Promise<unknown>;
   try {
     started = send();
