@@ -5,7 +5,7 @@ import { workDate } from "~/lib/business-day.server";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { rowFullName } from "~/lib/enums";
-import { appTimeZone, dayjs, formatThaiDate } from "~/lib/thai-date";
+import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";
 import { PageFields } from "~/lib/validation";
 import { DAY_CODES, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./attendance-codes";
 import { periodCalendar } from "./attendance-calendar.server";
@@ -132,8 +132,7 @@ export function monthlySheet(
   const calendar: MonthCalendar = options.holidays || options.leaves ? options : periodCalendar(first, last);
   const settings = getSettings(DAILY_SETTING_KEYS);
   // Before today's work_end nobody is absent yet: those days stay blank like the ones ahead.
-  const nowInZone = dayjs(now).tz(appTimeZone());
-  const todayOpen = nowInZone.hour() * 60 + nowInZone.minute() < minutesOfDay(settings.work_end);
+  const todayOpen = minutesOfDay(clockTimeOf(now)) < minutesOfDay(settings.work_end);
   const days: MonthDay[] = dates.map(({ date, weekday }) => ({
     date,
     weekday,

@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { iterateSelect } from "~/lib/db-reader.server";
 import { fullName, rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
-import { appTimeZone, dayjs, formatThaiDate } from "~/lib/thai-date";
+import { appTimeZone, clockTimeOf, dayjs, formatThaiDate } from "~/lib/thai-date";
 import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
 import { WEEKDAY_SHORT } from "./attendance-codes";
 import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
@@ -130,7 +130,6 @@ type ExportRow = ReturnType<typeof exportSelect>["_"]["result"][number];
  * formatted once: check-ins bunch around the same minutes of the same days.
  */
 function clockFormat(tz: string) {
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const minutes = new Map<number, string>();
   return (at: Date | null) => {
     if (!at) return "";
@@ -138,7 +137,7 @@ function clockFormat(tz: string) {
     let text = minutes.get(minute);
     if (text === undefined) {
       if (minutes.size >= 20_000) minutes.clear();
-      text = format.format(at);
+      text = clockTimeOf(at, tz);
       minutes.set(minute, text);
     }
     return text;

@@ -1,4 +1,4 @@
-import { appTimeZone, dayjs } from "~/lib/thai-date";
+import { appTimeZone, businessDate, clockTimeOf, dayjs } from "~/lib/thai-date";
 
 // One day's attendance status for one employee (client-safe: the daily view, the monthly sheet
 // and the employee's history all derive it the same way).
@@ -78,30 +78,11 @@ const minutesOfDay = (hhmm: string) => {
   return h * 60 + m;
 };
 
-// dayjs's tz() builds a new Intl formatter on every call (~0.1 ms): too slow for a month of
-// 1,000 employees. One cached formatter per zone reads the same wall-clock parts.
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-
 type WallClock = { date: string; hour: number; minutes: number };
 
 function wallClock(at: Instant, tz: string): WallClock {
-  let format = zoneFormatters.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone: tz,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    zoneFormatters.set(tz, format);
-  }
-  const parts: Record<string, string> = {};
-  for (const p of format.formatToParts(dayjs(at).toDate())) parts[p.type] = p.value;
-  const hour = Number(parts.hour) % 24;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour, minutes: hour * 60 + Number(parts.minute) };
+  const minutes = minutesOfDay(clockTimeOf(at, tz));
+  return { date: businessDate(at, tz), hour: Math.floor(minutes / 60), minutes };
 }
 
 // The same `now` is asked for every employee of a view: keep the last answer.
