@@ -1,9 +1,9 @@
 import { LeaveStatus, LeaveType } from "~/lib/enums";
+import type { LeaveHalf } from "./leave-days";
 import type { LeaveSettings } from "./leave-settings";
 
 // Leave rules that need no database (client-safe: the petition form previews with them).
 
-export type LeaveHalf = "morning" | "afternoon";
 export type LeaveSpan = { start: string; end: string; half: LeaveHalf | null };
 
 /** Statuses that hold days: a pending request and an approved petition. */
