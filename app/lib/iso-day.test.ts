@@ -1,4 +1,4 @@
-import { addDays, dayNumber, fromDayNumber, weekdayOfDayNumber } from "./iso-day";
+import { addDays, dayNumber, fromDayNumber, weekdayOfDayNumber, shiftMonth } from "./iso-day";
 
 describe("iso-day", () => {
   it("round-trips dates through day numbers", () => {
@@ -25,5 +25,13 @@ describe("iso-day", () => {
     expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
     expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
     expect(addDays("2025-03-01", -1)).toBe("2025-02-28");
+  });
+});
+
+describe("shiftMonth", () => {
+  it("crosses years both ways", () => {
+    expect(shiftMonth("2026-12", 1)).toBe("2027-01");
+    expect(shiftMonth("2026-01", -1)).toBe("2025-12");
+    expect(shiftMonth("2026-05", 0)).toBe("2026-05");
   });
 });

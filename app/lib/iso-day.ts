@@ -29,3 +29,10 @@ export function addDays(date: string, days: number): string {
   if (day === null) throw new RangeError(`not a calendar date: ${date}`);
   return fromDayNumber(day + days);
 }
+
+/** `YYYY-MM` of the month before or after. */
+export function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split("-").map(Number);
+  const index = y * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}

@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Button, Group, Pagination, Stack, Text } from "@mantine/core";
 import { MonthPickerInput } from "@mantine/dates";
 import { IconChevronLeft, IconChevronRight, IconDownload, IconUsersGroup } from "@tabler/icons-react";
-import { useSearchParams } from "@remix-run/react";
+import { useTabParams } from "~/components/tab-params";
+import { shiftMonth } from "~/lib/iso-day";
 import { EmptyState } from "~/components/EmptyState";
 import { dayjs } from "~/lib/thai-date";
 import {
@@ -32,22 +33,14 @@ const CODE_COLORS: Record<string, string> = {
   ห: "gray",
 };
 
-const shiftMonth = (month: string, by: number) => dayjs(`${month}-01`).add(by, "month").format("YYYY-MM");
 
 export const monthlyCsvUrl = (month: string) => `/api/checkin-out/monthly?month=${month}&format=csv`;
 
 /** The monthly sheet: a row per employee, a short code per day, the month's totals. */
 export function MonthlyTab({ data }: { data: MonthlyTabData }) {
-  const [params, setParams] = useSearchParams();
-
-  const go = (changes: { month?: string; page?: number }) => {
-    const next = new URLSearchParams(params);
-    next.set("tab", "monthly");
-    if (changes.month) next.set("month", changes.month);
-    if (changes.page && changes.page > 1) next.set("page", String(changes.page));
-    else next.delete("page");
-    setParams(next, { preventScrollReset: true });
-  };
+  const [, update] = useTabParams("monthly", { resetPage: true });
+  const go = ({ month, page }: { month?: string; page?: number }) =>
+    update(page !== undefined ? { page: page > 1 ? String(page) : null } : { month: month ?? null });
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
 
   return (

@@ -4,7 +4,8 @@ import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { formatThaiDateLong, formatThaiMonth } from "~/lib/thai-date";
-import { monthGrid, shiftMonth, type CalendarDay, type CalendarPetition } from "./leave-calendar-grid";
+import { shiftMonth } from "~/lib/iso-day";
+import { monthGrid, type CalendarDay, type CalendarPetition } from "./leave-calendar-grid";
 
 export type CalendarTabData = {
   month: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthGrid, shiftMonth, type CalendarPetition } from "./leave-calendar-grid";
+import { monthGrid, type CalendarPetition } from "./leave-calendar-grid";
 
 const p = (id: number, start: string, end: string, status = 2): CalendarPetition => ({
   id,
@@ -33,13 +33,5 @@ describe("monthGrid", () => {
     const byDate = new Map(weeks.flat().map((d) => [d.date, d]));
     expect(byDate.get("2026-03-07")?.away).toHaveLength(1);
     expect(byDate.get("2026-03-08")?.away).toHaveLength(0);
-  });
-});
-
-describe("shiftMonth", () => {
-  it("crosses years both ways", () => {
-    expect(shiftMonth("2026-12", 1)).toBe("2027-01");
-    expect(shiftMonth("2026-01", -1)).toBe("2025-12");
-    expect(shiftMonth("2026-05", 0)).toBe("2026-05");
   });
 });

@@ -52,10 +52,3 @@ export function monthGrid(
   }
   return weeks;
 }
-
-/** `YYYY-MM` of the month before or after. */
-export function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split("-").map(Number);
-  const index = y * 12 + (m - 1) + by;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
