@@ -468,3 +468,89 @@ export const leaveQuotas = sqliteTable(
   },
   (t) => [uniqueIndex("leave_quotas_unique").on(t.employeeId, t.year, t.type)],
 );
+
+export const MACHINE_VISIT_STATUSES = ["normal", "refilled", "out_of_stock", "broken"] as const;
+
+/** A cabinet (vending machine). type is the spec's MachineType (1 general, 2 tied to the cabinet). */
+export const machines = sqliteTable(
+  "machines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    type: integer("type").notNull(),
+    lat: real("lat"),
+    lng: real("lng"),
+    radiusM: integer("radius_m").notNull().default(100),
+    address: text("address").notNull().default(""),
+    photoUploadId: text("photo_upload_id").references(() => uploads.id),
+    /** How often it must be visited (days); null: no schedule, never overdue. */
+    visitEveryDays: integer("visit_every_days"),
+    note: text("note").notNull().default(""),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    /** The newest visit report (kept by the report's own transaction): due dates and open problems read it. */
+    lastVisitId: integer("last_visit_id").references((): AnySQLiteColumn => machineVisits.id),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [uniqueIndex("machines_code_unique").on(sql`lower(${t.code})`), index("machines_active_idx").on(t.active, t.type)],
+);
+
+/** Who looks after a machine. Ending an assignment keeps the row (history); one open row per pair. */
+export const machineAssignments = sqliteTable(
+  "machine_assignments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    machineId: integer("machine_id")
+      .notNull()
+      .references(() => machines.id),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    assignedAt: timestampNow("assigned_at"),
+    assignedBy: integer("assigned_by").references(() => admins.id),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    endedBy: integer("ended_by").references(() => admins.id),
+    /** Why it ended: an admin unmapped it, or the employee resigned. */
+    endReason: text("end_reason", { enum: ["unmapped", "resigned"] }),
+  },
+  (t) => [
+    uniqueIndex("machine_assignments_open_unique").on(t.machineId, t.employeeId).where(sql`ended_at IS NULL`),
+    index("machine_assignments_employee_idx").on(t.employeeId, t.endedAt),
+  ],
+);
+
+/** A visit report sent from LINE at the machine. */
+export const machineVisits = sqliteTable(
+  "machine_visits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    machineId: integer("machine_id")
+      .notNull()
+      .references(() => machines.id),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    /** Server clock. */
+    visitedAt: integer("visited_at", { mode: "timestamp_ms" }).notNull(),
+    /** Business date of visited_at (APP_TIMEZONE). */
+    visitDate: text("visit_date").notNull(),
+    status: text("status", { enum: MACHINE_VISIT_STATUSES }).notNull(),
+    note: text("note").notNull().default(""),
+    lat: real("lat"),
+    lng: real("lng"),
+    accuracy: real("accuracy"),
+    /** Distance to the machine's location when both are known. */
+    distanceM: real("distance_m"),
+    /** Geofence outcome for machines with a location (enforced for type 2 only). */
+    geofence: text("geofence", { enum: GEOFENCE_OUTCOMES }),
+    flags: text("flags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+    photoUploadId: text("photo_upload_id").references(() => uploads.id),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    index("machine_visits_machine_idx").on(t.machineId, t.visitedAt),
+    index("machine_visits_date_idx").on(t.visitDate),
+    index("machine_visits_employee_idx").on(t.employeeId, t.visitedAt),
+  ],
+);
