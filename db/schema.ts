@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { UPLOAD_FOLDERS } from "../app/lib/enums";
+import { MACHINE_VISIT_STATUSES, UPLOAD_FOLDERS } from "../app/lib/enums";
 
 const timestampNow = (name: string) =>
   integer(name, { mode: "timestamp_ms" })
@@ -469,7 +469,6 @@ export const leaveQuotas = sqliteTable(
   (t) => [uniqueIndex("leave_quotas_unique").on(t.employeeId, t.year, t.type)],
 );
 
-export const MACHINE_VISIT_STATUSES = ["normal", "refilled", "out_of_stock", "broken"] as const;
 
 /** A cabinet (vending machine). type is the spec's MachineType (1 general, 2 tied to the cabinet). */
 export const machines = sqliteTable(

@@ -7,6 +7,8 @@ export const TITLE_LABELS: Record<number, string> = { 1: "นาย", 2: "นา
 
 export const MachineType = { normal: 1, sync: 2 } as const;
 export const MACHINE_TYPE_LABELS: Record<number, string> = { 1: "ทั่วไป", 2: "ผูกกับตู้" };
+/** What a cabinet visit found. */
+export const MACHINE_VISIT_STATUSES = ["normal", "refilled", "out_of_stock", "broken"] as const;
 
 export const LeaveType = { business: 1, sick: 2, vacation: 3 } as const;
 export const LEAVE_TYPE_LABELS: Record<number, string> = { 1: "ลากิจ", 2: "ลาป่วย", 3: "ลาพักร้อน" };

@@ -1,0 +1,40 @@
+// Machine rules shared by the server, the admin table and the LIFF screen (client-safe: no server imports).
+import { addDays } from "~/lib/iso-day";
+import { MACHINE_VISIT_STATUSES, MachineType } from "~/lib/enums";
+
+export { MACHINE_VISIT_STATUSES };
+export type MachineVisitStatus = (typeof MACHINE_VISIT_STATUSES)[number];
+
+export const MACHINE_VISIT_STATUS_LABELS: Record<MachineVisitStatus, string> = {
+  normal: "ปกติ",
+  refilled: "เติมสินค้าแล้ว",
+  out_of_stock: "สินค้าหมด",
+  broken: "ชำรุด",
+};
+
+/** A machine whose newest report has one of these has an open problem until a later normal/refilled report. */
+export const PROBLEM_STATUSES: readonly MachineVisitStatus[] = ["out_of_stock", "broken"];
+
+export const isProblemStatus = (status: string | null | undefined): boolean =>
+  status != null && (PROBLEM_STATUSES as readonly string[]).includes(status);
+
+/** Type 2 (tied to the cabinet) must be reported from inside its radius, with a photo. */
+export const requiresPresence = (type: number): boolean => type === MachineType.sync;
+
+export const DEFAULT_MACHINE_RADIUS_M = 100;
+
+/**
+ * The date a machine must be visited by: `visit_every_days` after the last visit's business date
+ * (or, never visited, after the date it was registered). Null when it has no schedule.
+ */
+export function machineDueDate(input: {
+  visitEveryDays: number | null;
+  lastVisitDate: string | null;
+  sinceDate: string;
+}): string | null {
+  if (input.visitEveryDays == null) return null;
+  return addDays(input.lastVisitDate ?? input.sinceDate, input.visitEveryDays);
+}
+
+/** Overdue once the business day is past the due date (the due date itself is still on time). */
+export const isOverdue = (dueDate: string | null, today: string): boolean => dueDate !== null && today > dueDate;
