@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { admins } from "../../db/schema";
-import { checkDataDir, closeDb, databasePath, DataDirError, db, immediate, openDatabase } from "./db.server";
+import { checkDataDir, closeDb, databasePath, DataDirError, db, immediate, openDatabase, preparedQuery } from "./db.server";
 
 describe("database", () => {
   test("opens with WAL, foreign keys on and an explicit busy timeout", () => {
@@ -22,6 +22,20 @@ describe("database", () => {
     expect(tables).toEqual(
       expect.arrayContaining(["admins", "admin_sessions", "login_attempts", "uploads", "audit_log", "settings"]),
     );
+  });
+
+  test("preparedQuery compiles once per connection and takes its values as placeholders", () => {
+    let builds = 0;
+    const byName = preparedQuery((d) => {
+      builds++;
+      return d.select({ id: admins.id }).from(admins).where(sql`${admins.username} = ${sql.placeholder("name")}`).prepare();
+    });
+    expect(byName().get({ name: "nobody-here" })).toBeUndefined();
+    expect(byName()).toBe(byName());
+    expect(builds).toBe(1);
+    closeDb();
+    expect(byName().get({ name: "nobody-here" })).toBeUndefined();
+    expect(builds).toBe(2);
   });
 
   test("is a singleton", () => {

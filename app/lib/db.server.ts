@@ -153,6 +153,24 @@ export function closeDb() {
   current.$client.close();
 }
 
+/**
+ * A query built and compiled once per connection, for hot paths (the employee guard, check-in,
+ * settings): otherwise drizzle rebuilds the SQL and SQLite compiles it again on every call.
+ * Values go in through `sql.placeholder(name)`.
+ */
+export function preparedQuery<T>(build: (d: Db) => T): () => T {
+  const cache = new WeakMap<Db, T>();
+  return () => {
+    const d = db();
+    let statement = cache.get(d);
+    if (statement === undefined) {
+      statement = build(d);
+      cache.set(d, statement);
+    }
+    return statement;
+  };
+}
+
 /** BEGIN IMMEDIATE: every check-then-write runs under the write lock. */
 export function immediate<T>(fn: (tx: Db) => T): T {
   const d = db();

@@ -1,7 +1,7 @@
-import { and, between, desc, eq } from "drizzle-orm";
+import { and, between, desc, eq, sql } from "drizzle-orm";
 import { attendance } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { classifyGeofence, nearestOffice } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
@@ -35,13 +35,15 @@ const CHECK_KEYS = [...PAGE_KEYS, "late_grace_minutes", "early_grace_minutes", "
 export type Next = "in" | "out" | "done";
 const nextStep = (row: AttendanceRow | undefined): Next => (!row?.checkinAt ? "in" : !row.checkoutAt ? "out" : "done");
 
-function rowFor(employeeId: number, date: string) {
-  return db()
+const dayRow = preparedQuery((d) =>
+  d
     .select()
     .from(attendance)
-    .where(and(eq(attendance.employeeId, employeeId), eq(attendance.workDate, date)))
-    .get();
-}
+    .where(and(eq(attendance.employeeId, sql.placeholder("employeeId")), eq(attendance.workDate, sql.placeholder("date"))))
+    .prepare(),
+);
+
+const rowFor = (employeeId: number, date: string) => dayRow().get({ employeeId, date });
 
 /** The check-in page's data: today's record, what comes next, the offices and the rules it shows. */
 export function todayFor(employeeId: number, now: Date = new Date()) {

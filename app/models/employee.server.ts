@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { amphurs, auditLog, districts, employees, provinces } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db, immediate } from "~/lib/db.server";
@@ -52,12 +52,12 @@ const NOT_FOUND = "ไม่พบพนักงาน";
  * A resignation recorded ahead of time keeps them in current staff, the CSV, LINE and pushes
  * until that date.
  */
-export function workingOn(date: string = workDate()): SQL {
+export function workingOn(date: string | Placeholder = workDate()): SQL {
   return sql`(${employees.resignDate} is null or ${employees.resignDate} > ${date})`;
 }
 
 /** workingOn as a selected column (true/false). */
-export function workingColumn(date: string = workDate()) {
+export function workingColumn(date: string | Placeholder = workDate()) {
   return sql<boolean>`${workingOn(date)}`.mapWith((v) => v === 1 || v === true);
 }
 

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { employees, verifyCodes } from "../../db/schema";
-import { db, immediate } from "~/lib/db.server";
+import { workDate } from "~/lib/business-day.server";
+import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { clearKeyedFailures, keyedThrottle, recordKeyedFailure } from "~/lib/rate-limit.server";
 import { recordAudit, type Actor } from "./audit.server";
@@ -53,14 +54,16 @@ export type AuthenReply =
   | { isVerify: false };
 
 /** The employee this LINE user is linked to (id, resign date, working today: what the guards need). */
+const linkedEmployee = preparedQuery((d) =>
+  d
+    .select({ id: employees.id, resignDate: employees.resignDate, working: workingColumn(sql.placeholder("today")) })
+    .from(employees)
+    .where(eq(employees.lineUserId, sql.placeholder("lineUserId")))
+    .prepare(),
+);
+
 export function findLinkedEmployee(lineUserId: string) {
-  return (
-    db()
-      .select({ id: employees.id, resignDate: employees.resignDate, working: workingColumn() })
-      .from(employees)
-      .where(eq(employees.lineUserId, lineUserId))
-      .get() ?? null
-  );
+  return linkedEmployee().get({ lineUserId, today: workDate() }) ?? null;
 }
 
 /**
@@ -81,8 +84,7 @@ export type LineLinkState =
 export function lineLinkState(lineUserId: string): LineLinkState {
   const linked = findLinkedEmployee(lineUserId);
   if (!linked) return { state: "unlinked" };
-  const working = findWorkingEmployeeId(lineUserId);
-  return working != null ? { state: "working", employeeId: working } : { state: "resigned", employeeId: linked.id };
+  return linked.working ? { state: "working", employeeId: linked.id } : { state: "resigned", employeeId: linked.id };
 }
 
 export function authenReply(lineUserId: string): AuthenReply {

@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { settings } from "../../db/schema";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
 import { fieldErrors } from "~/lib/validation";
@@ -70,18 +70,21 @@ function readStored<K extends SettingKey>(key: K, stored: unknown): Settings[K] 
 
 const defaultOf = <K extends SettingKey>(key: K) => (SETTINGS[key] as Entry<Settings[K]>).default;
 
+const settingValue = preparedQuery((d) =>
+  d.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare(),
+);
+// The table holds a few dozen small rows: reading them all is one compiled statement for every key list.
+const allSettingRows = preparedQuery((d) => d.select().from(settings).prepare());
+
 export function getSetting<K extends SettingKey>(key: K): Settings[K] {
-  const row = db().select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get();
+  const row = settingValue().get({ key });
   return row ? readStored(key, row.value) : defaultOf(key);
 }
 
 /** Several settings in one query (all of them without `keys`). */
 export function getSettings<K extends SettingKey = SettingKey>(keys?: readonly K[]): Pick<Settings, K> {
   const wanted = (keys ?? KEYS) as readonly K[];
-  const rows = wanted.length
-    ? db().select().from(settings).where(inArray(settings.key, [...wanted])).all()
-    : [];
-  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const stored = new Map(wanted.length ? allSettingRows().all().map((r) => [r.key, r.value]) : []);
   const out = {} as Pick<Settings, K>;
   for (const key of wanted) {
     out[key] = stored.has(key) ? readStored(key, stored.get(key)) : defaultOf(key);
