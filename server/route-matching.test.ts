@@ -1,0 +1,44 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+// The copy of @remix-run/router that @remix-run/server-runtime requires (patches/ caches its ranked branches).
+const require = createRequire(import.meta.url);
+const router = require(require.resolve("@remix-run/router", { paths: [require.resolve("@remix-run/server-runtime")] })) as {
+  matchRoutes: (routes: unknown[], path: string) => { route: { id: string } }[] | null;
+};
+
+function countingTree() {
+  let reads = 0;
+  const route = (id: string, path: string | undefined, children: unknown[] = []) => ({
+    id,
+    path,
+    get children() {
+      reads++;
+      return children;
+    },
+  });
+  const routes = [route("root", "", [route("api.emp.checkin-out", "api/emp/checkin-out"), route("healthz", "healthz")])];
+  return { routes, reads: () => reads };
+}
+
+describe("server route matching", () => {
+  it("flattens and ranks a route tree once, not on every request", () => {
+    const tree = countingTree();
+    expect(router.matchRoutes(tree.routes, "/healthz")?.map((m) => m.route.id)).toEqual(["root", "healthz"]);
+    const afterFirst = tree.reads();
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) {
+      expect(router.matchRoutes(tree.routes, "/api/emp/checkin-out")?.map((m) => m.route.id)).toEqual(["root", "api.emp.checkin-out"]);
+    }
+    expect(tree.reads()).toBe(afterFirst);
+    expect(router.matchRoutes(tree.routes, "/nowhere")).toBeNull();
+  });
+
+  it("keeps a separate tree (a dev rebuild) apart", () => {
+    const a = countingTree();
+    const b = countingTree();
+    router.matchRoutes(a.routes, "/healthz");
+    router.matchRoutes(b.routes, "/healthz");
+    expect(b.reads()).toBeGreaterThan(0);
+  });
+});
