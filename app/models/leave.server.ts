@@ -309,6 +309,20 @@ export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: 
 }
 
 /** Pending and approved petitions of anyone overlapping [from, to] (the calendar, the daily view). */
+/**
+ * Petitions with a day in [from, to]. A petition spans at most MAX_PETITION_CALENDAR_DAYS, so
+ * this bounds the dates index on both sides. Callers filter the status with a unary plus
+ * (`+status`), which keeps SQLite (no ANALYZE) off the status index: that would read every
+ * petition of the status ever filed.
+ */
+export function petitionsOverlapping(from: string, to: string) {
+  return and(
+    gte(leavePetitions.startDate, addDays(from, -(MAX_PETITION_CALENDAR_DAYS - 1))),
+    lte(leavePetitions.startDate, to),
+    gte(leavePetitions.endDate, from),
+  );
+}
+
 export function activePetitionsBetween(from: string, to: string) {
   return db()
     .select({
@@ -335,12 +349,7 @@ export function activePetitionsBetween(from: string, to: string) {
     .innerJoin(employees, eq(employees.id, leavePetitions.employeeId))
     .where(
       and(
-        // A petition spans at most MAX_PETITION_CALENDAR_DAYS, so this bounds the dates index on
-        // both sides; the unary + keeps SQLite (no ANALYZE) off the status index, which would
-        // read every pending and approved petition ever filed.
-        gte(leavePetitions.startDate, addDays(from, -(MAX_PETITION_CALENDAR_DAYS - 1))),
-        lte(leavePetitions.startDate, to),
-        gte(leavePetitions.endDate, from),
+        petitionsOverlapping(from, to),
         inArray(sql`+${leavePetitions.status}`, [...ACTIVE_LEAVE_STATUSES]),
       ),
     )
