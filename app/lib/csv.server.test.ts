@@ -46,6 +46,20 @@ describe("CSV", () => {
     expect(csv.slice(1)).toBe('โทร\r\n"=""0812345678"""\r\n');
   });
 
+  test("every cell in the file is csvCell's text, quoted by RFC 4180 when needed", async () => {
+    const corpus: (string | number | null | undefined)[] = [
+      "", null, undefined, 0, 12.5, -3, "plain", "ไทย", "0", "007", "0812345678", "0a1", "081-234-5678",
+      "=SUM(A1)", "+1", "-2", "@x", "\tlead", "\rlead", 'say "hi"', "a,b", "line\nbreak", "cr\rhere", '=HYPERLINK("x")', "'quoted",
+    ];
+    const rfc = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+    const csv = await toCsv(
+      corpus.map((_, i) => ({ label: `c${i}`, value: (r: { cells: typeof corpus }) => r.cells[i] })),
+      [{ cells: corpus }],
+    );
+    const body = csv.slice(csv.indexOf("\r\n") + 2);
+    expect(body).toBe(corpus.map((v) => rfc(csvCell(v))).join(",") + "\r\n");
+  });
+
   test("reads rows lazily: the first chunk pulls a bounded number of rows from an endless source", async () => {
     let pulled = 0;
     let closed = false;

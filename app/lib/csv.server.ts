@@ -30,11 +30,30 @@ const encoder = new TextEncoder();
 // and took most of a large export's time.)
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTE = /"/g;
-const encodeCell = (cell: string) => (NEEDS_QUOTES.test(cell) ? `"${cell.replace(QUOTE, '""')}"` : cell);
-const encodeRecords = (records: string[][]) => {
-  let text = "";
-  for (const record of records) text += record.map(encodeCell).join(",") + "\r\n";
-  return encoder.encode(text);
+const quoted = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text);
+
+// First characters that make a spreadsheet formula (= + - @ tab CR), and "0".
+const FORMULA_CODES = new Set([61, 43, 45, 64, 9, 13]);
+const ZERO = 48;
+
+/**
+ * A cell as it goes into the file: csvCell, then quoted when needed. The same result as
+ * `quoted(csvCell(value))`, checking the first character before any pattern: an export writes
+ * millions of cells, and most are empty, numbers or plain text.
+ */
+function field(value: string | number | null | undefined): string {
+  if (value == null || value === "") return "";
+  if (typeof value === "number") return String(value);
+  const first = value.charCodeAt(0);
+  if (FORMULA_CODES.has(first)) return quoted(`'${value}`);
+  if (first === ZERO && LEADING_ZERO_DIGITS.test(value)) return `"=""${value}"""`;
+  return quoted(value);
+}
+
+const line = (cells: readonly (string | number | null | undefined)[]) => {
+  let text = field(cells[0]);
+  for (let i = 1; i < cells.length; i++) text += "," + field(cells[i]);
+  return text + "\r\n";
 };
 
 /**
@@ -44,10 +63,11 @@ const encodeRecords = (records: string[][]) => {
  */
 export function csvStream<T>(columns: CsvColumn<T>[], rows: Iterable<T>): ReadableStream<Uint8Array> {
   let source: Iterator<T> | undefined;
+  const values = columns.map((c) => c.value);
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const header = encodeRecords([columns.map((c) => c.label)]);
+        const header = encoder.encode(line(columns.map((c) => c.label)));
         const bytes = new Uint8Array(3 + header.length);
         bytes.set([0xef, 0xbb, 0xbf]);
         bytes.set(header, 3);
@@ -55,22 +75,27 @@ export function csvStream<T>(columns: CsvColumn<T>[], rows: Iterable<T>): Readab
       },
       pull(controller) {
         source ??= rows[Symbol.iterator]();
-        const records: string[][] = [];
+        let text = "";
+        let count = 0;
         let done = false;
         try {
-          while (records.length < CSV_ROWS_PER_CHUNK) {
+          while (count < CSV_ROWS_PER_CHUNK) {
             const next = source.next();
             if (next.done) {
               done = true;
               break;
             }
-            records.push(columns.map((c) => csvCell(c.value(next.value))));
+            const row = next.value;
+            text += field(values[0](row));
+            for (let i = 1; i < values.length; i++) text += "," + field(values[i](row));
+            text += "\r\n";
+            count++;
           }
         } catch (error) {
           source.return?.();
           throw error;
         }
-        if (records.length) controller.enqueue(encodeRecords(records));
+        if (count) controller.enqueue(encoder.encode(text));
         if (done) controller.close();
       },
       cancel() {

@@ -33,7 +33,9 @@ function decoderOf(field: unknown): Decode {
  * cancelled csvStream calls). The whole export reads one consistent snapshot (WAL).
  */
 export function* iterateSelect<R>(query: FlatSelect<R>): Generator<R, void, undefined> {
-  const fields = Object.entries(query._.selectedFields).map(([key, field]) => [key, decoderOf(field)] as const);
+  const entries = Object.entries(query._.selectedFields);
+  const keys = entries.map(([key]) => key);
+  const decoders = entries.map(([, field]) => decoderOf(field));
   const { sql, params } = query.toSQL();
   db(); // the shared connection creates and migrates the file
   const reader = new Database(databasePath(), { readonly: true, fileMustExist: true });
@@ -42,7 +44,10 @@ export function* iterateSelect<R>(query: FlatSelect<R>): Generator<R, void, unde
     const rows: IterableIterator<unknown[]> = reader.prepare<unknown[], unknown[]>(sql).raw().iterate(...params);
     for (const row of rows) {
       const record: Record<string, unknown> = {};
-      fields.forEach(([key, decode], i) => (record[key] = row[i] === null ? null : decode(row[i])));
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        record[keys[i]] = value === null ? null : decoders[i](value);
+      }
       yield record as R; // the keys and decoders are the query's own selection
     }
   } finally {

@@ -1,5 +1,6 @@
 import {
   businessDate,
+  clockFormatter,
   clockTimeOf,
   dayjs,
   formatThaiDate,
@@ -50,6 +51,25 @@ describe("Thai dates", () => {
     expect(startOfWeek("2026-11-22")).toBe("2026-11-16");
     expect(startOfWeek("2026-11-16")).toBe("2026-11-16");
     expect(dayjs("2026-11-19").locale("th").startOf("week").day()).toBe(1);
+  });
+});
+
+describe("clockFormatter", () => {
+  test("agrees with clockTimeOf minute by minute, in zones with 45- and 30-minute offsets and their daylight-saving changes", () => {
+    const zones = ["Asia/Bangkok", "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe", "Europe/London", "Pacific/Chatham"];
+    // Around each 2026 change of those zones, and an ordinary day.
+    const spans = ["2026-03-08T00:00:00Z", "2026-03-29T00:00:00Z", "2026-04-04T12:00:00Z", "2026-11-01T00:00:00Z", "2026-10-03T12:00:00Z", "2026-11-23T00:00:00Z"];
+    for (const tz of zones) {
+      const clock = clockFormatter(tz);
+      for (const from of spans) {
+        const start = Date.parse(from);
+        for (let m = 0; m < 36 * 60; m += 7) {
+          const at = new Date(start + m * 60_000 + 13_000);
+          expect(clock(at), `${tz} ${at.toISOString()}`).toBe(clockTimeOf(at, tz));
+        }
+      }
+    }
+    expect(clockFormatter("Asia/Bangkok")(null)).toBe("");
   });
 });
 

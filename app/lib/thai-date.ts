@@ -64,6 +64,30 @@ export function clockTimeOf(instant: Date | string | number, tz = appZone) {
   return formatterFor(tz, TIME_PARTS).format(new Date(instant));
 }
 
+const QUARTER_MS = 15 * 60_000;
+
+/**
+ * clockTimeOf for many instants (an export): Intl formats the start of each quarter hour once and
+ * the minutes into it are added. Every zone's offset, and every change of it, is a whole number
+ * of quarter hours, so those minutes never carry into the hour.
+ */
+export function clockFormatter(tz = appZone) {
+  const quarters = new Map<number, string>();
+  return (at: Date | null) => {
+    if (!at) return "";
+    const ms = at.getTime();
+    const quarter = Math.floor(ms / QUARTER_MS);
+    let start = quarters.get(quarter);
+    if (start === undefined) {
+      if (quarters.size >= 50_000) quarters.clear();
+      start = clockTimeOf(quarter * QUARTER_MS, tz);
+      quarters.set(quarter, start);
+    }
+    const extra = Math.floor((ms - quarter * QUARTER_MS) / 60_000);
+    return extra === 0 ? start : `${start.slice(0, 3)}${String(Number(start.slice(3)) + extra).padStart(2, "0")}`;
+  };
+}
+
 function inZone(value: DateLike, tz: string) {
   // A bare YYYY-MM-DD is a calendar date, not an instant: no zone shift.
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {

@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { iterateSelect } from "~/lib/db-reader.server";
 import { fullName, rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
-import { appTimeZone, clockTimeOf, dayjs, formatThaiDate } from "~/lib/thai-date";
+import { appTimeZone, clockFormatter, dayjs, formatThaiDate } from "~/lib/thai-date";
 import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
 import { WEEKDAY_SHORT } from "./attendance-codes";
 import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
@@ -125,25 +125,6 @@ const EXPORT_FIELDS = {
 const exportSelect = () => db().select(EXPORT_FIELDS).from(attendance).innerJoin(employees, byWorkDateFirst);
 type ExportRow = ReturnType<typeof exportSelect>["_"]["result"][number];
 
-/**
- * `HH:mm` of an instant in the app's zone. One formatter for the whole export, and each minute
- * formatted once: check-ins bunch around the same minutes of the same days.
- */
-function clockFormat(tz: string) {
-  const minutes = new Map<number, string>();
-  return (at: Date | null) => {
-    if (!at) return "";
-    const minute = Math.floor(at.getTime() / 60_000);
-    let text = minutes.get(minute);
-    if (text === undefined) {
-      if (minutes.size >= 20_000) minutes.clear();
-      text = clockTimeOf(at, tz);
-      minutes.set(minute, text);
-    }
-    return text;
-  };
-}
-
 /** A value per distinct date, worked out once (an export repeats each date for every employee). */
 function perDate<T>(fn: (date: string) => T) {
   const cache = new Map<string, T>();
@@ -160,7 +141,7 @@ function perDate<T>(fn: (date: string) => T) {
 const metres = (m: number | null) => (m == null ? null : Math.round(m));
 
 function exportColumns(now: Date, calendar: ReturnType<typeof periodCalendar>): CsvColumn<ExportRow>[] {
-  const clock = clockFormat(appTimeZone());
+  const clock = clockFormatter(appTimeZone());
   const settings = getSettings(DAILY_SETTING_KEYS);
   const thaiDate = perDate(formatThaiDate);
   const weekday = perDate(isoWeekday);
