@@ -3,6 +3,7 @@
 // cache headers), migrates before listening and checkpoints on exit.
 import path from "node:path";
 import url from "node:url";
+import zlib from "node:zlib";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -31,7 +32,12 @@ app.disable("x-powered-by");
 app.use(securityMiddleware({ dev }));
 app.use(bodyLimitMiddleware());
 // brotli or gzip for text (HTML, JS, CSS, JSON); images and `no-transform` responses are left alone.
-app.use(compression());
+const compress = compression();
+// A CSV export (`format=csv`) runs to tens of MB: the fastest levels compress it several times
+// faster than the defaults, for about a third more bytes (measured: 74 MB year export, brotli
+// 4 → 1: 562 → 127 ms, 4.3 → 5.8 MB).
+const compressExport = compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } });
+app.use((req, res, next) => (req.query.format === "csv" ? compressExport : compress)(req, res, next));
 // Every file under /build has its content hash in its name, so it never changes.
 app.use(
   "/build",

@@ -155,6 +155,28 @@ describe("compression and caching", () => {
     expect(await response.text()).toContain("เข้าสู่ระบบ");
   });
 
+  test("a CSV export is compressed on its own (fast) settings and arrives intact", async () => {
+    for (let i = 1; i <= 12; i++) {
+      const created = await api("/api/employee", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code: `CSVZ${i}`, title: 1, first_name: "ส่งออก", last_name: `ทดสอบการบีบอัด${i}`, position: "พนักงานขาย" }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const plain = await api("/api/employee?format=csv", { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const expected = Buffer.from(await plain.arrayBuffer());
+    expect(expected.length).toBeGreaterThan(1024);
+    for (const encoding of ["br", "gzip"]) {
+      const response = await api("/api/employee?format=csv", { headers: { "Accept-Encoding": encoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
+    }
+  });
+
   test("API JSON and admin pages are private, no-store; a route's own Cache-Control is kept", async () => {
     const list = await api("/api/employee");
     expect(list.status).toBe(200);
