@@ -171,7 +171,8 @@ function escapeLike(q: string) {
  * registration's business date) + visit_every_days, overdue once today is past it. Since
  * `date + n < today` ⇔ `date < today − n`, each schedule length in use gets its cut-off date, and
  * for never-visited machines the instant that date starts in APP_TIMEZONE (created_at is epoch ms),
- * so no date arithmetic on created_at happens in SQL.
+ * so no date arithmetic on created_at happens in SQL. The query must join machine_visits on
+ * machines.last_visit_id (as listMachines does).
  */
 export function overdueCondition(today: string = workDate()): SQL {
   const lengths = db()

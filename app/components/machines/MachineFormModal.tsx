@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, Image, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconCurrentLocation } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { MACHINE_TYPE_LABELS, MachineType } from "~/lib/enums";
@@ -33,13 +33,18 @@ export function MachineFormModal({
   const [preview, setPreview] = useState<string | null>(null);
   const [locating, setLocating] = useState<string | null>(null);
 
+  // Reset when a dialog opens for a machine, not when a reload brings a new copy of the same one.
+  const shown = opened ? (machine?.id ?? "new") : null;
+  const initial = useRef(machine);
+  initial.current = machine;
   useEffect(() => {
-    setType(String(machine?.type ?? MachineType.normal));
-    setLat(machine?.lat != null ? String(machine.lat) : "");
-    setLng(machine?.lng != null ? String(machine.lng) : "");
+    const m = initial.current;
+    setType(String(m?.type ?? MachineType.normal));
+    setLat(m?.lat != null ? String(m.lat) : "");
+    setLng(m?.lng != null ? String(m.lng) : "");
     setFile(null);
     setLocating(null);
-  }, [machine, opened]);
+  }, [shown]);
 
   useEffect(() => {
     if (!file) return setPreview(null);

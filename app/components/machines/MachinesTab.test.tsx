@@ -153,6 +153,21 @@ describe("MachinesTab", () => {
     expect(await within(dialog).findByText("ตู้ประเภทผูกกับตู้ต้องมีตำแหน่ง (ละติจูดและลองจิจูด)")).toBeInTheDocument();
   }, 20_000);
 
+  test("the edit dialog starts from the machine and posts the update intent with its id", async () => {
+    const posted: Posted = [];
+    renderTab(DATA, { posted, answer: { ok: true, intent: "update", message: "บันทึกการแก้ไขแล้ว" } });
+    const user = userEvent.setup();
+    const table = await screen.findByRole("table", { name: "รายการตู้" });
+    await user.click(within(table).getByRole("button", { name: "จัดการตู้ VM-001" }));
+    await user.click(await screen.findByRole("menuitem", { name: "แก้ไขข้อมูลตู้" }));
+    const dialog = await screen.findByRole("dialog", { name: "แก้ไขตู้ VM-001" });
+    expect(within(dialog).getByRole("textbox", { name: /ละติจูด/ })).toHaveValue("13.75");
+    expect(within(dialog).getByRole("textbox", { name: /ต้องเข้าตู้ทุก/ })).toHaveValue("7");
+    await user.click(within(dialog).getByRole("button", { name: "บันทึก" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ intent: "update", id: "1", code: "VM-001", type: "2", lat: "13.75", lng: "100.5", radius_m: "100" });
+  }, 20_000);
+
   test("deactivating asks first, then posts the active intent", async () => {
     const posted: Posted = [];
     renderTab(DATA, { posted, answer: { ok: true, intent: "active", message: "ปิดใช้งานตู้แล้ว" } });
