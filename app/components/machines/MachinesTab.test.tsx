@@ -68,12 +68,18 @@ function Where() {
 
 type Posted = Record<string, FormDataEntryValue>[];
 
-function renderTab(data: MachinesTabData, { posted = [], answer = { ok: true, message: "บันทึกแล้ว" }, status = 200, url = "/admin/vending-machine" } = {} as {
-  posted?: Posted;
-  answer?: Record<string, unknown>;
-  status?: number;
-  url?: string;
-}) {
+type Person = { id: number; code: string; full_name: string };
+
+function renderTab(
+  data: MachinesTabData,
+  {
+    posted = [],
+    answer = { ok: true, message: "บันทึกแล้ว" },
+    status = 200,
+    url = "/admin/vending-machine",
+    employees = [],
+  }: { posted?: Posted; answer?: Record<string, unknown>; status?: number; url?: string; employees?: Person[] } = {},
+) {
   const Stub = createRemixStub([
     {
       path: "/admin/vending-machine",
@@ -92,7 +98,7 @@ function renderTab(data: MachinesTabData, { posted = [], answer = { ok: true, me
         return json(answer, { status });
       },
     },
-    { path: "/api/employee", loader: () => json({ items: [], total: 0, page: 1, page_size: 20 }) },
+    { path: "/api/employee", loader: () => json({ items: employees, total: employees.length, page: 1, page_size: 20 }) },
   ]);
   return render(<Stub initialEntries={[url]} />);
 }
@@ -167,6 +173,30 @@ describe("MachinesTab", () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ intent: "update", id: "1", code: "VM-001", type: "2", lat: "13.75", lng: "100.5", radius_m: "100" });
   }, 20_000);
+
+  test("the assignment dialog removes someone after a confirmation and adds an employee picked by search", async () => {
+    const posted: Posted = [];
+    const malee = { id: 8, code: "E0008", full_name: "นางสาวมาลี สุขใจ" };
+    renderTab(DATA, { posted, employees: [malee], answer: { ok: true, intent: "map", message: "เพิ่มผู้ดูแลตู้แล้ว" } });
+    const user = userEvent.setup();
+    const table = await screen.findByRole("table", { name: "รายการตู้" });
+    await user.click(within(table).getByRole("button", { name: "จัดการตู้ VM-001" }));
+    await user.click(await screen.findByRole("menuitem", { name: "ผู้ดูแลตู้" }));
+    const dialog = await screen.findByRole("dialog", { name: /ผู้ดูแลตู้ VM-001/ });
+    expect(within(dialog).getAllByTestId("assignee").map((a) => a.textContent)).toEqual(["นายสมชาย ใจดีE0005"]);
+
+    await user.click(within(dialog).getByRole("button", { name: "นำ นายสมชาย ใจดี ออก" }));
+    const confirm = await screen.findByRole("dialog", { name: "นำผู้ดูแลออกจากตู้" });
+    expect(posted).toHaveLength(0);
+    await user.click(within(confirm).getByRole("button", { name: "นำออก" }));
+    await waitFor(() => expect(posted).toEqual([{ intent: "unmap", machine_id: "1", employee_id: "5" }]));
+
+    expect(within(dialog).getByRole("button", { name: "เพิ่ม" })).toBeDisabled();
+    await user.type(within(dialog).getByRole("textbox", { name: "เพิ่มผู้ดูแล" }), "มาลี");
+    await user.click(await screen.findByRole("option", { name: "นางสาวมาลี สุขใจ (E0008)" }));
+    await user.click(within(dialog).getByRole("button", { name: "เพิ่ม" }));
+    await waitFor(() => expect(posted[1]).toEqual({ intent: "map", machine_id: "1", employee_id: "8" }));
+  }, 30_000);
 
   test("deactivating asks first, then posts the active intent", async () => {
     const posted: Posted = [];
