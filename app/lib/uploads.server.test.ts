@@ -91,13 +91,13 @@ describe("canView", () => {
   const admin = { kind: "admin", adminId: 1 } as const;
 
   test("admins see every upload, owned or not", () => {
-    expect(canView({ ownerEmployeeId: null }, admin)).toBe(true);
-    expect(canView({ ownerEmployeeId: 7 }, admin)).toBe(true);
+    expect(canView({ ownerEmployeeId: null, folder: "linegroups" }, admin)).toBe(true);
+    expect(canView({ ownerEmployeeId: 7, folder: "checkinouts" }, admin)).toBe(true);
   });
 
   test("nobody else does, except an employee for the uploads they own", async () => {
-    expect(canView({ ownerEmployeeId: null }, null)).toBe(false);
-    expect(canView({ ownerEmployeeId: 1 }, null)).toBe(false);
+    expect(canView({ ownerEmployeeId: null, folder: "linegroups" }, null)).toBe(false);
+    expect(canView({ ownerEmployeeId: 1, folder: "employees" }, null)).toBe(false);
 
     const owner = db().insert(employees).values({ code: "OWN-1", title: 1, firstName: "ก", lastName: "ข" }).returning().get();
     const stranger = db().insert(employees).values({ code: "OWN-2", title: 1, firstName: "ค", lastName: "ง" }).returning().get();
@@ -108,6 +108,19 @@ describe("canView", () => {
     expect(canView(own, { kind: "employee", employeeId: owner.id })).toBe(true);
     expect(canView(own, { kind: "employee", employeeId: stranger.id })).toBe(false);
     expect(canView(nobodys, { kind: "employee", employeeId: owner.id })).toBe(false);
+  });
+
+  test("a cabinet's picture (folder machines, no owner) is shown to every signed-in employee; an owned one is not", async () => {
+    const a = db().insert(employees).values({ code: "MCH-1", title: 1, firstName: "ก", lastName: "ข" }).returning().get();
+    const b = db().insert(employees).values({ code: "MCH-2", title: 1, firstName: "ค", lastName: "ง" }).returning().get();
+    const cabinet = getUpload((await store(await makeJpeg(), "machines")).id)!;
+    const visitPhoto = getUpload((await store(await makeJpeg(), "machines", a.id)).id)!;
+    expect(canView(cabinet, { kind: "employee", employeeId: a.id })).toBe(true);
+    expect(canView(cabinet, { kind: "employee", employeeId: b.id })).toBe(true);
+    expect(canView(cabinet, null)).toBe(false);
+    expect(canView(visitPhoto, { kind: "employee", employeeId: a.id })).toBe(true);
+    expect(canView(visitPhoto, { kind: "employee", employeeId: b.id })).toBe(false);
+    expect(canView(visitPhoto, { kind: "admin", adminId: 1 })).toBe(true);
   });
 });
 

@@ -96,14 +96,16 @@ export type Viewer = { kind: "admin"; adminId: number } | { kind: "employee"; em
 
 /**
  * The one rule for serving a stored file, whatever its folder: admins see everything, an
- * employee sees the uploads they own (`owner_employee_id`), nobody else sees anything.
+ * employee sees the uploads they own (`owner_employee_id`), and the pictures of the cabinets
+ * (folder `machines` with no owner), which every employee is shown in LINE. Nobody else sees anything.
  */
-export function canView(upload: Pick<UploadRow, "ownerEmployeeId">, viewer: Viewer): boolean {
+export function canView(upload: Pick<UploadRow, "ownerEmployeeId" | "folder">, viewer: Viewer): boolean {
   if (!viewer) return false;
   switch (viewer.kind) {
     case "admin":
       return true;
     case "employee":
-      return upload.ownerEmployeeId != null && upload.ownerEmployeeId === viewer.employeeId;
+      if (upload.ownerEmployeeId == null) return upload.folder === "machines";
+      return upload.ownerEmployeeId === viewer.employeeId;
   }
 }

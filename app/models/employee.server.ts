@@ -9,6 +9,7 @@ import { encodeImage } from "~/lib/image.server";
 import { deleteUploadAt, saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { validateAddressSelection } from "./address.server";
 import { recordAudit, type Actor } from "./audit.server";
+import { endAssignmentsOnResign } from "./machine-assignment.server";
 import type { EmployeeCreateInput, EmployeeListQuery, EmployeeUpdateInput } from "./employee-schema";
 
 type Row = typeof employees.$inferSelect;
@@ -363,7 +364,8 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
 
 /**
  * Records a resignation on `resignDate` (past, today or ahead). A resignation still ahead may be
- * moved to another date; one that has come cannot (reinstate first).
+ * moved to another date; one that has come cannot (reinstate first). The employee's machine
+ * assignments end now (so the admin reassigns the machines); reinstating does not restore them.
  */
 export function resignEmployee(id: number, resignDate: string, actor: Actor): EmployeeDto {
   immediate((tx) => {
@@ -375,6 +377,7 @@ export function resignEmployee(id: number, resignDate: string, actor: Actor): Em
       });
     }
     tx.update(employees).set({ resignDate, updatedAt: new Date() }).where(eq(employees.id, id)).run();
+    endAssignmentsOnResign(tx, id, actor);
     const changes = current.resign_date ? { resign_date: { from: current.resign_date, to: resignDate } } : { resign_date: resignDate };
     recordAudit({ actor, action: "resign", entity: "employee", entityId: id, changes });
   });

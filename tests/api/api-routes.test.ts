@@ -78,6 +78,13 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
     ["/api/checkin-out", "from=2025-11-10&to=2025-11-01"],
     ["/api/checkin-out/monthly", "month=2025-13"],
     ["/api/checkin-out/monthly", "format=pdf"],
+    ["/api/machine", "page=abc"],
+    ["/api/machine", "page_size=0"],
+    ["/api/machine", "type=3"],
+    ["/api/machine", "employee_id=abc"],
+    ["/api/machine", "unassigned=yes"],
+    ["/api/machine", "overdue=2"],
+    ["/api/machine", "active=maybe"],
   ];
   test.each(cases)("%s?%s", async (route, query) => {
     const logsBefore = server.logs().length;
@@ -96,6 +103,7 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
       "/api/line/push?page=",
       "/api/checkin-out?from=&to=&employee_id=&page=2",
       "/api/checkin-out/monthly?month=",
+      "/api/machine?type=&employee_id=&unassigned=&overdue=&active=all&page=",
     ]) {
       const response = await api(url);
       expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);

@@ -198,12 +198,15 @@ describe("who sees an upload, and thumbnails", () => {
     expect((await fetch(url(owner.photoUrl), { headers: { Cookie: owner.session } })).status).toBe(200);
     expect((await asAdmin(owner.photoUrl)).status).toBe(200);
 
-    for (const p of [owner.photoUrl, `${owner.photoUrl}?size=thumb`, `/uploads/machines/${machinePhoto}.jpg`]) {
+    // An upload nobody owns is for admins only, except a cabinet's picture (folder machines).
+    for (const p of [owner.photoUrl, `${owner.photoUrl}?size=thumb`, `/uploads/employees/${employeePhoto}.jpg`]) {
       const refused = await fetch(url(p), { headers: { Cookie: other.session } });
       expect(refused.status, p).toBe(404);
       expect(await refused.json(), p).toEqual({ error: "ไม่พบไฟล์" });
     }
     expect((await fetch(url(other.photoUrl), { headers: { Cookie: other.session } })).status).toBe(200);
+    expect((await fetch(url(`/uploads/machines/${machinePhoto}.jpg`), { headers: { Cookie: other.session } })).status).toBe(200);
+    expect((await fetch(url(`/uploads/machines/${machinePhoto}.jpg`))).status).toBe(401);
   });
 
   test("?size=thumb answers a small JPEG with its own ETag; rows without a thumbnail answer the original", async () => {

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { useFetcher } from "@remix-run/react";
 import { useMemo } from "react";
 
-type Person = { id: number; code: string; full_name: string };
+export type Person = { id: number; code: string; full_name: string };
 type EmployeeList = { items: Person[] } | { error: string };
 
 const optionOf = (e: Person): ComboboxItem => ({ value: String(e.id), label: `${e.full_name} (${e.code})` });
@@ -12,9 +12,19 @@ const optionOf = (e: Person): ComboboxItem => ({ value: String(e.id), label: `${
 export function EmployeePicker({
   selected,
   onChange,
+  label = "พนักงาน",
+  placeholder = "ทุกคน (พิมพ์ชื่อหรือรหัสเพื่อค้นหา)",
+  clearable = true,
+  inModal = false,
 }: {
   selected: Person | null;
-  onChange: (employeeId: string | null) => void;
+  /** The id picked (null when cleared), and that employee when known. */
+  onChange: (employeeId: string | null, person?: Person) => void;
+  label?: string;
+  placeholder?: string;
+  clearable?: boolean;
+  /** Inside a Modal the dropdown must sit above it. */
+  inModal?: boolean;
 }) {
   const found = useFetcher<EmployeeList>();
   const search = useDebouncedCallback((q: string) => {
@@ -30,17 +40,21 @@ export function EmployeePicker({
   }, [found.data, selected]);
   return (
     <Select
-      label="พนักงาน"
-      placeholder="ทุกคน (พิมพ์ชื่อหรือรหัสเพื่อค้นหา)"
+      label={label}
+      placeholder={placeholder}
       searchable
-      clearable
+      clearable={clearable}
       data={data}
       value={selected ? String(selected.id) : null}
-      onChange={onChange}
+      onChange={(id) => {
+        const items = found.data && "items" in found.data ? found.data.items : [];
+        onChange(id, items.find((e) => String(e.id) === id) ?? (selected && String(selected.id) === id ? selected : undefined));
+      }}
       onSearchChange={search}
       filter={({ options }) => options}
       nothingFoundMessage={found.state === "loading" ? "กำลังค้นหา…" : "ไม่พบพนักงาน"}
       miw={260}
+      comboboxProps={inModal ? { zIndex: 1200 } : undefined}
     />
   );
 }

@@ -1,0 +1,12 @@
+import { MACHINE_VISIT_STATUS_LABELS, type MachineVisitStatus } from "~/models/machine-rules";
+
+export const VISIT_STATUS_COLORS: Record<MachineVisitStatus, string> = {
+  normal: "green",
+  refilled: "blue",
+  out_of_stock: "orange",
+  broken: "red",
+};
+
+export const visitStatusLabel = (status: MachineVisitStatus) => MACHINE_VISIT_STATUS_LABELS[status] ?? status;
+
+export const TYPE_COLORS: Record<number, string> = { 1: "gray", 2: "grape" };
