@@ -1,10 +1,11 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { leavePetitions } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import type { LeavePart } from "./attendance-status";
 import { holidaysBetween } from "./holidays.server";
+import { MAX_PETITION_CALENDAR_DAYS } from "./leave-schema";
 
 // The other calendars attendance reads: the office's holidays and approved leave, shaped as the
 // daily view (DayCalendar) and the monthly sheet (MonthCalendar) take them.
@@ -21,7 +22,17 @@ function approvedLeaveBetween(from: string, to: string) {
       half: leavePetitions.half,
     })
     .from(leavePetitions)
-    .where(and(eq(leavePetitions.status, LeaveStatus.approve), lte(leavePetitions.startDate, to), gte(leavePetitions.endDate, from)))
+    .where(
+      and(
+        // As activePetitionsBetween: a petition spans at most MAX_PETITION_CALENDAR_DAYS, which
+        // bounds the dates index on both sides; the unary + keeps SQLite off the status index,
+        // which would read every approved petition ever filed.
+        gte(leavePetitions.startDate, addDays(from, -(MAX_PETITION_CALENDAR_DAYS - 1))),
+        lte(leavePetitions.startDate, to),
+        gte(leavePetitions.endDate, from),
+        eq(sql`+${leavePetitions.status}`, LeaveStatus.approve),
+      ),
+    )
     .all();
 }
 
