@@ -268,12 +268,18 @@ describe("the 30-day attendance series", () => {
     expect(later.id).toBeGreaterThan(0);
   });
 
-  it("the whole dashboard for a business day", () => {
-    make("ทุกอย่าง");
+  it("the whole dashboard for a business day; the kept series follows any write", () => {
+    const e = make("ทุกอย่าง");
     const d = dashboard(NOW);
     expect(d.today.date).toBe(TODAY);
     expect(d.today.headcount).toBe(1);
     expect(d.trend).toHaveLength(21);
+    expect(d.trend.find((t) => t.date === DAY)).toMatchObject({ on_time: 0, absent: 1 });
     expect(d.leave_by_type.year).toBe(2026);
+
+    record(e.id, DAY);
+    expect(dashboard(NOW).trend.find((t) => t.date === DAY)).toMatchObject({ on_time: 1, absent: 0 });
+    db().insert(holidays).values({ date: DAY, name: "วันหยุดชดเชย", kind: "company", source: "admin" }).run();
+    expect(dashboard(NOW).trend.map((t) => t.date)).not.toContain(DAY);
   });
 });

@@ -1,7 +1,7 @@
 import { and, between, count, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { attendance, employees, leavePetitions, machines, machineVisits } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db } from "~/lib/db.server";
+import { dataVersion, db } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus, rowFullName } from "~/lib/enums";
 import { addDays, dayNumber, weekdayOfDayNumber } from "~/lib/iso-day";
 import { startOfWeek } from "~/lib/thai-date";
@@ -245,6 +245,16 @@ export function leaveByType(year: number) {
   return { year, items: LEAVE_TYPES.map((type) => ({ type, label: LEAVE_TYPE_LABELS[type], days: byType.get(type) ?? 0 })) };
 }
 
+// The series only reads days before today, so it stays right until the date or the data change:
+// kept for the next render (an admin's dashboard is opened far more often than past days move).
+let trendMemo: { key: string; trend: TrendDay[] } | null = null;
+
+function rememberedTrend(today: string, now: Date): TrendDay[] {
+  const key = `${today}|${dataVersion()}`;
+  if (trendMemo?.key !== key) trendMemo = { key, trend: attendanceTrend(today, now) };
+  return trendMemo.trend;
+}
+
 /** Everything the dashboard shows, for the business day of `now`. */
 export function dashboard(now: Date = new Date()) {
   const today = workDate(now);
@@ -253,7 +263,7 @@ export function dashboard(now: Date = new Date()) {
     pending_leave: pendingLeave(),
     away: awayThisWeek(today),
     machines: machineAlerts(today),
-    trend: attendanceTrend(today, now),
+    trend: rememberedTrend(today, now),
     leave_by_type: leaveByType(Number(today.slice(0, 4))),
   };
 }
