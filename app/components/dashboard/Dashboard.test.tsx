@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import "~/lib/thai-date";
 import { ADMIN_MENU } from "~/components/admin-menu";
 import { Dashboard, type DashboardData } from "./Dashboard";
@@ -56,7 +56,7 @@ function renderDashboard(data: DashboardData = DATA) {
       loader: () => json({}),
     },
   ]);
-  render(<Stub initialEntries={["/admin"]} />);
+  return render(<Stub initialEntries={["/admin"]} />);
 }
 
 describe("Dashboard", () => {
@@ -106,6 +106,11 @@ describe("Dashboard", () => {
     expect(screen.getByText(/^ชำรุด เมื่อ/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "ดูรายงาน" })).toHaveAttribute("href", "/admin/vending-machine?tab=visits");
     expect(screen.getByRole("link", { name: "ดูสถิติ" })).toHaveAttribute("href", "/admin/leave-work?tab=statistics&year=2026");
+  });
+
+  test("draws both charts once in the browser", async () => {
+    const { container } = renderDashboard();
+    await waitFor(() => expect(container.querySelectorAll(".recharts-responsive-container")).toHaveLength(2));
   });
 
   test("keeps a link to every section of the menu", async () => {

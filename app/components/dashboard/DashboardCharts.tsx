@@ -1,7 +1,9 @@
 import { BarChart } from "@mantine/charts";
-import { Anchor, Group, Paper, Text } from "@mantine/core";
+import { Anchor, Box, Group, Paper, Text } from "@mantine/core";
+import { useMounted } from "@mantine/hooks";
 import { IconChartBar } from "@tabler/icons-react";
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { LINKS } from "./dashboard-links";
@@ -16,6 +18,15 @@ const TREND_SERIES = [
   { name: "absent", label: "ขาดงาน", color: "red.6" },
 ];
 const LEAVE_COLORS: Record<number, string> = { 1: "blue.6", 2: "red.6", 3: "teal.6" };
+
+/**
+ * The chart once in the browser: it sizes itself from its container, which the server cannot
+ * measure, so the server sends a box of the same height instead (and saves rendering a chart).
+ */
+function Chart({ h, children }: { h: number; children: () => ReactNode }) {
+  const mounted = useMounted();
+  return mounted ? children() : <Box h={h} />;
+}
 
 const shortDate = (date: string) => formatThaiDate(date).split(" ").slice(0, 2).join(" ");
 const days = (n: number) => n.toLocaleString("th-TH", { maximumFractionDigits: 1 });
@@ -38,17 +49,21 @@ export function AttendanceTrendChart({ trend }: { trend: TrendDayView[] }) {
       {trend.length === 0 ? (
         <EmptyState icon={<IconChartBar />} title="ยังไม่มีวันทำงานในช่วงนี้" />
       ) : (
-        <BarChart
-          h={260}
-          data={trend.map((d) => ({ ...d, label: shortDate(d.date) }))}
-          dataKey="label"
-          type="stacked"
-          series={TREND_SERIES}
-          withLegend
-          tickLine="none"
-          gridAxis="y"
-          aria-label="กราฟการมาทำงาน 30 วันที่ผ่านมา"
-        />
+        <Chart h={260}>
+          {() => (
+            <BarChart
+              h={260}
+              data={trend.map((d) => ({ ...d, label: shortDate(d.date) }))}
+              dataKey="label"
+              type="stacked"
+              series={TREND_SERIES}
+              withLegend
+              tickLine="none"
+              gridAxis="y"
+              aria-label="กราฟการมาทำงาน 30 วันที่ผ่านมา"
+            />
+          )}
+        </Chart>
       )}
     </Paper>
   );
@@ -73,15 +88,19 @@ export function LeaveByTypeChart({ data }: { data: LeaveByTypeView }) {
       {total === 0 ? (
         <EmptyState icon={<IconChartBar />} title="ยังไม่มีวันลาที่อนุมัติในปีนี้" />
       ) : (
-        <BarChart
-          h={220}
-          data={data.items.map((i) => ({ label: i.label, days: i.days, color: LEAVE_COLORS[i.type] ?? "gray.6" }))}
-          dataKey="label"
-          series={[{ name: "days", label: "วัน", color: "blue.6" }]}
-          tickLine="none"
-          gridAxis="y"
-          aria-label={`กราฟวันลาที่อนุมัติ ปี ${data.year + 543}`}
-        />
+        <Chart h={220}>
+          {() => (
+            <BarChart
+              h={220}
+              data={data.items.map((i) => ({ label: i.label, days: i.days, color: LEAVE_COLORS[i.type] ?? "gray.6" }))}
+              dataKey="label"
+              series={[{ name: "days", label: "วัน", color: "blue.6" }]}
+              tickLine="none"
+              gridAxis="y"
+              aria-label={`กราฟวันลาที่อนุมัติ ปี ${data.year + 543}`}
+            />
+          )}
+        </Chart>
       )}
     </Paper>
   );
