@@ -17,7 +17,8 @@ const VISITS = 20_000;
 
 const { db, closeDb } = await import("~/lib/db.server");
 const { seedHolidayYear } = await import("~/models/holidays.server");
-const { dashboard } = await import("~/models/dashboard.server");
+const { attendanceTrend, dashboard } = await import("~/models/dashboard.server");
+const { workDate } = await import("~/lib/business-day.server");
 
 const marker = path.join(dataDir, "dashboard-bench-seeded");
 if (!fs.existsSync(marker)) {
@@ -79,6 +80,15 @@ const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times
 console.log(
   `dashboard() × ${RUNS}: median ${pct(0.5)} ms, p90 ${pct(0.9)} ms, min ${pct(0)} ms; CPU ${((used.user + used.system) / 1000 / RUNS).toFixed(1)} ms per call`,
 );
+// The series is kept between renders until something is written; this is its cost when it is not.
+const trendTimes: number[] = [];
+for (let i = 0; i < Math.min(RUNS, 20); i++) {
+  const started = performance.now();
+  attendanceTrend(workDate(), new Date());
+  trendTimes.push(performance.now() - started);
+}
+trendTimes.sort((a, b) => a - b);
+console.log(`attendanceTrend() uncached × ${trendTimes.length}: median ${trendTimes[Math.floor(trendTimes.length / 2)].toFixed(1)} ms, min ${trendTimes[0].toFixed(1)} ms`);
 if (last) {
   console.log(
     `today ${last.today.date}: ${last.today.headcount} employees ${JSON.stringify(last.today.counts)}; machines ${last.machines.active} active, ` +
