@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { admins } from "../../db/schema";
-import { checkDataDir, closeDb, databasePath, DataDirError, db, immediate, openDatabase, preparedQuery } from "./db.server";
+import { checkDataDir, closeDb, databasePath, DataDirError, dataVersion, db, immediate, openDatabase, preparedQuery } from "./db.server";
 
 describe("database", () => {
   test("opens with WAL, foreign keys on and an explicit busy timeout", () => {
@@ -48,6 +48,22 @@ describe("database", () => {
         .$client.prepare("insert into admin_sessions (id, admin_id, expires_at) values ('x', 999999, 0)")
         .run(),
     ).toThrow(/FOREIGN KEY/);
+  });
+
+  test("dataVersion() moves with a write of this connection and a commit of another, not with a read", () => {
+    const first = dataVersion();
+    db().select().from(admins).all();
+    expect(dataVersion()).toBe(first);
+    db().insert(admins).values({ username: "version-a", passwordHash: "x" }).run();
+    const afterOwn = dataVersion();
+    expect(afterOwn).not.toBe(first);
+    const other = new Database(databasePath());
+    try {
+      other.prepare("update admins set full_name = 'อีกการเชื่อมต่อ' where username = 'version-a'").run();
+    } finally {
+      other.close();
+    }
+    expect(dataVersion()).not.toBe(afterOwn);
   });
 
   test("immediate() rolls back the whole transaction on error", () => {

@@ -176,3 +176,12 @@ export function immediate<T>(fn: (tx: Db) => T): T {
   const d = db();
   return d.$client.transaction(() => fn(d)).immediate();
 }
+
+/**
+ * A value that changes whenever anything was written: by this connection (total_changes) or
+ * committed by another one (data_version). A key for keeping a derived read until the data moves.
+ */
+export function dataVersion(d: Db = db()): string {
+  const c = d.$client;
+  return `${c.pragma("data_version", { simple: true })}:${c.prepare("select total_changes()").pluck().get()}`;
+}

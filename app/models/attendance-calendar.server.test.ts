@@ -48,6 +48,13 @@ describe("the daily view reads holidays and approved leave", () => {
     expect(statusOf(rejected.id)?.status).toBe("absent");
   });
 
+  it("a long approved leave that started months before still covers the date (the search is bounded by the longest petition)", () => {
+    const e = newEmployee();
+    leave(e.id, "2026-08-10", "2026-12-04", { type: 2, days: 85 }); // 117 calendar days
+    expect(dayCalendar(DATE).leaves.get(e.id)).toEqual({ part: "full", type: "ลาป่วย" });
+    expect(periodCalendar("2026-11-01", "2026-11-30").leaves.get(e.id)?.size).toBe(30);
+  });
+
   it("morning leave plus a check-in after the break is one correct day, not late", () => {
     const e = newEmployee();
     leave(e.id, DATE, DATE, { half: "morning", days: 0.5, type: 2 });

@@ -14,6 +14,7 @@ import {
   type AttendanceStatus,
   type LeavePart,
   type StatusCounts,
+  type StatusRecord,
 } from "./attendance-status";
 import { dayCalendar } from "./attendance-calendar.server";
 import { workingOn } from "./employee.server";
@@ -61,20 +62,35 @@ export type DayCalendar = {
   leaves?: ReadonlyMap<number, { part: LeavePart; type?: string | null }>;
 };
 
+type DayOptions = DayCalendar & { now?: Date };
+
+/** What one date's statuses are derived against: the settings, whether it is a work day, its calendars. */
+function dayRule(date: string, options: DayOptions) {
+  const now = options.now ?? new Date();
+  const settings = getSettings(DAILY_SETTING_KEYS);
+  const workDay = settings.work_days.includes(isoWeekday(date));
+  const calendar: DayCalendar = options.holiday !== undefined || options.leaves ? options : dayCalendar(date);
+  return (employeeId: number, record: StatusRecord | null) =>
+    attendanceStatus({
+      date,
+      record,
+      settings,
+      workDay,
+      holiday: calendar.holiday ?? null,
+      leave: calendar.leaves?.get(employeeId) ?? null,
+      now,
+    });
+}
+
 /**
  * Every employee working on `date` (workingOn) with one status, in one query: employees LEFT
  * JOIN that date's attendance (the UNIQUE (employee_id, work_date) index serves the join).
  * The summary counts the whole day; `status` and `q` only narrow the items.
  */
-export function dailyAttendance(
-  query: DailyQuery,
-  options: DayCalendar & { now?: Date } = {},
-): DailyView {
+export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): DailyView {
   const now = options.now ?? new Date();
   const date = query.date ?? workDate(now);
-  const settings = getSettings(DAILY_SETTING_KEYS);
-  const workDay = settings.work_days.includes(isoWeekday(date));
-  const calendar: DayCalendar = options.holiday !== undefined || options.leaves ? options : dayCalendar(date);
+  const statusOf = dayRule(date, { ...options, now });
   // Only the employee columns the items use: mapping every column of 1,000 rows costs more
   // than the query itself.
   const rows = db()
@@ -101,15 +117,7 @@ export function dailyAttendance(
   const needle = query.q?.toLowerCase();
   const items: DailyItem[] = [];
   for (const { e, a } of rows) {
-    const { status, reason } = attendanceStatus({
-      date,
-      record: a,
-      settings,
-      workDay,
-      holiday: calendar.holiday ?? null,
-      leave: calendar.leaves?.get(e.id) ?? null,
-      now,
-    });
+    const { status, reason } = statusOf(e.id, a);
     summary[status] += 1;
     if (a?.reviewStatus === "pending") summary.pending_review += 1;
     if (query.status && query.status !== status) continue;
@@ -129,6 +137,38 @@ export function dailyAttendance(
   }
   return { date, headcount: rows.length, summary, items };
 }
+
+export type DayStatus = { employeeId: number; status: AttendanceStatus; reviewPending: boolean };
+
+/**
+ * The statuses of dailyAttendance without the items: each employee working on `date` with the
+ * status the daily view shows and whether the day's record waits for review. Reads only the
+ * columns the status needs (instants as epoch numbers), for summaries such as the dashboard's.
+ */
+export function dayStatuses(date: string, options: DayOptions = {}): DayStatus[] {
+  const statusOf = dayRule(date, options);
+  const query = db()
+    .select({
+      id: employees.id,
+      recordId: attendance.id,
+      checkinAt: sql<number | null>`${attendance.checkinAt}`,
+      checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
+      lateMinutes: attendance.lateMinutes,
+      earlyMinutes: attendance.earlyMinutes,
+      reviewStatus: attendance.reviewStatus,
+    })
+    .from(employees)
+    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, date)))
+    .where(workingOn(date));
+  const { sql: text, params } = query.toSQL();
+  const rows = db().$client.prepare<unknown[], DayRow>(text).raw().all(...params);
+  return rows.map(([employeeId, recordId, checkinAt, checkoutAt, lateMinutes, earlyMinutes, reviewStatus]) => {
+    const record = recordId == null ? null : { checkinAt, checkoutAt, lateMinutes: lateMinutes ?? 0, earlyMinutes: earlyMinutes ?? 0, reviewStatus: reviewStatus ?? "none" };
+    return { employeeId, status: statusOf(employeeId, record).status, reviewPending: reviewStatus === "pending" };
+  });
+}
+
+type DayRow = [number, number | null, number | null, number | null, number | null, number | null, StatusRecord["reviewStatus"] | null];
 
 /** Rows per page of the admin daily tab: 1,000 rows in one page cost seconds to render. */
 export const DAILY_PAGE_SIZE = 50;

@@ -1,1 +1,1 @@
-export { default } from "./admin.dashboard";
+export { default, links, loader, meta } from "./admin.dashboard";
