@@ -16,6 +16,7 @@ import {
   csvMarkdown,
   faceMarkdown,
   leaveSeedMarkdown,
+  machineSeedMarkdown,
   machineInfo,
   markdownTable,
   mib,
@@ -27,6 +28,7 @@ import {
 } from "./bench/report.mjs";
 import { applyAttendanceSettings, seedAttendance } from "./bench/attendance.mjs";
 import { seedLeave, seedLeaveHolidays } from "./bench/leave.mjs";
+import { seedMachines } from "./bench/machines.mjs";
 import { scenarios as allScenarios } from "./bench/scenarios.mjs";
 import { seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./bench/seed.mjs";
 import { startServer } from "./bench/server.mjs";
@@ -223,6 +225,17 @@ async function main() {
     `seeded ${ctx.leave.petitions.toLocaleString("en-US")} leave petitions (${ctx.leave.status[1]} pending; busiest month ` +
       `${ctx.leave.busiestMonth}) in ${(ctx.leave.ms / 1000).toFixed(1)} s`,
   );
+  try {
+    ctx.machines = seedMachines(ctx);
+  } catch (error) {
+    log(`machine seeding FAILED: ${error.message}`);
+    await server.stop();
+    return 1;
+  }
+  log(
+    `seeded ${ctx.machines.machines} machines, ${ctx.machines.visits.toLocaleString("en-US")} visit reports ` +
+      `(${ctx.machines.overdue} overdue, ${ctx.machines.problems} with an open problem) in ${(ctx.machines.ms / 1000).toFixed(1)} s`,
+  );
 
   const memoryBefore = server.memory();
   const rows = [];
@@ -311,6 +324,7 @@ async function main() {
     seedMarkdown(ctx.seed),
     attendanceSeedMarkdown(ctx.attendance),
     leaveSeedMarkdown(ctx.leave),
+    machineSeedMarkdown(ctx.machines),
     checkinMarkdown(ctx.report.checkin, checkinRow),
     petitionMarkdown(ctx.report.petition, petitionRow),
     csvMarkdown(ctx.report.csv),
@@ -353,6 +367,7 @@ async function main() {
       seed: ctx.seed,
       attendance: ctx.attendance,
       leave: ctx.leave,
+      machines: ctx.machines,
       checkin: ctx.report.checkin,
       petition: ctx.report.petition,
       csv: ctx.report.csv,

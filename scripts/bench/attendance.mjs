@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { seedEmployee } from "./seed.mjs";
 
 export const TIME_ZONE = "Asia/Bangkok"; // the app's default APP_TIMEZONE; the harness sets none
-const UTC_OFFSET_MS = 7 * 3600_000; // Asia/Bangkok has no daylight saving
+export const UTC_OFFSET_MS = 7 * 3600_000; // Asia/Bangkok has no daylight saving
 export const SEED_YEARS = 2;
 export const OFFICE = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 200 };
 const DB_FILE = "tn.sqlite";

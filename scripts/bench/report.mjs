@@ -148,6 +148,16 @@ export function leaveSeedMarkdown(l) {
   );
 }
 
+export function machineSeedMarkdown(m) {
+  if (!m) return "";
+  const n = (x) => x.toLocaleString("en-US");
+  return (
+    `Machine seed: ${n(m.machines)} machines (half type 2 with a location), ${n(m.assignments)} open assignments (two employees each), ` +
+    `${n(m.visits)} visit reports over the seeded years (55 % normal, 30 % refilled, 10 % out of stock, 5 % broken; ` +
+    `${m.overdue} machines overdue, ${m.problems} with an open problem) inserted with better-sqlite3 in one transaction in ${(m.ms / 1000).toFixed(1)} s.`
+  );
+}
+
 /** How many employees the petition load had, and what it wrote. */
 export function petitionMarkdown(p, row) {
   if (!p) return "";
@@ -258,7 +268,7 @@ export function bundleMarkdown(bundle) {
 }
 
 /** The markdown section for one run; starts with RUN_MARKER so later runs can find it. */
-export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, checkin, petition, csv, skipped = [], face, bundle }) {
+export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, machines, checkin, petition, csv, skipped = [], face, bundle }) {
   const healthRow = rows.find((r) => r.name.startsWith("GET /healthz while"));
   const checkinRow = rows.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
   const petitionRow = rows.find((r) => r.name.startsWith("POST /api/emp/leave/petition"));
@@ -266,6 +276,7 @@ export function runSection({ date, machine, seconds, warmup, memory, rows, seed,
     seedMarkdown(seed),
     attendanceSeedMarkdown(attendance),
     leaveSeedMarkdown(leave),
+    machineSeedMarkdown(machines),
     checkinMarkdown(checkin, checkinRow),
     petitionMarkdown(petition, petitionRow),
     csvMarkdown(csv),
@@ -331,6 +342,18 @@ is the year of the start date. Past petitions were decided (86 % approved, 5 % r
 cancelled), those starting after today are 30 % pending (a few hundred), 65 % approved, 5 %
 cancelled. Deterministic; the month in which most pending or approved petitions start is logged
 as the busiest month.
+
+**Machine seed** (\`scripts/bench/machines.mjs\`): 200 cabinets (codes VM001…; half type 2 with a
+location and a 50–150 m radius, half type 1, a quarter of those located; visit schedules of 7,
+14 or 30 days or none), each looked after by two of the seeded employees, and 100 visit reports
+each (20k) over the seeded two years (55 % normal, 30 % refilled, 10 % out of stock, 5 % broken;
+the last one 1–40 days ago, so some scheduled cabinets are overdue), written like the attendance
+(second connection, one transaction); \`last_visit_id\` points at the newest. Deterministic.
+
+**Dashboard and cabinets**: the \`/admin/dashboard\` page at 1 and 8 clients (budget at 1: ≤ 150 ms),
+and \`GET /api/emp/machine?lat=&lng=\` at 1 client (≤ 20 ms) for an employee of its own (code MC…,
+a signed \`tn_emp\` cookie as for the check-in) who looks after 8 cabinets, standing at the office;
+its assignments and row are removed afterwards.
 
 **Check-in** (\`POST /api/emp/checkin-out\`, 32 connections): every answer must be 2xx, but an
 employee checks in and out once a work date (409 after), so the load gets employees of its own
