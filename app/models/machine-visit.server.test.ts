@@ -8,6 +8,7 @@ import { DomainError } from "~/lib/errors";
 import { newEmployee } from "./attendance.test-helpers";
 import { VisitSchema } from "./machine-visit-schema";
 import { dailyVisits, employeeMachines, machineVisits, openProblems, sendVisit, visitsCsv } from "./machine-visit.server";
+import { loadMachineReports } from "./machine-reports.server";
 import { setSetting } from "./settings.server";
 
 const input = (machineId: number, over: Record<string, unknown> = {}) => VisitSchema.parse({ machine_id: machineId, status: "normal", ...over });
@@ -128,5 +129,25 @@ describe("admin reads", () => {
         return error instanceof DomainError ? error.status : error;
       }
     })()).toBe(404);
+  });
+});
+
+describe("loadMachineReports", () => {
+  test("the day's list, the open problems and one machine's history; bad or unknown values fall back", async () => {
+    const e = newEmployee();
+    const m = insertMachine(db(), { code: "REP-1", type: 1 });
+    assignMachine(db(), m.id, e.id);
+    await sendVisit(e.id, input(m.id, { status: "broken" }), null, new Date("2026-06-10T03:00:00Z"));
+
+    const data = loadMachineReports(new URLSearchParams({ visit_date: "2026-06-10", visit_machine: String(m.id) }), new Date("2026-06-11T03:00:00Z"));
+    expect(data.today).toBe("2026-06-11");
+    expect(data.daily.date).toBe("2026-06-10");
+    expect(data.daily.items.map((v) => v.machine.code)).toEqual(["REP-1"]);
+    expect(data.problems.some((p) => p.machine.id === m.id)).toBe(true);
+    expect(data.history?.machine.code).toBe("REP-1");
+
+    const fallback = loadMachineReports(new URLSearchParams({ visit_date: "2026-02-30", visit_page: "x", visit_machine: "999999" }), new Date("2026-06-11T03:00:00Z"));
+    expect(fallback.daily).toMatchObject({ date: "2026-06-11", page: 1 });
+    expect(fallback.history).toBeNull();
   });
 });
