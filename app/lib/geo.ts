@@ -38,3 +38,9 @@ export function classifyGeofence(distance: number, accuracy: number, radius: num
   if (distance - accuracy > radius) return "outside";
   return "uncertain";
 }
+
+/** A distance or radius as the Thai messages write it: whole metres with thousands separators. */
+export const metresText = (metres: number) => Math.round(metres).toLocaleString("en-US");
+
+/** A point on Google Maps (opens the app on a phone). */
+export const mapUrl = (lat: number, lng: number) => `https://www.google.com/maps?q=${lat},${lng}`;

@@ -3,7 +3,7 @@ import { attendance } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { classifyGeofence, nearestOffice } from "~/lib/geo";
+import { classifyGeofence, metresText, nearestOffice } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload } from "~/lib/uploads.server";
@@ -20,13 +20,9 @@ export const ATTENDANCE_MESSAGES = {
   noOffices: "ยังไม่ได้ตั้งค่าสถานที่ทำงาน กรุณาติดต่อผู้ดูแลระบบ",
   selfieRequired: "กรุณาถ่ายรูปใบหน้าเพื่อลงเวลา",
   poorAccuracy: (accuracy: number, max: number) =>
-    `ตำแหน่งไม่แม่นยำพอ (คลาดเคลื่อนประมาณ ${Math.round(accuracy).toLocaleString("en-US")} เมตร ต้องไม่เกิน ${max.toLocaleString(
-      "en-US"
-    )} เมตร) กรุณาลองใหม่ในที่โล่ง`,
+    `ตำแหน่งไม่แม่นยำพอ (คลาดเคลื่อนประมาณ ${metresText(accuracy)} เมตร ต้องไม่เกิน ${metresText(max)} เมตร) กรุณาลองใหม่ในที่โล่ง`,
   outside: (distance: number, office: string, radius: number) =>
-    `คุณอยู่นอกพื้นที่ลงเวลา ห่างจาก${office}ประมาณ ${Math.round(distance).toLocaleString(
-      "en-US"
-    )} เมตร (รัศมีที่กำหนด ${radius.toLocaleString("en-US")} เมตร)`,
+    `คุณอยู่นอกพื้นที่ลงเวลา ห่างจาก${office}ประมาณ ${metresText(distance)} เมตร (รัศมีที่กำหนด ${metresText(radius)} เมตร)`,
 } as const;
 
 const PAGE_KEYS = ["offices", "require_selfie", "max_accuracy_m", "outside_radius", "work_start", "work_end"] as const;

@@ -13,13 +13,11 @@ import {
   decideLeave,
   fileLeave,
   leaveNoticeMessage,
-  MAX_ALT_TEXT,
-  MAX_CARD_TEXT,
-  NEGATIVE_COLOR,
   settleLeaveNotices,
   type LeaveNoticeData,
 } from "./leave-notices.server";
 import { PetitionSchema } from "./leave-schema";
+import { MAX_ALT_TEXT, MAX_CARD_TEXT, NEGATIVE_COLOR } from "./line-card.server";
 import { setPushRetryDefaults } from "./notifier.server";
 
 type Text = { type: "text"; text: string; color?: string };

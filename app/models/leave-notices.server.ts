@@ -22,6 +22,7 @@ import {
 } from "./leave.server";
 import { isBotConfigured } from "~/lib/line.server";
 import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "./notifier.server";
+import { cardRow, flexCard, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "./line-card.server";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
 
@@ -40,14 +41,6 @@ const HEADER_COLORS: Record<LeaveNoticeKind, string> = {
 };
 
 const HALF_LABELS: Record<string, string> = { morning: "ครึ่งวันเช้า", afternoon: "ครึ่งวันบ่าย" };
-export const NEGATIVE_COLOR = "#E03131";
-const LABEL_COLOR = "#868E96";
-const TEXT_COLOR = "#212529";
-
-/** LINE's limit for a flex message's altText. */
-export const MAX_ALT_TEXT = 400;
-/** Longest reason or note shown on the card; the full text stays in the app. */
-export const MAX_CARD_TEXT = 300;
 
 export type LeaveNoticeData = {
   employee: { code: string; full_name: string };
@@ -55,14 +48,6 @@ export type LeaveNoticeData = {
   /** The type's remaining days once this petition is counted (quota − approved − pending). */
   remaining: number;
 };
-
-/** Cuts to `max` characters (whole code points), ending with … when cut. */
-export function truncate(text: string, max: number) {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
-}
-
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 const daysText = (days: number) => `${days.toLocaleString("th-TH", { maximumFractionDigits: 1 })} วัน`;
 
@@ -73,19 +58,6 @@ export function leaveSpanText(p: { start_date: string; end_date: string; half: s
   return `${start} – ${formatThaiDate(p.end_date)}`;
 }
 
-function row(label: string, value: string, color = TEXT_COLOR) {
-  return {
-    type: "box",
-    layout: "baseline",
-    spacing: "sm",
-    contents: [
-      { type: "text", text: label, size: "sm", color: LABEL_COLOR, flex: 2 },
-      // LINE refuses an empty text component.
-      { type: "text", text: value.trim() || "-", size: "sm", color, wrap: true, flex: 5 },
-    ],
-  };
-}
-
 /** The flex card of one notice: a coloured header with the kind, then one row per fact. */
 export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData): LineMessage {
   const { employee, petition: p, remaining } = data;
@@ -93,31 +65,22 @@ export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData)
   const span = leaveSpanText(p);
   const balanceLabel = kind === "request" ? "คงเหลือหากอนุมัติ" : "คงเหลือ";
   const rows = [
-    row("พนักงาน", `${employee.full_name} (${employee.code})`),
-    row("ประเภท", type),
-    row("วันที่", span),
-    row("จำนวน", daysText(p.days)),
-    row("เหตุผล", truncate(p.reason, MAX_CARD_TEXT)),
-    row(`${balanceLabel} (${type})`, daysText(remaining), remaining < 0 ? NEGATIVE_COLOR : TEXT_COLOR),
+    cardRow("พนักงาน", `${employee.full_name} (${employee.code})`),
+    cardRow("ประเภท", type),
+    cardRow("วันที่", span),
+    cardRow("จำนวน", daysText(p.days)),
+    cardRow("เหตุผล", truncate(p.reason, MAX_CARD_TEXT)),
+    cardRow(`${balanceLabel} (${type})`, daysText(remaining), remaining < 0 ? NEGATIVE_COLOR : undefined),
   ];
-  if (kind === "cancel" && p.cancelled_by) rows.push(row("ยกเลิกโดย", p.cancelled_by === "admin" ? "ผู้ดูแล" : "พนักงาน"));
-  if (p.decision_note) rows.push(row("หมายเหตุ", truncate(p.decision_note, MAX_CARD_TEXT)));
+  if (kind === "cancel" && p.cancelled_by) rows.push(cardRow("ยกเลิกโดย", p.cancelled_by === "admin" ? "ผู้ดูแล" : "พนักงาน"));
+  if (p.decision_note) rows.push(cardRow("หมายเหตุ", truncate(p.decision_note, MAX_CARD_TEXT)));
 
-  const alt = truncate(oneLine(`${NOTICE_TITLES[kind]}: ${employee.full_name} (${employee.code}) ${type} ${span} ${daysText(p.days)}`), MAX_ALT_TEXT);
-  return {
-    type: "flex",
-    altText: alt,
-    contents: {
-      type: "bubble",
-      header: {
-        type: "box",
-        layout: "vertical",
-        backgroundColor: HEADER_COLORS[kind],
-        contents: [{ type: "text", text: NOTICE_TITLES[kind], weight: "bold", size: "lg", color: "#FFFFFF" }],
-      },
-      body: { type: "box", layout: "vertical", spacing: "sm", contents: rows },
-    },
-  };
+  return flexCard({
+    title: NOTICE_TITLES[kind],
+    color: HEADER_COLORS[kind],
+    rows,
+    altText: `${NOTICE_TITLES[kind]}: ${employee.full_name} (${employee.code}) ${type} ${span} ${daysText(p.days)}`,
+  });
 }
 
 /** The card's facts as they stand now (after the commit), and whether LINE reaches the employee. */

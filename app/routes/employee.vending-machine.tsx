@@ -1,8 +1,27 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PageFrame } from "~/components/PageFrame";
+import { Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { employeeLoader } from "~/auth/page-loaders.server";
+import { MachineList } from "~/components/liff/machines/MachineList";
+import { employeeMachines } from "~/models/machine-visit.server";
+import { getSetting } from "~/models/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ตู้ที่รับผิดชอบ · TN Management" }];
 
-export default function Page() {
-  return <PageFrame title="ตู้ที่รับผิดชอบ" description="รายงานการเข้าตู้" />;
+export const loader = (args: LoaderFunctionArgs) =>
+  employeeLoader(args, ({ employee }) => json({ items: employeeMachines(employee.id), maxAccuracy: getSetting("max_accuracy_m") }));
+
+export default function VendingMachinePage() {
+  const data = useLoaderData<typeof loader>();
+  if (!data) return null;
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>ตู้ที่รับผิดชอบ</Title>
+        <Text c="dimmed">ส่งรายงานการเข้าตู้ พร้อมตำแหน่งและรูปถ่าย</Text>
+      </div>
+      <MachineList initial={data.items} maxAccuracy={data.maxAccuracy} />
+    </Stack>
+  );
 }

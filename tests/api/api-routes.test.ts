@@ -85,6 +85,12 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
     ["/api/machine", "unassigned=yes"],
     ["/api/machine", "overdue=2"],
     ["/api/machine", "active=maybe"],
+    ["/api/machine/visits", "date=2025-02-30"],
+    ["/api/machine/visits", "machine_id=abc"],
+    ["/api/machine/visits", "page=0"],
+    ["/api/machine/visits", "problems=yes"],
+    ["/api/machine/visits", "format=xml"],
+    ["/api/machine/visits", "format=csv&from=2025-11-10&to=2025-11-01"],
   ];
   test.each(cases)("%s?%s", async (route, query) => {
     const logsBefore = server.logs().length;
@@ -104,6 +110,8 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
       "/api/checkin-out?from=&to=&employee_id=&page=2",
       "/api/checkin-out/monthly?month=",
       "/api/machine?type=&employee_id=&unassigned=&overdue=&active=all&page=",
+      "/api/machine/visits?date=&machine_id=&page=",
+      "/api/machine/visits?problems=1",
     ]) {
       const response = await api(url);
       expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);

@@ -15,10 +15,19 @@ export function rangeProblem(from: string | null, to: string | null): string | n
 }
 
 /**
- * "ส่งออก CSV" for a date range: a small form whose GET opens /api/checkin-out?…&format=csv, which
- * the browser downloads (the page stays). Starts at the first of `date`'s month up to `date`.
+ * "ส่งออก CSV" for a date range: a small form whose GET opens `action`?…&format=csv (the attendance
+ * export unless told), which the browser downloads (the page stays). Starts at the first of
+ * `date`'s month up to `date`.
  */
-export function RangeCsvExport({ date }: { date: string }) {
+export function RangeCsvExport({
+  date,
+  action = "/api/checkin-out",
+  label = "ส่งออกการลงเวลาเป็น CSV",
+}: {
+  date: string;
+  action?: string;
+  label?: string;
+}) {
   const [from, setFrom] = useState<string | null>(dayjs(date).startOf("month").format("YYYY-MM-DD"));
   const [to, setTo] = useState<string | null>(date);
   const problem = rangeProblem(from, to);
@@ -32,7 +41,7 @@ export function RangeCsvExport({ date }: { date: string }) {
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <form method="get" action="/api/checkin-out" aria-label="ส่งออกการลงเวลาเป็น CSV">
+        <form method="get" action={action} aria-label={label}>
           <input type="hidden" name="format" value="csv" />
           <Stack gap="xs" w={240}>
             <ThaiDateInput label="ตั้งแต่วันที่" name="from" value={from} onChange={(v) => setFrom(asDate(v))} clearable={false} />

@@ -1,54 +1,13 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { businessDate, clockTimeOf, formatThaiDateLong } from "~/lib/thai-date";
-import { nearestOffice } from "~/lib/geo";
+import { mapUrl, nearestOffice } from "~/lib/geo";
 import { CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, faceText } from "./checkin-messages";
 import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
 import { empFetch } from "./emp-api";
+import { usePosition, type PositionState } from "./use-position";
 import { SelfieCapture, type Selfie } from "./SelfieCapture";
-
-const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 0, timeout: 20_000 };
-
-type Fix = { lat: number; lng: number; accuracy: number; at: number };
-type PositionState = { status: "locating" } | { status: "ready"; fix: Fix } | { status: "error"; message: string };
-
-function geoError(error: GeolocationPositionError) {
-  if (error.code === error.PERMISSION_DENIED) return GEO_MESSAGES.denied;
-  if (error.code === error.TIMEOUT) return GEO_MESSAGES.timeout;
-  return GEO_MESSAGES.unavailable;
-}
-
-/** One fresh, high-accuracy position per call; `locate()` asks again. */
-function usePosition(enabled: boolean) {
-  const [state, setState] = useState<PositionState>({ status: "locating" });
-  const asked = useRef(0);
-  const locate = useCallback(() => {
-    const call = ++asked.current;
-    if (typeof navigator === "undefined" || !navigator.geolocation) {
-      setState({ status: "error", message: GEO_MESSAGES.unsupported });
-      return;
-    }
-    setState({ status: "locating" });
-    navigator.geolocation.getCurrentPosition(
-      (p) => {
-        if (call !== asked.current) return;
-        setState({
-          status: "ready",
-          fix: { lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy, at: p.timestamp },
-        });
-      },
-      (e) => {
-        if (call === asked.current) setState({ status: "error", message: geoError(e) });
-      },
-      POSITION_OPTIONS,
-    );
-  }, []);
-  useEffect(() => {
-    if (enabled) locate();
-  }, [enabled, locate]);
-  return { state, locate };
-}
 
 /** `08:31 น.` in the app's zone. */
 export function thaiTime(iso: string | null) {
@@ -56,7 +15,6 @@ export function thaiTime(iso: string | null) {
 }
 
 const metres = (m: number) => `${Math.round(m).toLocaleString("th-TH")} ม.`;
-export const mapUrl = (lat: number, lng: number) => `https://www.google.com/maps?q=${lat},${lng}`;
 
 function PositionPanel({ state, today, onRetry }: { state: PositionState; today: TodayState; onRetry: () => void }) {
   if (state.status === "locating") {

@@ -1,0 +1,245 @@
+import { ActionIcon, Anchor, Badge, Drawer, Group, Image, Modal, Pagination, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconClipboardOff, IconDownload } from "@tabler/icons-react";
+import { useState } from "react";
+import { RangeCsvExport } from "~/components/attendance/RangeCsvExport";
+import { EmptyState } from "~/components/EmptyState";
+import { useTabParams } from "~/components/tab-params";
+import { ThaiDateInput } from "~/components/ThaiDateInput";
+import { GEOFENCE_LABELS } from "~/models/attendance-labels";
+import { VISIT_FLAG_LABELS, type VisitFlag } from "~/models/machine-visit-schema";
+import type { MachineReportsData } from "~/models/machine-reports.server";
+import type { VisitDto } from "~/models/machine-visit.server";
+import { clockTimeOf, dayjs, formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
+import { thumbUrl } from "~/lib/uploads-shared";
+import { distanceText, STATUS_COLORS } from "./machine-status";
+
+const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
+const flagLabel = (f: string) => (f in VISIT_FLAG_LABELS ? VISIT_FLAG_LABELS[f as VisitFlag] : f);
+const dateTime = (v: VisitDto) => `${formatThaiDate(v.visit_date)} ${clockTimeOf(v.visited_at)} น.`;
+
+type OpenPhoto = (photo: { url: string; label: string }) => void;
+
+function StatusBadge({ visit }: { visit: VisitDto }) {
+  return (
+    <Badge color={STATUS_COLORS[visit.status]} variant="light">
+      {visit.status_label}
+    </Badge>
+  );
+}
+
+function Photo({ visit, onOpen }: { visit: VisitDto; onOpen: OpenPhoto }) {
+  if (!visit.photo_url) return <Text fz="xs" c="dimmed">ไม่มีรูป</Text>;
+  const label = `รูปตู้ ${visit.machine.code} ${dateTime(visit)}`;
+  const url = visit.photo_url;
+  return (
+    <UnstyledButton onClick={() => onOpen({ url, label })} aria-label={`ดู${label}`}>
+      <Image src={thumbUrl(url)} alt={label} w={48} h={48} radius="sm" fit="cover" />
+    </UnstyledButton>
+  );
+}
+
+/** Where it was sent from: distance, the geofence, the flags, a map link. */
+function Place({ visit }: { visit: VisitDto }) {
+  return (
+    <Stack gap={2}>
+      {visit.distance_m !== null ? <Text fz="sm">ห่างตู้ {distanceText(visit.distance_m)}</Text> : null}
+      <Group gap={4}>
+        {visit.geofence ? (
+          <Badge size="sm" variant="outline" color={visit.geofence === "inside" ? "green" : visit.geofence === "uncertain" ? "yellow" : "gray"}>
+            {GEOFENCE_LABELS[visit.geofence]}
+          </Badge>
+        ) : null}
+        {visit.flags.map((f) => (
+          <Badge key={f} size="sm" variant="outline" color="yellow">
+            {flagLabel(f)}
+          </Badge>
+        ))}
+      </Group>
+      {visit.map_url ? (
+        <Anchor href={visit.map_url} target="_blank" rel="noreferrer" fz="xs">
+          แผนที่ (±{Math.round(visit.accuracy ?? 0)} ม.)
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
+
+function VisitTable({ items, withMachine, onMachine, onPhoto }: { items: VisitDto[]; withMachine: boolean; onMachine: (id: number) => void; onPhoto: OpenPhoto }) {
+  return (
+    <Table.ScrollContainer minWidth={withMachine ? 860 : 640}>
+      <Table verticalSpacing="xs" striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{withMachine ? "เวลา" : "วันที่"}</Table.Th>
+            {withMachine ? <Table.Th>ตู้</Table.Th> : null}
+            <Table.Th>พนักงาน</Table.Th>
+            <Table.Th>สถานะ</Table.Th>
+            <Table.Th>ตำแหน่ง</Table.Th>
+            <Table.Th>รูปถ่าย</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((v) => (
+            <Table.Tr key={v.id} data-testid="visit-row">
+              <Table.Td>
+                <Text fz="sm">{withMachine ? `${clockTimeOf(v.visited_at)} น.` : dateTime(v)}</Text>
+              </Table.Td>
+              {withMachine ? (
+                <Table.Td>
+                  <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => onMachine(v.machine.id)}>
+                    {v.machine.code}
+                  </Anchor>
+                  <Text fz="xs" c="dimmed">
+                    {v.machine.name} · {v.machine.type_label}
+                  </Text>
+                </Table.Td>
+              ) : null}
+              <Table.Td>
+                <Text fz="sm">{v.employee.full_name}</Text>
+                <Text fz="xs" c="dimmed">
+                  {v.employee.code}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={240}>
+                <StatusBadge visit={v} />
+                {v.note ? (
+                  <Text fz="xs" c="dimmed" lineClamp={3}>
+                    {v.note}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Place visit={v} />
+              </Table.Td>
+              <Table.Td>
+                <Photo visit={v} onOpen={onPhoto} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const pages = (p: { total: number; page_size: number }) => Math.max(1, Math.ceil(p.total / p.page_size));
+
+/**
+ * /admin/vending-machine?tab=visits: a day's visits with a date picker, the machines with open
+ * problems, one machine's history (a drawer, with photos) and the CSV of a range.
+ */
+export function MachineReports({ data }: { data: MachineReportsData }) {
+  const [, update] = useTabParams("visits", { replace: true });
+  const [photo, setPhoto] = useState<{ url: string; label: string } | null>(null);
+  const { daily, problems, history } = data;
+  const openMachine = (id: number) => update({ visit_machine: String(id), visit_machine_page: null });
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" radius="md">
+        <Group gap="xs" mb="sm">
+          <IconAlertTriangle size={20} color="var(--mantine-color-orange-6)" aria-hidden />
+          <Title order={3} fz="md">
+            ปัญหาที่ยังค้างอยู่ ({problems.length})
+          </Title>
+        </Group>
+        {problems.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            ไม่มีตู้ที่แจ้งปัญหาค้างอยู่
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {problems.map(({ machine, visit }) => (
+              <Group key={machine.id} justify="space-between" wrap="nowrap" data-testid="problem-row">
+                <div>
+                  <Group gap={6}>
+                    <Anchor component="button" type="button" fw={600} onClick={() => openMachine(machine.id)}>
+                      {machine.code} {machine.name}
+                    </Anchor>
+                    <StatusBadge visit={visit} />
+                  </Group>
+                  <Text fz="xs" c="dimmed">
+                    {dateTime(visit)} · {visit.employee.full_name}
+                    {visit.note ? ` · ${visit.note}` : ""}
+                  </Text>
+                </div>
+                <Photo visit={visit} onOpen={setPhoto} />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+
+      <Stack gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <ActionIcon variant="default" size="lg" aria-label="วันก่อนหน้า" onClick={() => update({ visit_date: shift(daily.date, -1), visit_page: null })}>
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <ThaiDateInput
+            aria-label="วันที่"
+            value={daily.date}
+            clearable={false}
+            onChange={(value) => value && update({ visit_date: dayjs(value).format("YYYY-MM-DD"), visit_page: null })}
+            w={180}
+          />
+          <ActionIcon variant="default" size="lg" aria-label="วันถัดไป" onClick={() => update({ visit_date: shift(daily.date, 1), visit_page: null })}>
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          <Text fw={600}>{formatThaiDateLong(daily.date)}</Text>
+          <Text c="dimmed" fz="sm">
+            รายงาน {daily.total} รายการ
+          </Text>
+          <Group ml="auto" gap="xs">
+            <Anchor href={`/api/machine/visits?format=csv&date=${daily.date}`} fz="sm">
+              <Group gap={4} component="span">
+                <IconDownload size={16} aria-hidden />
+                CSV วันที่เลือก
+              </Group>
+            </Anchor>
+            <RangeCsvExport date={daily.date} action="/api/machine/visits" label="ส่งออกรายงานการเข้าตู้เป็น CSV" />
+          </Group>
+        </Group>
+        {daily.items.length === 0 ? (
+          <EmptyState icon={<IconClipboardOff size={24} />} title="ไม่มีรายงานการเข้าตู้ในวันนี้" />
+        ) : (
+          <VisitTable items={daily.items} withMachine onMachine={openMachine} onPhoto={setPhoto} />
+        )}
+        {daily.total > daily.page_size ? (
+          <Pagination value={daily.page} total={pages(daily)} onChange={(p) => update({ visit_page: String(p) })} />
+        ) : null}
+      </Stack>
+
+      <Drawer
+        opened={history !== null}
+        onClose={() => update({ visit_machine: null, visit_machine_page: null })}
+        position="right"
+        size="xl"
+        title={history ? `ประวัติการเข้าตู้ ${history.machine.code} ${history.machine.name}` : ""}
+      >
+        {history ? (
+          <Stack>
+            <Group gap="xs">
+              <Badge variant="light">{history.machine.type_label}</Badge>
+              {history.machine.active ? null : <Badge color="gray">ปิดใช้งาน</Badge>}
+              <Text fz="sm" c="dimmed">
+                ทั้งหมด {history.total} รายการ
+              </Text>
+            </Group>
+            {history.items.length === 0 ? (
+              <EmptyState title="ยังไม่มีรายงานของตู้นี้" />
+            ) : (
+              <VisitTable items={history.items} withMachine={false} onMachine={openMachine} onPhoto={setPhoto} />
+            )}
+            {history.total > history.page_size ? (
+              <Pagination value={history.page} total={pages(history)} onChange={(p) => update({ visit_machine_page: String(p) })} />
+            ) : null}
+          </Stack>
+        ) : null}
+      </Drawer>
+
+      <Modal opened={photo !== null} onClose={() => setPhoto(null)} title={photo?.label} size="lg" zIndex={1300}>
+        {photo ? <Image src={photo.url} alt={photo.label} radius="sm" /> : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+// The flex card every LINE notice uses: a coloured header with a title, then label/value rows.
+import type { LineMessage } from "~/lib/line.server";
+
+export const NEGATIVE_COLOR = "#E03131";
+const LABEL_COLOR = "#868E96";
+const TEXT_COLOR = "#212529";
+
+/** LINE's limit for a flex message's altText. */
+export const MAX_ALT_TEXT = 400;
+/** Longest reason or note shown on the card; the full text stays in the app. */
+export const MAX_CARD_TEXT = 300;
+
+/** Cuts to `max` characters (whole code points), ending with … when cut. */
+export function truncate(text: string, max: number) {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+export const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+export function cardRow(label: string, value: string, color = TEXT_COLOR) {
+  return {
+    type: "box",
+    layout: "baseline",
+    spacing: "sm",
+    contents: [
+      { type: "text", text: label, size: "sm", color: LABEL_COLOR, flex: 2 },
+      // LINE refuses an empty text component.
+      { type: "text", text: value.trim() || "-", size: "sm", color, wrap: true, flex: 5 },
+    ],
+  };
+}
+
+/** A bubble with the title on a `color` header and the rows as its body; altText on one line, within LINE's limit. */
+export function flexCard(input: { title: string; color: string; rows: ReturnType<typeof cardRow>[]; altText: string }): LineMessage {
+  return {
+    type: "flex",
+    altText: truncate(oneLine(input.altText), MAX_ALT_TEXT),
+    contents: {
+      type: "bubble",
+      header: {
+        type: "box",
+        layout: "vertical",
+        backgroundColor: input.color,
+        contents: [{ type: "text", text: input.title, weight: "bold", size: "lg", color: "#FFFFFF" }],
+      },
+      body: { type: "box", layout: "vertical", spacing: "sm", contents: input.rows },
+    },
+  };
+}
