@@ -4,7 +4,7 @@ import { z } from "zod";
 import { workDate } from "~/lib/business-day.server";
 import { DomainError } from "~/lib/errors";
 import { idField, isoDate, queryInt } from "~/lib/validation";
-import { dailyVisits, machineVisits, openProblems } from "./machine-visit.server";
+import { dailyVisits, visitHistory, openProblems } from "./machine-visit.server";
 
 const REPORT_PAGE_SIZE = 20;
 
@@ -24,10 +24,10 @@ export function loadMachineReports(params: URLSearchParams, now: Date = new Date
   const p = Params.parse(Object.fromEntries(params));
   const today = workDate(now);
   const date = p.visit_date ?? today;
-  let history: ReturnType<typeof machineVisits> | null = null;
+  let history: ReturnType<typeof visitHistory> | null = null;
   if (p.visit_machine) {
     try {
-      history = machineVisits(p.visit_machine, { page: p.visit_machine_page, page_size: REPORT_PAGE_SIZE });
+      history = visitHistory(p.visit_machine, { page: p.visit_machine_page, page_size: REPORT_PAGE_SIZE });
     } catch (error) {
       // An unknown machine id in the address: no drawer, the rest of the tab still shows.
       if (!(error instanceof DomainError && error.status === 404)) throw error;

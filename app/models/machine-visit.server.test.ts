@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { newEmployee } from "./attendance.test-helpers";
 import { VisitSchema } from "./machine-visit-schema";
-import { dailyVisits, employeeMachines, machineVisits, openProblems, sendVisit, visitsCsv } from "./machine-visit.server";
+import { dailyVisits, employeeMachines, visitHistory, openProblems, sendVisit, visitsCsv } from "./machine-visit.server";
 import { loadMachineReports } from "./machine-reports.server";
 import { setSetting } from "./settings.server";
 
@@ -106,7 +106,7 @@ describe("admin reads", () => {
     await sendVisit(e.id, input(m.id, { status: "out_of_stock", note: "=SUM(1)" }), null, day);
     await sendVisit(e.id, input(m.id, { status: "broken" }), null, new Date(day.getTime() + 60_000));
 
-    expect(machineVisits(m.id).items.map((v) => v.status)).toEqual(["broken", "out_of_stock"]);
+    expect(visitHistory(m.id).items.map((v) => v.status)).toEqual(["broken", "out_of_stock"]);
     expect(dailyVisits("2026-05-05").items.filter((v) => v.machine.id === m.id)).toHaveLength(2);
     expect(dailyVisits("2026-05-06").total).toBe(0);
     expect(openProblems().find((p) => p.machine.id === m.id)?.visit.status).toBe("broken");
@@ -123,7 +123,7 @@ describe("admin reads", () => {
     expect(openProblems().some((p) => p.machine.id === m.id)).toBe(false);
     expect((() => {
       try {
-        machineVisits(999_999);
+        visitHistory(999_999);
         return null;
       } catch (error) {
         return error instanceof DomainError ? error.status : error;

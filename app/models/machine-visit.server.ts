@@ -313,7 +313,7 @@ function listVisits(where: SQL, page: { page: number; page_size: number }): Page
 const DEFAULT_PAGE = { page: 1, page_size: 20 };
 
 /** One machine's visit history (newest first), with the machine. 404 for an unknown machine. */
-export function machineVisits(machineId: number, page: { page: number; page_size: number } = DEFAULT_PAGE) {
+export function visitHistory(machineId: number, page: { page: number; page_size: number } = DEFAULT_PAGE) {
   const machine = db()
     .select({ id: machines.id, code: machines.code, name: machines.name, type: machines.type, active: machines.active })
     .from(machines)
@@ -420,6 +420,6 @@ export function visitsCsv(query: Pick<VisitListQuery, "from" | "to" | "date" | "
 /** What `GET /api/machine/visits` answers for a query (besides the CSV). */
 export function visitList(query: VisitListQuery, now: Date = new Date()) {
   if (query.problems === "1") return { items: openProblems() };
-  if (query.machine_id) return machineVisits(query.machine_id, query);
+  if (query.machine_id) return visitHistory(query.machine_id, query);
   return dailyVisits(query.date ?? workDate(now), query);
 }

@@ -4,22 +4,31 @@ import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
+import { MachineReports } from "~/components/machines/MachineReports";
 import { MachinesTab } from "~/components/machines/MachinesTab";
 import { PageFrame } from "~/components/PageFrame";
 import { pageAction } from "~/lib/page-action.server";
+import { loadMachineReports } from "~/models/machine-reports.server";
 import { machineIntents, machinesTabData } from "~/server/machines-page.server";
 
 export const meta: MetaFunction = () => [{ title: "ตู้จำหน่ายสินค้า · TN Management" }];
 
 /** The page's tabs, first is the default; each tab's loader data is under its own key. */
-const TABS = [{ value: "machines", label: "ตู้" }] as const;
+const TABS = [
+  { value: "machines", label: "ตู้" },
+  { value: "visits", label: "รายงานการเข้าตู้" },
+] as const;
 type Tab = (typeof TABS)[number]["value"];
 const tabOf = (value: string | null): Tab => TABS.find((t) => t.value === value)?.value ?? TABS[0].value;
 
 export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request }) => {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
-  return json({ tab, machines: tab === "machines" ? machinesTabData(params) : null });
+  return json({
+    tab,
+    machines: tab === "machines" ? machinesTabData(params) : null,
+    visits: tab === "visits" ? loadMachineReports(params) : null,
+  });
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,6 +51,7 @@ export default function Page() {
         </Tabs.List>
       </Tabs>
       {data.machines ? <MachinesTab data={data.machines} /> : null}
+      {data.visits ? <MachineReports data={data.visits} /> : null}
     </PageFrame>
   );
 }

@@ -1,5 +1,6 @@
 // /admin/vending-machine against the built server: the registry tab renders, and its intents run
 // the same model functions as /api/machine*.
+import { linkedEmployee } from "../fixtures/employees";
 import { makeJpeg } from "../fixtures/images";
 import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 
@@ -70,5 +71,28 @@ describe("/admin/vending-machine", () => {
     const machine = (await (await api(`/api/machine/${id}`)).json()).machine;
     expect(machine).toMatchObject({ name: "ตู้ขนมใหม่", active: false, assigned: [] });
     expect(machine.photo_url).toMatch(/^\/uploads\/machines\//);
+  });
+
+  test("the reports tab (`tab=visits`) shows a report an employee sent, and its open problem", async () => {
+    const made = await api("/api/machine", { method: "POST", json: { code: "PG-R", name: "ตู้โถงรายงาน", type: 1 } });
+    const machineId = (await made.json()).machine.id as number;
+    const { id: employeeId, cookie } = await linkedEmployee(server, admin, { code: "PG-RE", demoUser: "UdemoPgReporter" });
+    expect((await api("/api/machine/map", { method: "POST", json: { machine_id: machineId, employee_id: employeeId } })).status).toBe(201);
+    const sent = await fetch(`${server.baseUrl}/api/emp/machine`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ machine_id: machineId, status: "broken", note: "จอดับ" }),
+    });
+    expect(sent.status).toBe(201);
+
+    const data = await (await api(`${DATA}&tab=visits`)).json();
+    expect(data.tab).toBe("visits");
+    expect(data.machines).toBeNull();
+    expect(data.visits.daily.items.map((v: { machine: { id: number } }) => v.machine.id)).toContain(machineId);
+    expect(data.visits.problems.map((p: { machine: { id: number } }) => p.machine.id)).toContain(machineId);
+    const html = await (await api(`${PAGE}?tab=visits`)).text();
+    expect(html).toContain("รายงานการเข้าตู้");
+    expect(html).toContain("ตู้โถงรายงาน");
+    expect(html).toContain("จอดับ");
   });
 });
