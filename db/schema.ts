@@ -26,8 +26,27 @@ export const admins = sqliteTable(
     permission: text("permission", { enum: ["admin"] }).notNull().default("admin"),
     createdAt: timestampNow("created_at"),
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp_ms" }),
+    /** The admin's own LINE user (verified by the server), so they can approve from LINE. */
+    lineUserId: text("line_user_id"),
+    lineLinkedAt: integer("line_linked_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`)],
+  (t) => [uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`), uniqueIndex("admins_line_user_unique").on(t.lineUserId)],
+);
+
+/** One-time codes an admin sends to the bot from their LINE account to link it. */
+export const adminLineCodes = sqliteTable(
+  "admin_line_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [uniqueIndex("admin_line_codes_open_unique").on(t.code).where(sql`used_at IS NULL`), index("admin_line_codes_admin_idx").on(t.adminId)],
 );
 
 export const adminSessions = sqliteTable(
@@ -231,6 +250,7 @@ export const lineGroups = sqliteTable(
     leftAt: integer("left_at", { mode: "timestamp_ms" }),
     notifyLeave: integer("notify_leave", { mode: "boolean" }).notNull().default(false),
     notifyMachine: integer("notify_machine", { mode: "boolean" }).notNull().default(false),
+    notifySummary: integer("notify_summary", { mode: "boolean" }).notNull().default(false),
     createdAt: timestampNow("created_at"),
   },
   (t) => [uniqueIndex("line_groups_group_id_unique").on(t.groupId)],
@@ -552,4 +572,23 @@ export const machineVisits = sqliteTable(
     index("machine_visits_date_idx").on(t.visitDate),
     index("machine_visits_employee_idx").on(t.employeeId, t.visitedAt),
   ],
+);
+
+export const JOB_RUN_STATUSES = ["running", "ok", "failed", "skipped"] as const;
+
+/** One row per scheduled job per business day: a restart neither repeats a job nor skips it. */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    job: text("job").notNull(),
+    /** The business day (APP_TIMEZONE) the run belongs to. */
+    runDate: text("run_date").notNull(),
+    status: text("status", { enum: JOB_RUN_STATUSES }).notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    /** What the run did (counts, or the error), for the admin page. */
+    result: text("result"),
+  },
+  (t) => [uniqueIndex("job_runs_job_date_unique").on(t.job, t.runDate), index("job_runs_started_idx").on(t.startedAt)],
 );
