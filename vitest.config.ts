@@ -15,6 +15,8 @@ export default defineConfig({
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["tests/setup/console.ts", "tests/setup/db.ts"],
           globals: true,
+          // Seeding the address tables takes a few seconds on a busy 2-core machine.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -26,6 +28,9 @@ export default defineConfig({
           include: ["app/**/*.test.tsx"],
           setupFiles: ["tests/setup/console.ts", "tests/setup/dom.ts"],
           globals: true,
+          // A whole form flow in jsdom (typing, Mantine pickers, a fetch) takes seconds when the
+          // CPU is shared; these are not timing assertions.
+          testTimeout: 20_000,
         },
       },
       {
