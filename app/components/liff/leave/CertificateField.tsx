@@ -1,8 +1,7 @@
-import { Button, CloseButton, FileButton, Group, Image, Input, Stack, Switch, Text, Textarea } from "@mantine/core";
-import { IconCamera, IconPhoto } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { Input, Stack, Switch, Textarea } from "@mantine/core";
 import { CERTIFICATE_MIN_DAYS } from "~/models/leave-rules";
 import { MAX_REASON } from "~/models/leave-schema";
+import { PhotoPicker } from "../PhotoPicker";
 
 type Props = {
   file: File | null;
@@ -20,14 +19,6 @@ type Props = {
 
 /** The optional photo (camera or file) and, for a long sick leave, the "no certificate" explanation. */
 export function CertificateField({ file, onFile, required, noCertificate, onNoCertificate, note, onNote, error, noteError, disabled }: Props) {
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
   const explaining = required && noCertificate;
   return (
     <Stack gap="xs">
@@ -38,32 +29,7 @@ export function CertificateField({ file, onFile, required, noCertificate, onNoCe
           description={required ? `ลาป่วยตั้งแต่ ${CERTIFICATE_MIN_DAYS} วันทำงานขึ้นไป ต้องมีใบรับรองแพทย์` : undefined}
           error={error}
         >
-          {file && preview ? (
-            <Group mt={4} wrap="nowrap" align="flex-start">
-              <Image src={preview} alt="รูปเอกสารที่แนบ" radius="sm" w={96} h={96} fit="cover" />
-              <Text fz="sm" style={{ wordBreak: "break-all" }} flex={1}>
-                {file.name}
-              </Text>
-              <CloseButton aria-label="ลบรูปที่แนบ" onClick={() => onFile(null)} disabled={disabled} />
-            </Group>
-          ) : (
-            <Group mt={4} grow>
-              <FileButton onChange={onFile} accept="image/*" capture="environment" disabled={disabled}>
-                {(props) => (
-                  <Button {...props} variant="light" leftSection={<IconCamera size={18} />}>
-                    ถ่ายรูป
-                  </Button>
-                )}
-              </FileButton>
-              <FileButton onChange={onFile} accept="image/*" disabled={disabled}>
-                {(props) => (
-                  <Button {...props} variant="light" leftSection={<IconPhoto size={18} />}>
-                    เลือกรูป
-                  </Button>
-                )}
-              </FileButton>
-            </Group>
-          )}
+          <PhotoPicker file={file} onFile={onFile} alt="รูปเอกสารที่แนบ" size={96} showName disabled={disabled} />
         </Input.Wrapper>
       )}
       {required ? (

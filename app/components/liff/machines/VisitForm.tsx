@@ -1,12 +1,13 @@
-import { Alert, Button, CloseButton, FileButton, Group, Image, Input, Loader, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
-import { IconCamera, IconCurrentLocation, IconPhoto, IconSend } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { Alert, Button, Group, Input, Loader, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { IconCurrentLocation, IconSend } from "@tabler/icons-react";
+import { useState } from "react";
 import { classifyGeofence, haversineMeters } from "~/lib/geo";
 import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
 import { distanceText, STATUS_COLORS } from "~/components/machines/machine-status";
 import { MACHINE_VISIT_STATUSES, MACHINE_VISIT_STATUS_LABELS, requiresPresence, type MachineVisitStatus } from "~/models/machine-rules";
 import { MACHINE_VISIT_MESSAGES, MAX_VISIT_NOTE } from "~/models/machine-visit-schema";
 import { empFetch, type EmpFields } from "../emp-api";
+import { PhotoPicker } from "../PhotoPicker";
 import type { PositionState } from "../use-position";
 import type { EmployeeMachine, VisitDto } from "./machine-types";
 
@@ -81,17 +82,9 @@ export function VisitForm({ machine, position, onLocate, maxAccuracy, onSent }: 
   const [status, setStatus] = useState<MachineVisitStatus | null>(null);
   const [note, setNote] = useState("");
   const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<{ error: string; fields: EmpFields } | null>(null);
   const presence = requiresPresence(machine.type);
-
-  useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
 
   function choosePhoto(file: File | null) {
     if (file && file.size > MAX_PHOTO_BYTES) {
@@ -171,29 +164,7 @@ export function VisitForm({ machine, position, onLocate, maxAccuracy, onSent }: 
         disabled={sending}
       />
       <Input.Wrapper label="รูปถ่ายตู้" withAsterisk={presence} description={presence ? "ตู้ประเภทนี้ต้องแนบรูปถ่าย" : "ไม่บังคับ"} error={problem?.fields.photo}>
-        {photo && preview ? (
-          <Group mt={4} wrap="nowrap" align="flex-start">
-            <Image src={preview} alt="รูปถ่ายตู้ที่แนบ" radius="sm" w={120} h={120} fit="cover" />
-            <CloseButton aria-label="ลบรูปที่แนบ" onClick={() => setPhoto(null)} disabled={sending} />
-          </Group>
-        ) : (
-          <Group mt={4} grow>
-            <FileButton onChange={choosePhoto} accept="image/*" capture="environment" disabled={sending}>
-              {(props) => (
-                <Button {...props} variant="light" leftSection={<IconCamera size={18} />}>
-                  ถ่ายรูป
-                </Button>
-              )}
-            </FileButton>
-            <FileButton onChange={choosePhoto} accept="image/*" disabled={sending}>
-              {(props) => (
-                <Button {...props} variant="light" leftSection={<IconPhoto size={18} />}>
-                  เลือกรูป
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-        )}
+        <PhotoPicker file={photo} onFile={choosePhoto} alt="รูปถ่ายตู้ที่แนบ" disabled={sending} />
       </Input.Wrapper>
       {problem && !problem.fields.status && !problem.fields.photo && !problem.fields.note ? (
         <Alert color="red" role="alert">

@@ -1,0 +1,57 @@
+import { Button, CloseButton, FileButton, Group, Image, Text } from "@mantine/core";
+import { IconCamera, IconPhoto } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+
+type Props = {
+  file: File | null;
+  onFile: (file: File | null) => void;
+  /** The preview's alt text. */
+  alt: string;
+  size?: number;
+  /** Show the file's name beside the preview (a document rather than a scene). */
+  showName?: boolean;
+  disabled?: boolean;
+};
+
+/** A photo from the back camera or the gallery, with a preview and a remove button. */
+export function PhotoPicker({ file, onFile, alt, size = 120, showName = false, disabled = false }: Props) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  if (file && preview) {
+    return (
+      <Group mt={4} wrap="nowrap" align="flex-start">
+        <Image src={preview} alt={alt} radius="sm" w={size} h={size} fit="cover" />
+        {showName ? (
+          <Text fz="sm" style={{ wordBreak: "break-all" }} flex={1}>
+            {file.name}
+          </Text>
+        ) : null}
+        <CloseButton aria-label="ลบรูปที่แนบ" onClick={() => onFile(null)} disabled={disabled} />
+      </Group>
+    );
+  }
+  return (
+    <Group mt={4} grow>
+      <FileButton onChange={onFile} accept="image/*" capture="environment" disabled={disabled}>
+        {(props) => (
+          <Button {...props} variant="light" leftSection={<IconCamera size={18} />}>
+            ถ่ายรูป
+          </Button>
+        )}
+      </FileButton>
+      <FileButton onChange={onFile} accept="image/*" disabled={disabled}>
+        {(props) => (
+          <Button {...props} variant="light" leftSection={<IconPhoto size={18} />}>
+            เลือกรูป
+          </Button>
+        )}
+      </FileButton>
+    </Group>
+  );
+}
