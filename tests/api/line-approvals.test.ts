@@ -375,4 +375,24 @@ describe("unlinking", () => {
     expect(await replyTo(press.replyToken)).toMatch(/^ขออภัย/);
     expect(petitionRow(p.id).status).toBe(1);
   });
+
+  test("the /admin/account page does the same through its line-code and line-unlink intents", async () => {
+    const page = (fields: Record<string, string>) =>
+      asAdmin("/admin/account?_data=routes%2Fadmin.account", { method: "POST", body: new URLSearchParams(fields) });
+    const issued = await page({ intent: "line-code" });
+    expect(issued.status).toBe(200);
+    const answer = await issued.json();
+    expect(answer).toMatchObject({ ok: true, intent: "line-code", message: "ออกรหัสเชื่อมบัญชี LINE แล้ว" });
+    expect(answer.data.code).toMatch(/^TN-[A-Z2-9]{6}$/);
+    const link = codeMessage(answer.data.code, APPROVER);
+    await send([link]);
+    await replyTo(link.replyToken);
+    expect(lineUserOf(adminId)).toBe(APPROVER);
+    const unlinked = await page({ intent: "line-unlink" });
+    expect(await unlinked.json()).toMatchObject({ ok: true, message: "ยกเลิกการเชื่อมบัญชี LINE แล้ว" });
+    expect(lineUserOf(adminId)).toBeNull();
+    const again = await page({ intent: "line-unlink" });
+    expect(again.status).toBe(409);
+    expect((await page({ intent: "line-nonsense" })).status).toBe(400);
+  });
 });
