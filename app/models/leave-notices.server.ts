@@ -150,7 +150,7 @@ function dispatch(what: string, send: () => Promise<unknown>) {
   }
   const tracked: Promise<void> = started.then(
     () => undefined,
-    (error: unknown) => console.warn(`Leave notice (${what}) not sent: ${String(error)}`),
+    (error: unknown) => console.warn(`LINE notice (${what}) not sent: ${String(error)}`),
   );
   inFlight.add(tracked);
   void tracked.finally(() => inFlight.delete(tracked));

@@ -66,8 +66,8 @@ function decideLeaveFromLine(id: number, decision: ApprovalDecision, admin: { id
     decideLeave({ id, action: decision === "approve" ? "accept" : "reject", note: "" }, actor);
   } catch (error) {
     // Another admin decided between the look and the transition: say who.
-    const now = petitionWithEmployee(id);
-    if (error instanceof DomainError && error.status === 409 && now) return leaveAlreadyDecided(now);
+    const after = petitionWithEmployee(id);
+    if (error instanceof DomainError && error.status === 409 && after) return leaveAlreadyDecided(after);
     throw error;
   }
   return `${verb(decision)}${leaveSubject(row)} แล้ว โดย ${admin.name}`;
