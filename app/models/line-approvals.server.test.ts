@@ -213,7 +213,7 @@ describe("approving from LINE", () => {
     expect(pushesTo(e.lineUserId)).toHaveLength(0);
   });
 
-  test("malformed data, a wrong decision value or no user: ignored, no reply; an unknown id: a reply, nothing changes", async () => {
+  test("malformed data or a wrong decision value: ignored, no reply; no user or an unknown id: a reply, nothing changes", async () => {
     const e = linkedEmployee();
     const p = await petition(e.id);
     fake.reset();
@@ -222,9 +222,10 @@ describe("approving from LINE", () => {
       postback(`action=leave&id=${p.id}`),
       postback(`action=leave&id=${p.id}&decision=approve&note=x`),
       postback("garbage"),
-      postback(approvalPostbackData("leave", p.id, "approve"), null),
     );
     expect(replies()).toEqual([]);
+    await deliver(postback(approvalPostbackData("leave", p.id, "approve"), null));
+    expect(lastReply()).toBe(APPROVAL_REPLIES.notLinked);
     await deliver(postback(approvalPostbackData("leave", 999_999, "approve")));
     expect(lastReply()).toBe(APPROVAL_REPLIES.leaveNotFound);
     expect(petitionRow(p.id).status).toBe(LeaveStatus.request);

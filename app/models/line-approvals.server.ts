@@ -112,13 +112,13 @@ function decideCorrectionFromLine(id: number, decision: ApprovalDecision, admin:
 
 /**
  * A postback from a LINE user: the Thai text to reply with, or null to ignore it (data that is not
- * an approval button's, or an event without a user). Only a LINE user linked to an admin changes
- * anything.
+ * an approval button's). Only a LINE user linked to an admin changes anything; an event without a
+ * user id (LINE leaves it out for some users in groups) is treated as not linked.
  */
 export function handleApprovalPostback(input: { lineUserId: string | undefined; data: unknown }, now: Date = new Date()): string | null {
   const postback = parseApprovalPostback(input.data);
-  if (!postback || !input.lineUserId) return null;
-  const found = findAdminByLineUser(input.lineUserId);
+  if (!postback) return null;
+  const found = input.lineUserId ? findAdminByLineUser(input.lineUserId) : null;
   if (!found) return APPROVAL_REPLIES.notLinked;
   const admin = { id: found.id, name: adminDisplayName(found) };
   return postback.action === "leave"
