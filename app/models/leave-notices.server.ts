@@ -22,6 +22,7 @@ import {
 } from "./leave.server";
 import { isBotConfigured } from "~/lib/line.server";
 import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "./notifier.server";
+import { approvalButtons } from "./approval-postback";
 import { cardRow, flexCard, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "./line-card.server";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
@@ -44,7 +45,10 @@ const HALF_LABELS: Record<string, string> = { morning: "ครึ่งวัน
 
 export type LeaveNoticeData = {
   employee: { code: string; full_name: string };
-  petition: Pick<PetitionDto, "type" | "start_date" | "end_date" | "half" | "days" | "reason" | "decision_note" | "cancelled_by">;
+  petition: Pick<PetitionDto, "type" | "start_date" | "end_date" | "half" | "days" | "reason" | "decision_note" | "cancelled_by"> & {
+    /** With the id, a new petition's card carries the อนุมัติ / ไม่อนุมัติ buttons. */
+    id?: number;
+  };
   /** The type's remaining days once this petition is counted (quota − approved − pending). */
   remaining: number;
 };
@@ -58,7 +62,10 @@ export function leaveSpanText(p: { start_date: string; end_date: string; half: s
   return `${start} – ${formatThaiDate(p.end_date)}`;
 }
 
-/** The flex card of one notice: a coloured header with the kind, then one row per fact. */
+/**
+ * The flex card of one notice: a coloured header with the kind, then one row per fact; a new
+ * petition's card (given its id) ends with the approve / reject buttons.
+ */
 export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData): LineMessage {
   const { employee, petition: p, remaining } = data;
   const type = LEAVE_TYPE_LABELS[p.type] ?? String(p.type);
@@ -79,6 +86,7 @@ export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData)
     title: NOTICE_TITLES[kind],
     color: HEADER_COLORS[kind],
     rows,
+    buttons: kind === "request" && p.id !== undefined ? approvalButtons("leave", p.id) : undefined,
     altText: `${NOTICE_TITLES[kind]}: ${employee.full_name} (${employee.code}) ${type} ${span} ${daysText(p.days)}`,
   });
 }
@@ -142,11 +150,13 @@ function dispatch(what: string, send: () => Promise<unknown>) {
   }
   const tracked: Promise<void> = started.then(
     () => undefined,
-    (error: unknown) => console.warn(`Leave notice (${what}) not sent: ${String(error)}`),
+    (error: unknown) => console.warn(`LINE notice (${what}) not sent: ${String(error)}`),
   );
   inFlight.add(tracked);
   void tracked.finally(() => inFlight.delete(tracked));
 }
+
+export { dispatch as dispatchNotice };
 
 /** Waits for the notices under way (tests, and a graceful stop). */
 export async function settleLeaveNotices() {

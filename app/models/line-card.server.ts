@@ -31,8 +31,42 @@ export function cardRow(label: string, value: string, color = TEXT_COLOR) {
   };
 }
 
-/** A bubble with the title on a `color` header and the rows as its body; altText on one line, within LINE's limit. */
-export function flexCard(input: { title: string; color: string; rows: ReturnType<typeof cardRow>[]; altText: string }): LineMessage {
+export type CardButton = {
+  label: string;
+  /** Postback data the webhook receives when the button is tapped. */
+  data: string;
+  /** Shown in the chat as the tapper's message, so the group sees who pressed what. */
+  displayText: string;
+  style: "primary" | "secondary";
+  color?: string;
+};
+
+function footerOf(buttons: CardButton[]) {
+  return {
+    type: "box",
+    layout: "horizontal",
+    spacing: "sm",
+    contents: buttons.map((b) => ({
+      type: "button",
+      style: b.style,
+      height: "sm",
+      ...(b.color ? { color: b.color } : {}),
+      action: { type: "postback", label: b.label, data: b.data, displayText: b.displayText },
+    })),
+  };
+}
+
+/**
+ * A bubble with the title on a `color` header and the rows as its body, and postback buttons in
+ * the footer when given; altText on one line, within LINE's limit.
+ */
+export function flexCard(input: {
+  title: string;
+  color: string;
+  rows: ReturnType<typeof cardRow>[];
+  altText: string;
+  buttons?: CardButton[];
+}): LineMessage {
   return {
     type: "flex",
     altText: truncate(oneLine(input.altText), MAX_ALT_TEXT),
@@ -45,6 +79,7 @@ export function flexCard(input: { title: string; color: string; rows: ReturnType
         contents: [{ type: "text", text: input.title, weight: "bold", size: "lg", color: "#FFFFFF" }],
       },
       body: { type: "box", layout: "vertical", spacing: "sm", contents: input.rows },
+      ...(input.buttons?.length ? { footer: footerOf(input.buttons) } : {}),
     },
   };
 }

@@ -7,6 +7,8 @@ import { lineFollowers, lineWebhookEvents } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { replyMessage, verifySignature, type LineMessage } from "~/lib/line.server";
+import { linkAdminByCode, parseAdminLineCode } from "./admin-line.server";
+import { handleApprovalPostback } from "./line-approvals.server";
 import { recordGroupJoin, recordGroupLeave } from "./line-group.server";
 import { findReplyFor } from "./reply-message.server";
 
@@ -19,6 +21,7 @@ export type WebhookEvent = {
   replyToken?: string;
   source?: { type?: string; userId?: string; groupId?: string; roomId?: string };
   message?: { type?: string; id?: string; text?: string };
+  postback?: { data?: unknown };
   deliveryContext?: { isRedelivery?: boolean };
 };
 
@@ -108,8 +111,21 @@ async function dispatch(event: WebhookEvent, now: Date) {
     case "message": {
       if (standby || event.message?.type !== "text" || typeof event.message.text !== "string") return;
       if (!event.replyToken) return;
+      // An admin's link code, sent in a 1:1 chat, comes before any auto-reply keyword.
+      const code = event.source?.type === "user" && event.source.userId ? parseAdminLineCode(event.message.text) : null;
+      if (code && event.source?.userId) {
+        const outcome = linkAdminByCode({ lineUserId: event.source.userId, code }, now.getTime());
+        await replyMessage(event.replyToken, [{ type: "text", text: outcome.message }]);
+        return;
+      }
       const reply = findReplyFor(event.message.text);
       if (reply) await replyMessage(event.replyToken, reply.messages as LineMessage[]);
+      return;
+    }
+    case "postback": {
+      if (standby || !event.replyToken) return;
+      const text = handleApprovalPostback({ lineUserId: event.source?.userId, data: event.postback?.data }, now);
+      if (text) await replyMessage(event.replyToken, [{ type: "text", text }]);
       return;
     }
     case "join":

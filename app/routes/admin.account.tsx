@@ -2,22 +2,45 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text } from "@mantine/core"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { LineLinkPanel } from "~/components/account/LineLinkPanel";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientIp } from "~/lib/http.server";
+import { intent, pageAction } from "~/lib/page-action.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/password.server";
 import { fieldErrors } from "~/lib/validation";
+import { adminLineState, issueAdminLineCode, unlinkAdminLine } from "~/models/admin-line.server";
 import { changeOwnPassword, ChangePasswordSchema, LoginError } from "~/models/admin.server";
+import type { Actor } from "~/models/audit.server";
 
 export const meta: MetaFunction = () => [{ title: "บัญชีผู้ใช้ · TN Management" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ username: admin.username, passwordMinLength: PASSWORD_MIN_LENGTH });
+  return json({ username: admin.username, passwordMinLength: PASSWORD_MIN_LENGTH, line: adminLineState(admin.id) });
 }
+
+const lineIntents = (adminId: number, actor: Actor) => ({
+  "line-code": intent({
+    run: () => issueAdminLineCode(adminId),
+    done: "ออกรหัสเชื่อมบัญชี LINE แล้ว",
+  }),
+  "line-unlink": intent({
+    run: () => void unlinkAdminLine(adminId, actor),
+    done: "ยกเลิกการเชื่อมบัญชี LINE แล้ว",
+  }),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  const posted = (await request.clone().formData()).get("intent");
+  if (typeof posted === "string" && posted.startsWith("line-")) {
+    return pageAction(request, lineIntents(admin.id, { type: "admin", id: admin.id }));
+  }
+  return changePassword(request, admin);
+}
+
+async function changePassword(request: Request, admin: { id: number; sessionId: string }) {
   const form = await request.formData();
   const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
@@ -44,8 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { username, passwordMinLength } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { username, passwordMinLength, line } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof changePassword>();
   const navigation = useNavigation();
   return (
     <PageFrame title="บัญชีผู้ใช้" description={`เปลี่ยนรหัสผ่านของ ${username}`}>
@@ -89,6 +112,7 @@ export default function AccountPage() {
           </Stack>
         </Form>
       </Paper>
+      <LineLinkPanel linked={line.linked} linkedAt={line.linked_at} />
     </PageFrame>
   );
 }

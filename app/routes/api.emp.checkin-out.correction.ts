@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
 import { readBody } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
-import { CorrectionRequestSchema, listOwnCorrections, requestCorrection } from "~/models/attendance-correction.server";
+import { CorrectionRequestSchema, listOwnCorrections } from "~/models/attendance-correction.server";
+import { fileCorrection } from "~/models/correction-notices.server";
 import { apiRoute } from "~/server/api-route.server";
 
 /**
@@ -13,7 +14,7 @@ export const { loader, action } = apiRoute(
     GET: ({ employee }) => json(listOwnCorrections(employee.id)),
     POST: async ({ request, employee }) => {
       const input = parseOrThrow(CorrectionRequestSchema, await readBody(request), "ข้อมูลคำขอแก้ไขเวลาไม่ถูกต้อง");
-      return json({ correction: requestCorrection(employee.id, input) }, { status: 201 });
+      return json({ correction: fileCorrection(employee.id, input) }, { status: 201 });
     },
   },
   { auth: "employee" },

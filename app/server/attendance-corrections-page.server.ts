@@ -5,9 +5,9 @@ import {
   CorrectionDecisionSchema,
   CorrectionListQuery,
   correctAttendance,
-  decideCorrection,
   listCorrections,
 } from "~/models/attendance-correction.server";
+import { decideCorrectionAndNotify } from "~/models/correction-notices.server";
 import type { Actor } from "~/models/audit.server";
 
 // The correction parts of /admin/checkin-out: the daily view's correction dialog and the review
@@ -37,7 +37,7 @@ export const correctionIntents = (actor: Actor) => ({
     id: true,
     schema: (fields) =>
       parseOrThrow(CorrectionDecisionSchema, { decision: fields.decision, note: field(fields, "note") }, "ข้อมูลการพิจารณาไม่ถูกต้อง"),
-    run: (input, ctx) => void decideCorrection(ctx.id(), input, actor),
+    run: (input, ctx) => void decideCorrectionAndNotify(ctx.id(), input, actor),
     done: (_, input) => (input.decision === "approve" ? "อนุมัติคำขอแก้ไขเวลาแล้ว" : "ไม่อนุมัติคำขอแก้ไขเวลาแล้ว"),
   }),
 });
