@@ -45,7 +45,7 @@ const intents = (actor: Actor) => ({
   flag: intent({
     id: true,
     schema: z.object({
-      flag: z.enum(["notify_machine", "notify_leave"], { error: "ไม่รู้จักการแจ้งเตือนนี้" }),
+      flag: z.enum(["notify_machine", "notify_leave", "notify_summary"], { error: "ไม่รู้จักการแจ้งเตือนนี้" }),
       value: formFlag,
     }),
     run: (input, ctx) => void updateGroup(ctx.id(), { [input.flag]: input.value }, actor),
