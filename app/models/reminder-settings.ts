@@ -41,8 +41,8 @@ export const REMINDER_SETTING_DEFAULTS = {
   remind_overdue_machines: { on: true, time: "08:00" } as AtSetting,
 };
 
-export type ReminderSettingKey = keyof typeof REMINDER_SETTING_DEFAULTS;
-export const REMINDER_SETTING_KEYS = Object.keys(REMINDER_SETTING_DEFAULTS) as ReminderSettingKey[];
+export const REMINDER_SETTING_KEYS = ["remind_checkin", "remind_checkout", "daily_summary", "remind_pending_leave", "remind_overdue_machines"] as const;
+export type ReminderSettingKey = (typeof REMINDER_SETTING_KEYS)[number];
 
 /** `HH:mm` plus `minutes`, kept within the day (23:59 at the latest). */
 export function addMinutesToTime(time: string, minutes: number): string {

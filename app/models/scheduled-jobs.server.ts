@@ -1,11 +1,15 @@
 // The scheduler's daily jobs: for each, when it runs on a business day (from the settings), until
 // when a late run is still worth it, whether the day is skipped, and what it does. The engine that
 // claims and records runs is app/server/scheduler.server.ts.
+import { z } from "zod";
+import { workDate } from "~/lib/business-day.server";
+import { DomainError } from "~/lib/errors";
 import { isBotConfigured } from "~/lib/line.server";
+import { formFlag } from "~/lib/validation";
 import { isoWeekday } from "./attendance-status";
-import { ensureHolidaySeeds } from "./holidays.server";
-import { holidaysBetween } from "./holidays.server";
-import { lastOkRunDate } from "./job-runs.server";
+import type { Actor } from "./audit.server";
+import { ensureHolidaySeeds, holidaysBetween } from "./holidays.server";
+import { lastOkRunDate, lastRunOf, type JobRunDto } from "./job-runs.server";
 import {
   sendCheckinReminders,
   sendCheckoutReminders,
@@ -13,9 +17,9 @@ import {
   sendOverdueMachineReminders,
   sendPendingLeaveReminder,
 } from "./reminders.server";
-import { addMinutesToTime } from "./reminder-settings";
+import { addMinutesToTime, REMINDER_SETTING_KEYS, type ReminderSettingKey } from "./reminder-settings";
 import { purgeExpiredSelfies } from "./selfie-retention.server";
-import { getSettings } from "./settings.server";
+import { getSettings, updateSettings } from "./settings.server";
 
 export type JobName =
   | "holiday_seed"
@@ -139,4 +143,76 @@ export function dailyJobs(): DailyJob[] {
       run: ({ date, now }) => sendDailySummary(date, now),
     },
   ];
+}
+
+/** The setting behind each reminder job (the housekeeping jobs have none). */
+export const JOB_SETTING: Partial<Record<string, ReminderSettingKey>> = {
+  remind_checkin: "remind_checkin",
+  remind_checkout: "remind_checkout",
+  daily_summary: "daily_summary",
+  remind_pending_leave: "remind_pending_leave",
+  remind_overdue_machines: "remind_overdue_machines",
+};
+
+export type JobOverview = {
+  name: string;
+  label: string;
+  /** Today's plan: the time it runs and until when a late run still happens. */
+  at: string;
+  until: string;
+  on: boolean;
+  /** Why today has no run, if so (a holiday, LINE not set up). */
+  skip: string | null;
+  setting: { key: ReminderSettingKey; on: boolean; time: string | null; after_minutes: number | null } | null;
+  last_run: JobRunDto | null;
+};
+
+/** Each daily job with today's plan, its editable setting and its newest run (the jobs page). */
+export function jobsOverview(now: Date = new Date()): JobOverview[] {
+  const date = workDate(now);
+  const values = getSettings(REMINDER_SETTING_KEYS);
+  return dailyJobs().map((job) => {
+    const plan = job.plan(date);
+    const key = JOB_SETTING[job.name];
+    const value = key ? values[key] : null;
+    return {
+      name: job.name,
+      label: job.label,
+      at: plan.at,
+      until: plan.until,
+      on: plan.on,
+      skip: plan.skip,
+      setting:
+        key && value
+          ? { key, on: value.on, time: "time" in value ? value.time : null, after_minutes: "after_minutes" in value ? value.after_minutes : null }
+          : null,
+      last_run: lastRunOf(job.name),
+    };
+  });
+}
+
+const AFTER_KEYS: readonly ReminderSettingKey[] = ["remind_checkin", "remind_checkout"];
+
+/** The jobs page's form: one reminder's on/off and its time (HH:mm) or minutes after the work hours. */
+export const JobScheduleSchema = z.object({
+  key: z.enum(REMINDER_SETTING_KEYS, { error: "ไม่รู้จักงานนี้" }),
+  on: formFlag,
+  value: z.string({ error: "กรุณากรอกเวลา" }).trim(),
+});
+
+/**
+ * Stores one reminder's schedule through the settings registry. A bad value is a 400 whose message
+ * is the setting's own Thai message (also as the form's `value` field).
+ */
+export function updateJobSchedule(input: z.infer<typeof JobScheduleSchema>, actor: Actor) {
+  const value = AFTER_KEYS.includes(input.key)
+    ? { on: input.on, after_minutes: input.value === "" ? Number.NaN : Number(input.value) }
+    : { on: input.on, time: input.value };
+  try {
+    updateSettings({ [input.key]: value }, actor);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status !== 400) throw error;
+    const message = Object.values(error.fields ?? {})[0] ?? error.message;
+    throw new DomainError(400, message, { value: message });
+  }
 }
