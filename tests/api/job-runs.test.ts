@@ -69,7 +69,7 @@ test("the server's scheduler records its housekeeping runs for today (started wi
   );
 });
 
-test("/admin/jobs lists the jobs with Thai labels; a bad time is refused in Thai and nothing changes", async () => {
+test("/admin/jobs lists the jobs with Thai labels; a bad time is refused in Thai, a good one is stored", async () => {
   const page = await api("/admin/jobs");
   expect(page.status).toBe(200);
   const html = await page.text();
