@@ -1,7 +1,8 @@
 import { DomainError } from "~/lib/errors";
 import { claimRun, finishRun, listJobRuns, recordSkip } from "./job-runs.server";
 import { addMinutesToTime } from "./reminder-settings";
-import { jobsOverview, JobScheduleSchema, updateJobSchedule } from "./scheduled-jobs.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { dailyJobs, jobsOverview, JobScheduleSchema, NO_LINE_SKIP, REMINDERS_OFF_SKIP, updateJobSchedule } from "./scheduled-jobs.server";
 import { getSetting, updateSettings } from "./settings.server";
 import { bkk } from "./reminders.test-helpers";
 
@@ -63,6 +64,26 @@ describe("reminder settings", () => {
     );
     expect(JobScheduleSchema.safeParse({ key: "face_threshold", on: "true", value: "1" }).success).toBe(false);
     updateSettings({ remind_checkin: { on: true, after_minutes: 15 }, daily_summary: { on: true, time: "18:00" } }, system);
+  });
+});
+
+describe("server switches", () => {
+  test("REMINDERS=off skips every reminder (the housekeeping still runs); without a LINE bot they are skipped too", () => {
+    const plans = () => new Map(dailyJobs().map((j) => [j.name, j.plan("2026-11-24")]));
+    expect(plans().get("remind_checkin")?.skip).toBe(NO_LINE_SKIP);
+    process.env.REMINDERS = "off";
+    resetEnvCache();
+    try {
+      const off = plans();
+      for (const name of ["remind_checkin", "remind_checkout", "daily_summary", "remind_pending_leave", "remind_overdue_machines"]) {
+        expect(off.get(name)?.skip).toBe(REMINDERS_OFF_SKIP);
+      }
+      expect(off.get("holiday_seed")?.skip).toBeNull();
+      expect(off.get("selfie_purge")?.skip).toBeNull();
+    } finally {
+      delete process.env.REMINDERS;
+      resetEnvCache();
+    }
   });
 });
 

@@ -3,6 +3,7 @@
 // claims and records runs is app/server/scheduler.server.ts.
 import { z } from "zod";
 import { workDate } from "~/lib/business-day.server";
+import { env } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
 import { isBotConfigured } from "~/lib/line.server";
 import { formFlag } from "~/lib/validation";
@@ -49,6 +50,7 @@ export type DailyJob = {
 };
 
 export const END_OF_DAY = "23:59";
+export const REMINDERS_OFF_SKIP = "ปิดการแจ้งเตือนที่เซิร์ฟเวอร์ (REMINDERS=off)";
 export const HOLIDAY_SKIP = "วันหยุด";
 export const DAY_OFF_SKIP = "วันหยุดประจำสัปดาห์";
 export const NO_LINE_SKIP = "ยังไม่ได้ตั้งค่า LINE";
@@ -60,9 +62,9 @@ export function dayOffReason(date: string): string | null {
   return getSettings(["work_days"]).work_days.includes(isoWeekday(date)) ? null : DAY_OFF_SKIP;
 }
 
-/** A reminder's plan: on a working day with LINE set up, from `at` until `until`. */
+/** A reminder's plan: on a working day with LINE set up (and reminders not off for the server), from `at` until `until`. */
 function reminderPlan(on: boolean, at: string, until: string, date: string): DayPlan {
-  const skip = dayOffReason(date) ?? (isBotConfigured() ? null : NO_LINE_SKIP);
+  const skip = env().REMINDERS === "off" ? REMINDERS_OFF_SKIP : (dayOffReason(date) ?? (isBotConfigured() ? null : NO_LINE_SKIP));
   return { on, at, until, skip };
 }
 

@@ -64,9 +64,15 @@ test("the server's scheduler records its housekeeping runs for today (started wi
       // Before 02:00 in Bangkok the purge is not due yet: nothing to see then.
       const due = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Bangkok", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date()) >= "02:00";
       expect(items.filter((r: { run_date: string }) => r.run_date === today)).toHaveLength(due ? 1 : 0);
+      // The test servers run with REMINDERS=off: a reminder whose time has come is recorded skipped, never sent.
+      const all = (await (await api("/api/job-runs?page_size=200")).json()).items as { job: string; run_date: string; status: string; result: string }[];
+      for (const run of all.filter((r) => r.run_date === today && r.job.startsWith("remind_"))) {
+        expect(run).toMatchObject({ status: "skipped", result: "ปิดการแจ้งเตือนที่เซิร์ฟเวอร์ (REMINDERS=off)" });
+      }
     },
     { timeout: 10_000, interval: 200 },
   );
+  expect(fake.find("/v2/bot/message/push")).toEqual([]);
 });
 
 test("/admin/jobs lists the jobs with Thai labels; a bad time is refused in Thai, a good one is stored", async () => {
