@@ -153,6 +153,31 @@ describe("when a job runs", () => {
   });
 });
 
+describe("waking and stopping", () => {
+  test("a wake while the previous one still runs starts nothing; stop aborts the run in progress and waits for it", async () => {
+    let release: () => void = () => undefined;
+    let signal: AbortSignal | null = null;
+    const { job: j, calls } = job({}, (ctx) => {
+      signal = ctx.signal;
+      return new Promise((r) => (release = () => r("released")));
+    });
+    const s = createScheduler({ jobs: [j], log: () => undefined, clock: () => bkk("2026-11-27", "09:00") });
+    const first = s.tick();
+    expect(s.tick()).toBe(first);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    let stopped = false;
+    const stopping = s.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(signal!.aborted).toBe(true);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(rows(j.name).map((r) => r.status)).toEqual(["ok"]);
+    await s.tick(bkk("2026-11-28", "09:00"));
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe("holiday seed job", () => {
   test("seeds the coming year when the year turns while the server runs, once a day", async () => {
     const seed = dailyJobs().find((j) => j.name === "holiday_seed")!;
