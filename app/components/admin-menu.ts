@@ -1,4 +1,5 @@
 import {
+  IconAlarm,
   IconBuildingStore,
   IconDatabaseExport,
   IconSettings,
@@ -36,6 +37,7 @@ export const SETTINGS_LINKS = [
   },
   { to: "/admin/line-reply", label: "ข้อความตอบกลับ LINE", description: "ตั้งคำสำคัญและข้อความที่ตอบกลับอัตโนมัติ", icon: IconMessageChatbot, download: false },
   { to: "/admin/line-group", label: "กลุ่มไลน์", description: "กลุ่ม LINE ที่รับการแจ้งเตือน", icon: IconUsersGroup, download: false },
+  { to: "/admin/jobs", label: "งานอัตโนมัติ", description: "เวลาแจ้งเตือน สรุปประจำวัน และผลการทำงานล่าสุด", icon: IconAlarm, download: false },
 ] as const;
 
 /** The avatar menu's entries above ออกจากระบบ. */

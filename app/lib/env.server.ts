@@ -38,6 +38,8 @@ const EnvSchema = z.object({
     .trim()
     .default("Asia/Bangkok")
     .refine(isTimeZone, { message: "APP_TIMEZONE is not an IANA time zone" }),
+  // The scheduled LINE reminders and summaries (ADR 021); the housekeeping jobs run either way.
+  REMINDERS: z.enum(["on", "off"], { message: "REMINDERS must be on or off" }).default("on"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -74,6 +74,7 @@ describe("join and leave", () => {
       left_at: null,
       notify_leave: false,
       notify_machine: false,
+      notify_summary: false,
     });
     expect(group.picture_url).toMatch(/^\/uploads\/linegroups\/[0-9a-f-]{36}\.jpg$/);
     const uploadId = /linegroups\/(.+)\.jpg/.exec(group.picture_url!)![1];
@@ -119,8 +120,8 @@ describe("admin actions", () => {
     const groupId = nextGroupId();
     fake.groups.set(groupId, { groupName: "เดิม" });
     const group = await recordGroupJoin(groupId);
-    const input = GroupUpdateSchema.parse({ name: "  ฝ่ายบุคคล ", notify_leave: "true", notify_machine: false });
-    expect(updateGroup(group.id, input, admin)).toMatchObject({ name: "ฝ่ายบุคคล", notify_leave: true, notify_machine: false });
+    const input = GroupUpdateSchema.parse({ name: "  ฝ่ายบุคคล ", notify_leave: "true", notify_machine: false, notify_summary: "on" });
+    expect(updateGroup(group.id, input, admin)).toMatchObject({ name: "ฝ่ายบุคคล", notify_leave: true, notify_machine: false, notify_summary: true });
     expect(GroupUpdateSchema.safeParse({ name: " " }).success).toBe(false);
     expect(GroupUpdateSchema.safeParse({ notify_leave: "maybe" }).success).toBe(false);
     expect(() => updateGroup(999_999, {}, admin)).toThrow(DomainError);

@@ -26,6 +26,7 @@ export type LineGroupDto = {
   left_at: string | null;
   notify_leave: boolean;
   notify_machine: boolean;
+  notify_summary: boolean;
 };
 
 const NOT_FOUND = "ไม่พบกลุ่ม LINE";
@@ -36,6 +37,7 @@ export const GroupUpdateSchema = z.object({
   name: cleanText({ label: "ชื่อกลุ่ม", min: 1, max: MAX_GROUP_NAME_LENGTH }).optional(),
   notify_leave: formFlag.optional(),
   notify_machine: formFlag.optional(),
+  notify_summary: formFlag.optional(),
 });
 export type GroupUpdateInput = z.infer<typeof GroupUpdateSchema>;
 
@@ -63,6 +65,7 @@ function toDto(row: Row): LineGroupDto {
     left_at: row.leftAt ? row.leftAt.toISOString() : null,
     notify_leave: row.notifyLeave,
     notify_machine: row.notifyMachine,
+    notify_summary: row.notifySummary,
   };
 }
 
@@ -93,6 +96,7 @@ export function updateGroup(id: number, input: GroupUpdateInput, actor: Actor): 
   if (input.name !== undefined) changes.name = input.name;
   if (input.notify_leave !== undefined) changes.notifyLeave = input.notify_leave;
   if (input.notify_machine !== undefined) changes.notifyMachine = input.notify_machine;
+  if (input.notify_summary !== undefined) changes.notifySummary = input.notify_summary;
   if (Object.keys(changes).length === 0) return toDto(before);
   const row = db().update(lineGroups).set(changes).where(eq(lineGroups.id, id)).returning().get();
   recordAudit({ actor, action: "update", entity: "line_group", entityId: id, changes: input });

@@ -51,7 +51,7 @@ function employee({ linked = true } = {}) {
   return { ...e, lineUserId };
 }
 
-function group(values: { active?: boolean; notifyLeave?: boolean; notifyMachine?: boolean }) {
+function group(values: { active?: boolean; notifyLeave?: boolean; notifyMachine?: boolean; notifySummary?: boolean }) {
   serial += 1;
   return db()
     .insert(lineGroups)
@@ -382,6 +382,13 @@ describe("pushToGroups", () => {
     fake.reset();
     const machine = await pushToGroups({ flag: "notify_machine", messages, kind: "machine_visit" });
     expect(machine.map((p) => p.to).sort()).toEqual([both.groupId, machineOnly.groupId].sort());
+
+    expect(hasGroupsFlagged("notify_summary")).toBe(false);
+    const summary = group({ notifySummary: true });
+    group({ notifySummary: true, active: false });
+    expect(hasGroupsFlagged("notify_summary")).toBe(true);
+    const summaries = await pushToGroups({ flag: "notify_summary", messages, kind: "daily_summary" });
+    expect(summaries.map((p) => p.to)).toEqual([summary.groupId]);
   });
 
   test("records failures per group and never throws", async () => {

@@ -20,7 +20,13 @@ export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำ�
 
 /** What a push was for: manual = an admin's push-one; the others are automatic notices. */
 export type PushKind = "manual" | "leave_request" | "leave_decision" | "machine_visit" | (string & {});
-export type GroupFlag = "notify_leave" | "notify_machine";
+export type GroupFlag = "notify_leave" | "notify_machine" | "notify_summary";
+
+const FLAG_COLUMNS = {
+  notify_leave: lineGroups.notifyLeave,
+  notify_machine: lineGroups.notifyMachine,
+  notify_summary: lineGroups.notifySummary,
+} as const;
 
 export type PushDto = {
   id: number;
@@ -257,7 +263,7 @@ export async function retryPush(pushId: number, options: RetryOptions = {}): Pro
 
 /** Whether any active group carries the flag (a notice with nobody to hear it is not even built). */
 export function hasGroupsFlagged(flag: GroupFlag): boolean {
-  const column = flag === "notify_leave" ? lineGroups.notifyLeave : lineGroups.notifyMachine;
+  const column = FLAG_COLUMNS[flag];
   return db().select({ id: lineGroups.id }).from(lineGroups).where(and(eq(lineGroups.active, true), eq(column, true))).limit(1).get() != null;
 }
 
@@ -274,7 +280,7 @@ export async function pushToGroups(input: {
 }): Promise<PushDto[]> {
   try {
     const messages = parseOrThrow(z.object({ messages: LineMessagesSchema }), { messages: input.messages }, "ข้อความไม่ถูกต้อง").messages;
-    const column = input.flag === "notify_leave" ? lineGroups.notifyLeave : lineGroups.notifyMachine;
+    const column = FLAG_COLUMNS[input.flag];
     const groups = db()
       .select({ id: lineGroups.id, groupId: lineGroups.groupId })
       .from(lineGroups)

@@ -8,6 +8,7 @@ import { fieldErrors } from "~/lib/validation";
 import { ATTENDANCE_SETTING_DEFAULTS, ATTENDANCE_SETTING_SCHEMAS, workHoursOrderErrors } from "./attendance-settings";
 import { recordAudit, type Actor } from "./audit.server";
 import { LEAVE_SETTING_DEFAULTS, LEAVE_SETTING_SCHEMAS } from "./leave-settings";
+import { REMINDER_SETTING_DEFAULTS, REMINDER_SETTING_SCHEMAS } from "./reminder-settings";
 
 type Entry<T> = { schema: z.ZodType<T>; default: T };
 
@@ -46,6 +47,11 @@ export const SETTINGS = {
     LEAVE_SETTING_SCHEMAS.leave_vacation_carry_over_max,
     LEAVE_SETTING_DEFAULTS.leave_vacation_carry_over_max,
   ),
+  remind_checkin: entry(REMINDER_SETTING_SCHEMAS.remind_checkin, REMINDER_SETTING_DEFAULTS.remind_checkin),
+  remind_checkout: entry(REMINDER_SETTING_SCHEMAS.remind_checkout, REMINDER_SETTING_DEFAULTS.remind_checkout),
+  daily_summary: entry(REMINDER_SETTING_SCHEMAS.daily_summary, REMINDER_SETTING_DEFAULTS.daily_summary),
+  remind_pending_leave: entry(REMINDER_SETTING_SCHEMAS.remind_pending_leave, REMINDER_SETTING_DEFAULTS.remind_pending_leave),
+  remind_overdue_machines: entry(REMINDER_SETTING_SCHEMAS.remind_overdue_machines, REMINDER_SETTING_DEFAULTS.remind_overdue_machines),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

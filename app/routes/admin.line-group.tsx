@@ -45,7 +45,7 @@ const intents = (actor: Actor) => ({
   flag: intent({
     id: true,
     schema: z.object({
-      flag: z.enum(["notify_machine", "notify_leave"], { error: "ไม่รู้จักการแจ้งเตือนนี้" }),
+      flag: z.enum(["notify_machine", "notify_leave", "notify_summary"], { error: "ไม่รู้จักการแจ้งเตือนนี้" }),
       value: formFlag,
     }),
     run: (input, ctx) => void updateGroup(ctx.id(), { [input.flag]: input.value }, actor),
@@ -115,7 +115,7 @@ export default function LineGroupPage() {
       </Paper>
       <Text fz="sm" c="dimmed">
         ทั้งหมด {data.total.toLocaleString("th-TH")} กลุ่ม · กลุ่มที่เปิด “แจ้งเตือนการลา” จะได้รับแจ้งเมื่อมีคำขอลาใหม่
-        และกลุ่มที่เปิด “แจ้งเตือนตู้” จะได้รับรายงานการเข้าตู้
+        กลุ่มที่เปิด “แจ้งเตือนตู้” จะได้รับรายงานการเข้าตู้ และกลุ่มที่เปิด “สรุปประจำวัน” จะได้รับสรุปทุกวันทำงาน
       </Text>
       <RenameGroupModal
         group={dialog?.kind === "rename" ? dialog.group : null}

@@ -7,7 +7,7 @@ import { env, isDemoMode } from "~/lib/env.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
 import { setAppTimeZone } from "~/lib/thai-date";
 import { purgeExpiredSessions, sessionSecrets } from "~/lib/session.server";
-import { startServerJobs, stopDailyJobs } from "./daily-jobs.server";
+import { startServerJobs, stopServerJobs } from "./scheduler.server";
 
 /** Runs before the server listens: migrate, make sure a secret and a first admin exist. */
 export async function onServerStart(log: (line: string) => void = console.log) {
@@ -46,7 +46,7 @@ export async function onServerStart(log: (line: string) => void = console.log) {
 }
 
 export async function onServerStop() {
-  await stopDailyJobs();
+  await stopServerJobs();
   await closeFaceEngine().catch(() => undefined);
   closeDb();
 }

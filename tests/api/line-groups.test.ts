@@ -19,6 +19,7 @@ type Group = {
   left_at: string | null;
   notify_leave: boolean;
   notify_machine: boolean;
+  notify_summary: boolean;
 };
 
 beforeAll(async () => {
@@ -88,9 +89,9 @@ describe("/api/line-group", () => {
     expect(total).toBe(items.length);
     const found = items.find((g: Group) => g.id === group.id);
     expect(Object.keys(found).sort()).toEqual(
-      ["id", "group_id", "name", "picture_url", "active", "joined_at", "left_at", "notify_leave", "notify_machine"].sort(),
+      ["id", "group_id", "name", "picture_url", "active", "joined_at", "left_at", "notify_leave", "notify_machine", "notify_summary"].sort(),
     );
-    expect(found).toMatchObject({ active: true, left_at: null, notify_leave: false, notify_machine: false });
+    expect(found).toMatchObject({ active: true, left_at: null, notify_leave: false, notify_machine: false, notify_summary: false });
     expect(found.picture_url).toMatch(/^\/uploads\/linegroups\/[0-9a-f-]{36}\.jpg$/);
     expect(new Date(found.joined_at).toISOString()).toBe(found.joined_at);
   });
@@ -103,6 +104,9 @@ describe("/api/line-group", () => {
     const flagged = await api(`/api/line-group/${group.id}`, { method: "PATCH", json: { notify_leave: true, notify_machine: true } });
     expect((await flagged.json()).group).toMatchObject({ name: "ฝ่ายบุคคล", notify_leave: true, notify_machine: true });
     expect(await findGroup(group.group_id)).toMatchObject({ notify_leave: true, notify_machine: true });
+    const summary = await api(`/api/line-group/${group.id}`, { method: "PATCH", json: { notify_summary: true } });
+    expect((await summary.json()).group).toMatchObject({ notify_leave: true, notify_machine: true, notify_summary: true });
+    expect(await findGroup(group.group_id)).toMatchObject({ notify_summary: true });
 
     const bad = await api(`/api/line-group/${group.id}`, { method: "PATCH", json: { name: "", notify_leave: "sometimes" } });
     expect(bad.status).toBe(400);

@@ -14,6 +14,7 @@ const GROUP: LineGroupDto = {
   active: true,
   notify_leave: false,
   notify_machine: false,
+  notify_summary: false,
   joined_at: "2026-11-01T02:00:00.000Z",
   left_at: null,
 };

@@ -8,7 +8,7 @@ import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 
 export type GroupRowAction = "rename" | "refresh" | "test";
-type Flag = "notify_leave" | "notify_machine";
+type Flag = "notify_leave" | "notify_machine" | "notify_summary";
 
 function FlagSwitch({ group, flag, label }: { group: LineGroupDto; flag: Flag; label: string }) {
   return (
@@ -42,6 +42,7 @@ export function LineGroupTable({
             <Table.Th>ออกจากกลุ่มเมื่อ</Table.Th>
             <Table.Th>แจ้งเตือนการลา</Table.Th>
             <Table.Th>แจ้งเตือนตู้</Table.Th>
+            <Table.Th>สรุปประจำวัน</Table.Th>
             <Table.Th w={48}>
               <span className="visually-hidden">จัดการ</span>
             </Table.Th>
@@ -87,6 +88,9 @@ export function LineGroupTable({
               </Table.Td>
               <Table.Td>
                 <FlagSwitch group={group} flag="notify_machine" label="แจ้งเตือนตู้" />
+              </Table.Td>
+              <Table.Td>
+                <FlagSwitch group={group} flag="notify_summary" label="สรุปประจำวัน" />
               </Table.Td>
               <Table.Td>
                 <Menu position="bottom-end" withinPortal>

@@ -1,0 +1,184 @@
+import { Badge, Button, Group, NumberInput, Paper, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { PageFrame } from "~/components/PageFrame";
+import { useActionToasts } from "~/components/action-toasts";
+import { requireAdmin } from "~/auth/guard.server";
+import { adminLoader } from "~/auth/page-loaders.server";
+import { intent, pageAction } from "~/lib/page-action.server";
+import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
+import type { Actor } from "~/models/audit.server";
+import { JOB_RUN_STATUS_LABELS, listJobRuns, type JobRunStatus } from "~/models/job-runs.server";
+import { jobsOverview, JobScheduleSchema, updateJobSchedule, type JobOverview } from "~/models/scheduled-jobs.server";
+
+export const meta: MetaFunction = () => [{ title: "งานอัตโนมัติ · TN Management" }];
+
+const RECENT_RUNS = 30;
+
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, () => json({ jobs: jobsOverview(), runs: listJobRuns({ page: 1, page_size: RECENT_RUNS }).items }));
+
+const intents = (actor: Actor) => ({
+  schedule: intent({
+    schema: JobScheduleSchema,
+    invalid: "ข้อมูลเวลาไม่ถูกต้อง",
+    run: (input) => updateJobSchedule(input, actor),
+    done: "บันทึกเวลาของงานแล้ว",
+  }),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return pageAction(request, intents({ type: "admin", id: admin.id }));
+}
+
+const STATUS_COLORS: Record<JobRunStatus, string> = { running: "blue", ok: "green", failed: "red", skipped: "gray" };
+
+const AFTER_LABELS: Record<string, string> = { remind_checkin: "นาทีหลังเวลาเข้างาน", remind_checkout: "นาทีหลังเวลาเลิกงาน" };
+
+function RunBadge({ status }: { status: JobRunStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light">
+      {JOB_RUN_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+type Job = SerializeFrom<typeof loader>["jobs"][number];
+
+function ScheduleForm({ job }: { job: Job & { setting: NonNullable<JobOverview["setting"]> } }) {
+  const fetcher = useFetcher<typeof action>({ key: `job-${job.name}` });
+  useActionToasts(fetcher);
+  const { setting } = job;
+  const [on, setOn] = useState(setting.on);
+  const [value, setValue] = useState(setting.after_minutes != null ? String(setting.after_minutes) : (setting.time ?? ""));
+  const label = AFTER_LABELS[setting.key];
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Switch checked={on} onChange={(e) => setOn(e.currentTarget.checked)} aria-label={`เปิดใช้ ${job.label}`} />
+      {label ? (
+        <NumberInput
+          size="xs"
+          w={90}
+          min={0}
+          value={value}
+          onChange={(v) => setValue(String(v))}
+          aria-label={`${label} (${job.label})`}
+        />
+      ) : (
+        <TextInput size="xs" w={80} value={value} onChange={(e) => setValue(e.currentTarget.value)} placeholder="ชช:นน" aria-label={`เวลา ${job.label}`} />
+      )}
+      {label ? <Text fz="xs" c="dimmed">{label}</Text> : null}
+      <Button
+        size="xs"
+        variant="light"
+        loading={fetcher.state !== "idle"}
+        onClick={() => fetcher.submit({ intent: "schedule", key: setting.key, on: String(on), value }, { method: "post" })}
+      >
+        บันทึก
+      </Button>
+    </Group>
+  );
+}
+
+export default function JobsPage() {
+  const { jobs, runs } = useLoaderData<typeof loader>();
+  const labels = new Map(jobs.map((j) => [j.name, j.label]));
+  return (
+    <PageFrame title="งานอัตโนมัติ" description="การแจ้งเตือนและงานประจำวันที่ระบบทำเอง (เวลาประเทศไทย) แต่ละงานทำไม่เกินวันละครั้ง">
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>งาน</Table.Th>
+                <Table.Th>วันนี้</Table.Th>
+                <Table.Th>ตั้งเวลา</Table.Th>
+                <Table.Th>ครั้งล่าสุด</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {jobs.map((job) => (
+                <Table.Tr key={job.name}>
+                  <Table.Td>
+                    <Text fw={500}>{job.label}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">
+                      {!job.on ? "ปิดอยู่" : job.skip ? `งดวันนี้: ${job.skip}` : `${job.at} น. (ทำย้อนหลังได้ถึง ${job.until} น.)`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{job.setting ? <ScheduleForm job={{ ...job, setting: job.setting }} /> : <Text fz="sm" c="dimmed">ทุกวัน {job.at} น.</Text>}</Table.Td>
+                  <Table.Td>
+                    {job.last_run ? (
+                      <Stack gap={2}>
+                        <Group gap="xs">
+                          <RunBadge status={job.last_run.status} />
+                          <Text fz="sm">{formatThaiDate(job.last_run.run_date)}</Text>
+                        </Group>
+                        <Text fz="xs" c="dimmed">
+                          {job.last_run.result ?? ""}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <Text fz="sm" c="dimmed">
+                        ยังไม่เคยทำงาน
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <Title order={3} fz="md">
+        ประวัติการทำงานล่าสุด
+      </Title>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={700}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>วันที่</Table.Th>
+                <Table.Th>งาน</Table.Th>
+                <Table.Th>สถานะ</Table.Th>
+                <Table.Th>ผลลัพธ์</Table.Th>
+                <Table.Th>เวลาเริ่ม</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {runs.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text fz="sm" c="dimmed" ta="center">
+                      ยังไม่มีประวัติการทำงาน
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                runs.map((run) => (
+                  <Table.Tr key={run.id}>
+                    <Table.Td>{formatThaiDate(run.run_date)}</Table.Td>
+                    <Table.Td>{labels.get(run.job) ?? run.job}</Table.Td>
+                    <Table.Td>
+                      <RunBadge status={run.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{run.result ?? "-"}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{formatThaiDateTime(run.started_at)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </PageFrame>
+  );
+}
