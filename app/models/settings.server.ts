@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { settings } from "../../db/schema";
-import { db, immediate, preparedQuery } from "~/lib/db.server";
+import { immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
 import { fieldErrors } from "~/lib/validation";
