@@ -88,6 +88,26 @@ describe("leaveNoticeMessage", () => {
     expect(rowsOf(cancelled).get("ยกเลิกโดย")?.text).toBe("ผู้ดูแล");
   });
 
+  test("a decision card opens the employee's leave page in LINE; a cancellation (also sent to groups) and demo mode have no such button", () => {
+    const footerOf = (m: ReturnType<typeof leaveNoticeMessage>) => (m.contents as { footer?: { contents: { action: Record<string, string> }[] } }).footer;
+    process.env.LIFF_ID = "1234567890-Leave";
+    resetEnvCache();
+    try {
+      for (const kind of ["approve", "reject"] as const) {
+        const message = leaveNoticeMessage(kind, data());
+        expect(LineMessagesSchema.safeParse([message]).success).toBe(true);
+        expect(footerOf(message)?.contents.map((b) => b.action)).toEqual([
+          { type: "uri", label: "ดูการลาของฉัน", uri: "https://liff.line.me/1234567890-Leave/petition" },
+        ]);
+      }
+      expect(footerOf(leaveNoticeMessage("cancel", data({ cancelled_by: "admin" })))).toBeUndefined();
+    } finally {
+      delete process.env.LIFF_ID;
+      resetEnvCache();
+    }
+    expect(footerOf(leaveNoticeMessage("approve", data()))).toBeUndefined();
+  });
+
   test("long texts are cut to LINE's limits; the altText stays on one line within 400 characters", () => {
     const long = "ก".repeat(600);
     const message = leaveNoticeMessage("reject", {

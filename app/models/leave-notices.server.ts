@@ -23,7 +23,7 @@ import {
 import { isBotConfigured } from "~/lib/line.server";
 import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "./notifier.server";
 import { approvalButtons } from "./approval-postback";
-import { cardRow, flexCard, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "./line-card.server";
+import { cardRow, flexCard, liffButtons, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "./line-card.server";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
 
@@ -64,7 +64,8 @@ export function leaveSpanText(p: { start_date: string; end_date: string; half: s
 
 /**
  * The flex card of one notice: a coloured header with the kind, then one row per fact; a new
- * petition's card (given its id) ends with the approve / reject buttons.
+ * petition's card (given its id) ends with the approve / reject buttons, a decision (sent to the
+ * employee) with a button to their leave page in LINE.
  */
 export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData): LineMessage {
   const { employee, petition: p, remaining } = data;
@@ -86,7 +87,12 @@ export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData)
     title: NOTICE_TITLES[kind],
     color: HEADER_COLORS[kind],
     rows,
-    buttons: kind === "request" && p.id !== undefined ? approvalButtons("leave", p.id) : undefined,
+    buttons:
+      kind === "request" && p.id !== undefined
+        ? approvalButtons("leave", p.id)
+        : kind === "approve" || kind === "reject"
+          ? liffButtons("ดูการลาของฉัน", "petition")
+          : undefined,
     altText: `${NOTICE_TITLES[kind]}: ${employee.full_name} (${employee.code}) ${type} ${span} ${daysText(p.days)}`,
   });
 }

@@ -1,4 +1,5 @@
 // The flex card every LINE notice uses: a coloured header with a title, then label/value rows.
+import { env } from "~/lib/env.server";
 import type { LineMessage } from "~/lib/line.server";
 
 export const NEGATIVE_COLOR = "#E03131";
@@ -33,13 +34,17 @@ export function cardRow(label: string, value: string, color = TEXT_COLOR) {
 
 export type CardButton = {
   label: string;
-  /** Postback data the webhook receives when the button is tapped. */
-  data: string;
-  /** Shown in the chat as the tapper's message, so the group sees who pressed what. */
-  displayText: string;
   style: "primary" | "secondary";
   color?: string;
-};
+} & (
+  | {
+      /** Postback data the webhook receives when the button is tapped. */
+      data: string;
+      /** Shown in the chat as the tapper's message, so the group sees who pressed what. */
+      displayText: string;
+    }
+  | { uri: string }
+);
 
 function footerOf(buttons: CardButton[]) {
   return {
@@ -51,14 +56,28 @@ function footerOf(buttons: CardButton[]) {
       style: b.style,
       height: "sm",
       ...(b.color ? { color: b.color } : {}),
-      action: { type: "postback", label: b.label, data: b.data, displayText: b.displayText },
+      action: "uri" in b ? { type: "uri", label: b.label, uri: b.uri } : { type: "postback", label: b.label, data: b.data, displayText: b.displayText },
     })),
   };
 }
 
+export type LiffPage = "checkin-out" | "petition" | "vending-machine";
+
+/** The LIFF page an employee opens from a card (`https://liff.line.me/<LIFF_ID>/<page>`); none in demo mode. */
+export function liffPageUrl(page: LiffPage): string | null {
+  const liffId = env().LIFF_ID;
+  return liffId ? `https://liff.line.me/${liffId}/${page}` : null;
+}
+
+/** A button that opens an employee's LIFF page (no button in demo mode). */
+export function liffButtons(label: string, page: LiffPage): CardButton[] {
+  const uri = liffPageUrl(page);
+  return uri ? [{ label, uri, style: "primary" }] : [];
+}
+
 /**
- * A bubble with the title on a `color` header and the rows as its body, and postback buttons in
- * the footer when given; altText on one line, within LINE's limit.
+ * A bubble with the title on a `color` header and the rows as its body, and buttons (postback or
+ * a LIFF page) in the footer when given; altText on one line, within LINE's limit.
  */
 export function flexCard(input: {
   title: string;

@@ -1,12 +1,11 @@
 // The scheduled notices' flex cards: reminders to employees (with a button to the LIFF page that
 // settles them) and the summaries for the LINE groups.
-import { env } from "~/lib/env.server";
 import type { LineMessage } from "~/lib/line.server";
 import { formatThaiDate } from "~/lib/thai-date";
 import { TODAY_BUCKET_LABELS, type TodayBucket } from "./dashboard-buckets";
 import { leaveSpanText } from "./leave-notices.server";
 import { LEAVE_TYPE_LABELS } from "~/lib/enums";
-import { cardRow, flexCard, NEGATIVE_COLOR } from "./line-card.server";
+import { cardRow, flexCard, liffButtons, NEGATIVE_COLOR } from "./line-card.server";
 
 export type ReminderKind = "checkin" | "checkout" | "summary" | "pending_leave" | "overdue_machines";
 
@@ -29,42 +28,20 @@ const HEADER_COLORS: Record<ReminderKind, string> = {
 /** Items a group card lists by name; its count says how many there are in all. */
 export const CARD_LISTED = 3;
 
-/** The LIFF page an employee opens from a card (`https://liff.line.me/<LIFF_ID>/<page>`); none in demo mode. */
-export function liffPageUrl(page: "checkin-out" | "petition" | "vending-machine"): string | null {
-  const liffId = env().LIFF_ID;
-  return liffId ? `https://liff.line.me/${liffId}/${page}` : null;
-}
-
-function withButton(message: LineMessage, label: string, uri: string | null): LineMessage {
-  const contents = message.contents;
-  if (!uri || typeof contents !== "object" || contents === null) return message;
-  return {
-    ...message,
-    contents: {
-      ...contents,
-      footer: {
-        type: "box",
-        layout: "vertical",
-        contents: [{ type: "button", style: "primary", height: "sm", action: { type: "uri", label, uri } }],
-      },
-    },
-  };
-}
-
 export function checkinReminderMessage(data: { full_name: string; date: string; work_start: string }): LineMessage {
   const date = formatThaiDate(data.date);
-  const card = flexCard({
+  return flexCard({
     title: REMINDER_TITLES.checkin,
     color: HEADER_COLORS.checkin,
     rows: [cardRow("พนักงาน", data.full_name), cardRow("วันที่", date), cardRow("เวลาเข้างาน", `${data.work_start} น.`)],
     altText: `${REMINDER_TITLES.checkin} วันที่ ${date} (เข้างาน ${data.work_start} น.)`,
+    buttons: liffButtons("ลงเวลาเข้างาน", "checkin-out"),
   });
-  return withButton(card, "ลงเวลาเข้างาน", liffPageUrl("checkin-out"));
 }
 
 export function checkoutReminderMessage(data: { full_name: string; date: string; checkin_time: string; work_end: string }): LineMessage {
   const date = formatThaiDate(data.date);
-  const card = flexCard({
+  return flexCard({
     title: REMINDER_TITLES.checkout,
     color: HEADER_COLORS.checkout,
     rows: [
@@ -74,8 +51,8 @@ export function checkoutReminderMessage(data: { full_name: string; date: string;
       cardRow("เวลาเลิกงาน", `${data.work_end} น.`),
     ],
     altText: `${REMINDER_TITLES.checkout} วันที่ ${date} (เข้างานเมื่อ ${data.checkin_time} น.)`,
+    buttons: liffButtons("ลงเวลาออกงาน", "checkin-out"),
   });
-  return withButton(card, "ลงเวลาออกงาน", liffPageUrl("checkin-out"));
 }
 
 /** The summary's rows, in this order. */
@@ -141,11 +118,11 @@ export function pendingLeaveMessage(data: { total: number; oldest: PendingLeaveI
 export function overdueMachinesMessage(data: { full_name: string; machines: { code: string; name: string; due_date: string }[] }): LineMessage {
   const rows = [cardRow("ผู้ดูแล", data.full_name)];
   for (const m of data.machines) rows.push(cardRow(m.code, `${m.name} (กำหนด ${formatThaiDate(m.due_date)})`));
-  const card = flexCard({
+  return flexCard({
     title: REMINDER_TITLES.overdue_machines,
     color: HEADER_COLORS.overdue_machines,
     rows,
     altText: `${REMINDER_TITLES.overdue_machines}: ${data.machines.map((m) => m.code).join(", ")}`,
+    buttons: liffButtons("ดูตู้ที่ดูแล", "vending-machine"),
   });
-  return withButton(card, "ดูตู้ที่ดูแล", liffPageUrl("vending-machine"));
 }
