@@ -46,6 +46,8 @@ export const SETTINGS = {
     LEAVE_SETTING_SCHEMAS.leave_vacation_carry_over_max,
     LEAVE_SETTING_DEFAULTS.leave_vacation_carry_over_max,
   ),
+  /** The default rich menu this server made last ("" for none; rich-menu.server.ts), deleted when replaced. */
+  line_rich_menu_id: entry(z.string().max(100), ""),
 };
 
 export type SettingKey = keyof typeof SETTINGS;
