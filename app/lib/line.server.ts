@@ -248,3 +248,56 @@ export function verifySignature(rawBody: Uint8Array | string, signature: string 
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
+
+export type RichMenuArea = {
+  bounds: { x: number; y: number; width: number; height: number };
+  action: { type: "uri"; label: string; uri: string };
+};
+
+export type RichMenu = {
+  size: { width: 2500; height: 843 | 1686 };
+  selected: boolean;
+  name: string;
+  chatBarText: string;
+  areas: RichMenuArea[];
+};
+
+/** POST /v2/bot/richmenu → the new menu's id. */
+export async function createRichMenu(menu: RichMenu): Promise<string> {
+  const { status, body, headers } = await call(`${env().LINE_API_BASE}/v2/bot/richmenu`, {
+    method: "POST",
+    headers: botHeaders({ "content-type": "application/json" }),
+    body: JSON.stringify(menu),
+  });
+  if (status !== 200) fail(status, body, headers, "สร้างริชเมนูไม่สำเร็จ");
+  const id = body && typeof body === "object" && "richMenuId" in body ? body.richMenuId : null;
+  if (typeof id !== "string" || !id) throw new LineApiError(502, "สร้างริชเมนูไม่สำเร็จ: LINE ไม่ได้ส่งรหัสริชเมนูกลับมา", body);
+  return id;
+}
+
+/** The menu's image (PNG or JPEG, at most 1 MB) goes to the data API. */
+export async function uploadRichMenuImage(richMenuId: string, image: Uint8Array<ArrayBuffer>, contentType: "image/png" | "image/jpeg") {
+  const { status, body, headers } = await call(
+    `${env().LINE_DATA_API_BASE}/v2/bot/richmenu/${encodeURIComponent(richMenuId)}/content`,
+    { method: "POST", headers: botHeaders({ "content-type": contentType }), body: image },
+  );
+  if (status !== 200) fail(status, body, headers, "อัปโหลดรูปริชเมนูไม่สำเร็จ");
+}
+
+/** Makes the menu every user sees unless one was linked to them. */
+export async function setDefaultRichMenu(richMenuId: string) {
+  const { status, body, headers } = await call(
+    `${env().LINE_API_BASE}/v2/bot/user/all/richmenu/${encodeURIComponent(richMenuId)}`,
+    { method: "POST", headers: botHeaders() },
+  );
+  if (status !== 200) fail(status, body, headers, "ตั้งริชเมนูเริ่มต้นไม่สำเร็จ");
+}
+
+/** Deletes a menu; one LINE no longer has (404) counts as deleted. */
+export async function deleteRichMenu(richMenuId: string) {
+  const { status, body, headers } = await call(`${env().LINE_API_BASE}/v2/bot/richmenu/${encodeURIComponent(richMenuId)}`, {
+    method: "DELETE",
+    headers: botHeaders(),
+  });
+  if (status !== 200 && status !== 404) fail(status, body, headers, "ลบริชเมนูเดิมไม่สำเร็จ");
+}

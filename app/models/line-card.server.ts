@@ -1,5 +1,6 @@
 // The flex card every LINE notice uses: a coloured header with a title, then label/value rows.
 import { env } from "~/lib/env.server";
+import { liffPageUrl as liffUrl } from "~/lib/liff-url";
 import type { LineMessage } from "~/lib/line.server";
 
 export const NEGATIVE_COLOR = "#E03131";
@@ -66,7 +67,7 @@ export type LiffPage = "checkin-out" | "petition" | "vending-machine";
 /** The LIFF page an employee opens from a card (`https://liff.line.me/<LIFF_ID>/<page>`); none in demo mode. */
 export function liffPageUrl(page: LiffPage): string | null {
   const liffId = env().LIFF_ID;
-  return liffId ? `https://liff.line.me/${liffId}/${page}` : null;
+  return liffId ? liffUrl(liffId, page) : null;
 }
 
 /** A button that opens an employee's LIFF page (no button in demo mode). */

@@ -52,6 +52,8 @@ export const SETTINGS = {
   daily_summary: entry(REMINDER_SETTING_SCHEMAS.daily_summary, REMINDER_SETTING_DEFAULTS.daily_summary),
   remind_pending_leave: entry(REMINDER_SETTING_SCHEMAS.remind_pending_leave, REMINDER_SETTING_DEFAULTS.remind_pending_leave),
   remind_overdue_machines: entry(REMINDER_SETTING_SCHEMAS.remind_overdue_machines, REMINDER_SETTING_DEFAULTS.remind_overdue_machines),
+  /** The default rich menu this server made last ("" for none; rich-menu.server.ts), deleted when replaced. */
+  line_rich_menu_id: entry(z.string().max(100), ""),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -9,6 +9,7 @@ import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { RenameGroupModal, TestMessageModal } from "~/components/line/GroupDialogs";
 import { useLineConfigured } from "~/components/line/NeedsLine";
 import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroupTable";
+import { RichMenuSection } from "~/components/line/RichMenuSection";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/auth/guard.server";
@@ -27,6 +28,7 @@ import {
   updateGroup,
   type LineGroupDto,
 } from "~/models/line-group.server";
+import { setUpRichMenu } from "~/models/rich-menu.server";
 
 export const meta: MetaFunction = () => [{ title: "กลุ่มไลน์ · TN Management" }];
 
@@ -63,6 +65,10 @@ const intents = (actor: Actor) => ({
     run: (input, ctx) => sendGroupTestMessage(ctx.id(), input.text, actor).then(() => undefined),
     done: "ส่งข้อความทดสอบแล้ว",
   }),
+  rich_menu: intent({
+    run: () => setUpRichMenu(actor),
+    done: "ตั้งค่าริชเมนูแล้ว พนักงานจะเห็นเมนูใหม่ในแชท LINE",
+  }),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -79,6 +85,8 @@ export default function LineGroupPage() {
   const form = useDialogFetcher<SerializeFrom<typeof action>>("group-dialog", () => setDialog(null));
   const actions = useFetcher<typeof action>({ key: "group-actions" });
   useActionToasts(actions);
+  const richMenu = useFetcher<typeof action>({ key: "rich-menu" });
+  useActionToasts(richMenu);
 
   function onAction(kind: GroupRowAction, group: LineGroupDto) {
     if (kind === "refresh") {
@@ -117,6 +125,11 @@ export default function LineGroupPage() {
         ทั้งหมด {data.total.toLocaleString("th-TH")} กลุ่ม · กลุ่มที่เปิด “แจ้งเตือนการลา” จะได้รับแจ้งเมื่อมีคำขอลาใหม่
         กลุ่มที่เปิด “แจ้งเตือนตู้” จะได้รับรายงานการเข้าตู้ และกลุ่มที่เปิด “สรุปประจำวัน” จะได้รับสรุปทุกวันทำงาน
       </Text>
+      <RichMenuSection
+        lineConfigured={lineConfigured}
+        busy={richMenu.state !== "idle"}
+        onConfirm={() => richMenu.submit({ intent: "rich_menu" }, { method: "post" })}
+      />
       <RenameGroupModal
         group={dialog?.kind === "rename" ? dialog.group : null}
         fetcher={form.fetcher}

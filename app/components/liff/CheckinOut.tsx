@@ -3,6 +3,7 @@ import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/
 import { useCallback, useEffect, useState } from "react";
 import { businessDate, clockTimeOf, formatThaiDateLong } from "~/lib/thai-date";
 import { mapUrl, nearestOffice } from "~/lib/geo";
+import { useChatConfirm } from "./chat-confirm";
 import { CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, faceText } from "./checkin-messages";
 import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
 import { empFetch } from "./emp-api";
@@ -121,6 +122,13 @@ type Props = {
 
 const nextAfter = (type: "in" | "out"): NextStep => (type === "in" ? "out" : "done");
 
+/** The note sent into the chat: `✅ ลงเวลาเข้างาน 08:27 น. (สำนักงานใหญ่)`. */
+export function checkinChatText(type: "in" | "out", record: AttendanceRecord) {
+  const at = type === "in" ? record.checkin_at : record.checkout_at;
+  const office = type === "in" ? record.checkin_office : record.checkout_office;
+  return `✅ ${type === "in" ? "ลงเวลาเข้างาน" : "ลงเวลาออกงาน"} ${thaiTime(at)}${office ? ` (${office})` : ""}`;
+}
+
 /** The check-in/out screen: position, distance, selfie and one big button. The server decides. */
 export function CheckinOut({ initial, onRecorded }: Props) {
   const [today, setToday] = useState<TodayState | null>(initial);
@@ -131,6 +139,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<{ text: string; photo: boolean } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const chat = useChatConfirm();
 
   const loadToday = useCallback(async () => {
     const answer = await empFetch<TodayState>("/api/emp/checkin-out/today");
@@ -192,6 +201,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
       const at = type === "in" ? record.checkin_at : record.checkout_at;
       setSuccess(`${type === "in" ? CHECKIN_MESSAGES.doneIn : CHECKIN_MESSAGES.doneOut} เวลา ${thaiTime(at)}`);
       onRecorded?.();
+      void chat.send(checkinChatText(type, record));
       return;
     }
     setError({ text: answer.error, photo: !!answer.fields.photo });
@@ -207,6 +217,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
           {success}
         </Alert>
       ) : null}
+      {chat.notice}
       {today.next === "done" ? (
         <Alert color="blue">{CHECKIN_MESSAGES.allDone}</Alert>
       ) : (

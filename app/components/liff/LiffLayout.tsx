@@ -1,7 +1,9 @@
 import { Alert, Anchor, Container, Group, Text } from "@mantine/core";
 import { IconChevronLeft } from "@tabler/icons-react";
 import { Link, Outlet, useLocation } from "@remix-run/react";
+import { useMemo } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { LiffConfigContext } from "./chat-confirm";
 import { DemoBanner, SigningIn, useLiffSignIn } from "./LiffGate";
 
 export const LIFF_HOME = "/employee";
@@ -26,8 +28,10 @@ export function LiffHomeLink() {
 /** The spec's client layout (empty header and footer, main ≥ 80vh) around the LIFF sign-in. */
 export function LiffLayout(props: { demo: boolean; liffId: string | null; signedIn: boolean; resigned: boolean }) {
   const { run, error } = useLiffSignIn(props);
+  const { liffId, demo } = props;
+  const liffConfig = useMemo(() => ({ liffId, demo }), [liffId, demo]);
   return (
-    <>
+    <LiffConfigContext.Provider value={liffConfig}>
       <header>{props.demo ? <DemoBanner onSwitch={run} /> : null}</header>
       <main className="client-main">
         <Container size="xs" py="md">
@@ -44,7 +48,7 @@ export function LiffLayout(props: { demo: boolean; liffId: string | null; signed
         </Container>
       </main>
       <footer />
-    </>
+    </LiffConfigContext.Provider>
   );
 }
 

@@ -15,7 +15,34 @@ export type AuthenResult = { isVerify: boolean };
  * The spec's employee sign-in: init LIFF, log in when needed, then send the ID token (never a
  * user id) to /api/emp/authen. Returns null when LIFF navigates away to LINE's login.
  */
-export async function signInWithLiff(options: { liffId: string | null; demo: boolean }): Promise<AuthenResult | null> {
+export type LiffOptions = { liffId: string | null; demo: boolean };
+type Liff = (typeof import("@line/liff"))["default"];
+
+let ready: Promise<Liff> | null = null;
+
+/**
+ * Messages the demo mock "sent" into the chat with `liff.sendMessages`, one entry per call (the
+ * mock itself drops them). Tests and the demo read them here.
+ */
+export const demoChatLog: unknown[][] = [];
+
+/**
+ * The LIFF SDK, initialised once per page load (with the mock in demo mode). Pages that run after
+ * a sign-in from an earlier load (the session cookie) initialise it here when they first need it.
+ */
+export function initLiff(options: LiffOptions): Promise<Liff> {
+  if (!ready) {
+    const started = startLiff(options);
+    ready = started;
+    // A failed start is tried again next time; the caller still gets this failure.
+    started.catch(() => {
+      if (ready === started) ready = null;
+    });
+  }
+  return ready;
+}
+
+async function startLiff(options: LiffOptions): Promise<Liff> {
   const { default: liff } = await import("@line/liff");
   if (options.demo) {
     // A CommonJS package: depending on the bundler's interop the class sits on the namespace or on default.
@@ -25,10 +52,28 @@ export async function signInWithLiff(options: { liffId: string | null; demo: boo
   }
   await liff.init({ liffId: options.liffId ?? "demo-liff-id", ...(options.demo ? { mock: true } : {}) } as Parameters<typeof liff.init>[0]);
   if (options.demo) {
+    // The demo plays a LIFF app opened from the user's chat with the bot, allowed to send into it.
+    demoMock(liff).set((p) => ({ ...p, getContext: { ...(p.getContext as object), type: "utou" }, isApiAvailable: true }));
+    liff.sendMessages = async (messages) => {
+      demoChatLog.push([...messages]);
+    };
+  }
+  return liff;
+}
+
+const demoMock = (liff: Liff) =>
+  (liff as unknown as { $mock: { set: (fn: (p: Record<string, unknown>) => Record<string, unknown>) => void } }).$mock;
+
+/**
+ * The spec's employee sign-in: init LIFF, log in when needed, then send the ID token (never a
+ * user id) to /api/emp/authen. Returns null when LIFF navigates away to LINE's login.
+ */
+export async function signInWithLiff(options: LiffOptions): Promise<AuthenResult | null> {
+  const liff = await initLiff(options);
+  if (options.demo) {
     const userId = chosenDemoUser();
     const user = DEMO_USERS.find((u) => u.userId === userId)!;
-    const mock = (liff as unknown as { $mock: { set: (fn: (p: Record<string, unknown>) => Record<string, unknown>) => void } }).$mock;
-    mock.set((p) => ({
+    demoMock(liff).set((p) => ({
       ...p,
       getProfile: { userId: user.userId, displayName: user.displayName },
       getIDToken: `${DEMO_TOKEN_PREFIX}${user.userId}`,

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { cardRow, flexCard } from "~/models/line-card.server";
 import { LINE_OFF_HINT } from "./NeedsLine";
 import { PushDialog, type PushTarget } from "./PushDialog";
 import { PushLog } from "./PushLog";
@@ -174,6 +175,24 @@ describe("PushLog", () => {
     expect(rows[1]).toHaveTextContent("21 พ.ย. 2569 09:30");
     expect(rows[1]).toHaveTextContent("ส่งแล้ว");
     expect(new URL(urls[0]).searchParams.get("employee_id")).toBe("7");
+  });
+
+  test("shows a Flex card as its altText and its header and body texts, not JSON", async () => {
+    const card = flexCard({
+      title: "อนุมัติคำขอลา",
+      color: "#2F9E44",
+      altText: "อนุมัติคำขอลา: ลาป่วย 2 ก.พ. 2569",
+      rows: [cardRow("ประเภท", "ลาป่วย"), cardRow("วันที่", "2 ก.พ. 2569"), cardRow("จำนวน", "1 วัน"), cardRow("คงเหลือ", "29 วัน"), cardRow("หมายเหตุ", "หายไว ๆ")],
+    });
+    renderLog([push({ kind: "leave_decision", messages: [card] })]);
+    const table = await screen.findByRole("table", { name: "ประวัติการส่งข้อความ LINE" });
+    const summary = within(table).getByTestId("flex-summary");
+    expect(summary).toHaveTextContent("อนุมัติคำขอลา: ลาป่วย 2 ก.พ. 2569");
+    expect(within(summary).getByText("อนุมัติคำขอลา")).toBeInTheDocument();
+    expect(within(summary).getByText("ประเภท: ลาป่วย")).toBeInTheDocument();
+    expect(within(summary).getByText("วันที่: 2 ก.พ. 2569")).toBeInTheDocument();
+    expect(within(summary).getByText("อีก 2 บรรทัด")).toBeInTheDocument();
+    expect(table).not.toHaveTextContent(/[{}"]|backgroundColor|bubble/);
   });
 
   test("says so when nothing was sent yet", async () => {

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Group, Loader, Table, Text, Tooltip } from "@
 import { IconRefresh } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { describeMessage } from "~/lib/line-message-label";
+import { describeMessage, summarizeFlex } from "~/lib/line-message-label";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { PushDto } from "~/models/notifier.server";
 
@@ -21,6 +21,44 @@ const KIND: Record<string, string> = {
   machine_visit: "รายงานตู้",
 };
 
+/** Card texts shown under a Flex message's altText; the full card is in LINE. */
+const FLEX_LINES = 4;
+
+/** One pushed message: text as it is, a Flex card as its altText and its first lines. */
+function PushedMessage({ message }: { message: Record<string, unknown> }) {
+  const flex = summarizeFlex(message);
+  if (!flex) {
+    return (
+      <Text fz="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap" }}>
+        {describeMessage(message)}
+      </Text>
+    );
+  }
+  const lines = flex.lines.slice(0, FLEX_LINES);
+  const hidden = flex.lines.length - lines.length;
+  return (
+    <div data-testid="flex-summary">
+      <Group gap={6} wrap="nowrap">
+        <Badge size="xs" variant="outline" color="gray">
+          การ์ด
+        </Badge>
+        <Text fz="sm" fw={500} lineClamp={1}>
+          {flex.altText || lines[0] || "ข้อความการ์ด"}
+        </Text>
+      </Group>
+      {lines.map((line, i) => (
+        <Text key={i} fz="xs" c="dimmed" lineClamp={1}>
+          {line}
+        </Text>
+      ))}
+      {hidden > 0 || flex.more > 0 ? (
+        <Text fz="xs" c="dimmed">
+          {[hidden > 0 ? `อีก ${hidden} บรรทัด` : "", flex.more > 0 ? `อีก ${flex.more} การ์ด` : ""].filter(Boolean).join(" · ")}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
 
 /** The latest LINE pushes to one employee (GET /api/line/push?employee_id=); reloads per employee. */
 export function PushLog({ employeeId, pageSize = 10 }: { employeeId: number; pageSize?: number }) {
@@ -76,9 +114,9 @@ export function PushLog({ employeeId, pageSize = 10 }: { employeeId: number; pag
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text fz="sm" lineClamp={2} style={{ whiteSpace: "pre-wrap" }}>
-                      {push.messages.map(describeMessage).join(" · ")}
-                    </Text>
+                    {push.messages.map((message, i) => (
+                      <PushedMessage key={i} message={message} />
+                    ))}
                     {push.status === "failed" && push.last_error ? (
                       <Text fz="xs" c="red" lineClamp={2}>
                         {push.last_error}

@@ -1,6 +1,7 @@
 import { Alert, NativeSelect, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { FIRST_STATISTICS_YEAR } from "~/lib/enums";
+import { useChatConfirm } from "../chat-confirm";
 import { LeaveBalanceCard } from "./LeaveBalances";
 import { beYear, dateSpan, formatDays, typeLabel } from "./leave-format";
 import { LeaveHistory } from "./LeaveHistory";
@@ -15,6 +16,11 @@ type Props = {
   initialTab?: "form" | "history";
 };
 
+/** The note sent into the chat: `📝 ส่งคำขอลาแล้ว: ลาป่วย 2 ก.พ. 2569 (1 วัน) รออนุมัติ`. */
+export function petitionChatText(p: Petition) {
+  return `📝 ส่งคำขอลาแล้ว: ${typeLabel(p.type)} ${dateSpan(p.start_date, p.end_date)} (${formatDays(p.days)}) รออนุมัติ`;
+}
+
 const yearsFrom = (last: number) => Array.from({ length: last - FIRST_STATISTICS_YEAR + 1 }, (_, i) => last - i);
 
 /** /employee/petition: the form, and the history with the balances, as two tabs. */
@@ -26,6 +32,7 @@ export function LeavePage({ calendar, history, initialTab = "form" }: Props) {
   // A new form after each petition: the next one starts empty.
   const [formKey, setFormKey] = useState(0);
   const { ensure, reload } = leave;
+  const chat = useChatConfirm();
   useEffect(() => ensure(year), [year, ensure]);
 
   async function onFiled(petition: Petition) {
@@ -33,6 +40,7 @@ export function LeavePage({ calendar, history, initialTab = "form" }: Props) {
     setFormKey((k) => k + 1);
     setYear(petition.year);
     setTab("history");
+    void chat.send(petitionChatText(petition));
     await reload(petition.year);
   }
 
@@ -48,6 +56,7 @@ export function LeavePage({ calendar, history, initialTab = "form" }: Props) {
           {typeLabel(filed.type)} {dateSpan(filed.start_date, filed.end_date)} ({formatDays(filed.days)}) รอผู้อนุมัติพิจารณา
         </Alert>
       ) : null}
+      {chat.notice}
       <Tabs value={tab} onChange={(v) => setTab(v ?? "form")}>
         <Tabs.List grow>
           <Tabs.Tab value="form">ยื่นคำขอลา</Tabs.Tab>

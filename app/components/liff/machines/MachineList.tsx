@@ -3,11 +3,17 @@ import { IconBuildingStore } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { clockTimeOf } from "~/lib/thai-date";
+import { useChatConfirm } from "../chat-confirm";
 import { empFetch } from "../emp-api";
 import { usePosition } from "../use-position";
 import { MachineCard } from "./MachineCard";
 import type { EmployeeMachine, VisitDto } from "./machine-types";
 import { VisitForm } from "./VisitForm";
+
+/** The note sent into the chat: `🏪 ส่งรายงานตู้ M001 (เติมสินค้า) เวลา 10:20 น.`. */
+export function visitChatText(visit: VisitDto) {
+  return `🏪 ส่งรายงานตู้ ${visit.machine.code} (${visit.status_label}) เวลา ${clockTimeOf(visit.visited_at)} น.`;
+}
 
 type Props = {
   /** The machines from the loader (by code, without distances); fetched on mount when absent. */
@@ -23,6 +29,7 @@ export function MachineList({ initial, maxAccuracy }: Props) {
   const [sent, setSent] = useState<VisitDto | null>(null);
   const { state: position, locate } = usePosition(true);
   const fix = position.status === "ready" ? position.fix : null;
+  const chat = useChatConfirm();
 
   const load = useCallback(async (at: { lat: number; lng: number } | null) => {
     const query = at ? `?lat=${at.lat}&lng=${at.lng}` : "";
@@ -41,6 +48,7 @@ export function MachineList({ initial, maxAccuracy }: Props) {
   function onSent(visit: VisitDto) {
     setOpen(null);
     setSent(visit);
+    void chat.send(visitChatText(visit));
     void load(fix);
   }
 
@@ -51,6 +59,7 @@ export function MachineList({ initial, maxAccuracy }: Props) {
           {sent.machine.code} {sent.status_label} เวลา {clockTimeOf(sent.visited_at)} น.
         </Alert>
       ) : null}
+      {chat.notice}
       {position.status === "error" ? (
         <Alert color="yellow" role="alert" title="ไม่ได้ตำแหน่ง">
           {position.message}
