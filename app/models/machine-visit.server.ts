@@ -20,6 +20,7 @@ import { reportRange } from "./attendance-report.server";
 import { ATTENDANCE_MESSAGES } from "./attendance.server";
 import { isOverdue, MACHINE_VISIT_STATUS_LABELS, PROBLEM_STATUSES, machineDueDate, requiresPresence, type MachineVisitStatus } from "./machine-rules";
 import { MACHINE_VISIT_MESSAGES, VISIT_FLAG_LABELS, type VisitFlag, type VisitInput } from "./machine-visit-schema";
+import type { MachineDto } from "./machine.server";
 import { getSetting } from "./settings.server";
 
 const photoUrl = (id: string | null) => (id ? uploadUrl("machines", id) : null);
@@ -28,22 +29,13 @@ const located = (m: { lat: number | null; lng: number | null }): m is { lat: num
 
 export type LastVisit = { visited_at: string; visit_date: string; status: MachineVisitStatus; status_label: string; employee_name: string };
 
-export type EmployeeMachine = {
-  id: number;
-  code: string;
-  name: string;
-  type: number;
-  type_label: string;
-  lat: number | null;
-  lng: number | null;
-  radius_m: number;
-  address: string;
-  photo_url: string | null;
+/** A machine on the employee's screen: the registry's fields they need, its last visit, and the distance. */
+export type EmployeeMachine = Pick<
+  MachineDto,
+  "id" | "code" | "name" | "type" | "type_label" | "lat" | "lng" | "radius_m" | "address" | "photo_url" | "due_date" | "overdue" | "map_url"
+> & {
   last_visit: LastVisit | null;
-  due_date: string | null;
-  overdue: boolean;
   distance_m: number | null;
-  map_url: string | null;
 };
 
 const visitor = alias(employees, "visitor");
