@@ -42,5 +42,10 @@ export function classifyGeofence(distance: number, accuracy: number, radius: num
 /** A distance or radius as the Thai messages write it: whole metres with thousands separators. */
 export const metresText = (metres: number) => Math.round(metres).toLocaleString("en-US");
 
+/** A recorded position on Google Maps (a search link; the app on a phone), null without one. */
+export function mapLink(lat: number | null, lng: number | null) {
+  return lat == null || lng == null ? null : `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+}
+
 /** A point on Google Maps (opens the app on a phone). */
 export const mapUrl = (lat: number, lng: number) => `https://www.google.com/maps?q=${lat},${lng}`;

@@ -5,6 +5,7 @@ import { employees, machineAssignments, machines, machineVisits } from "../../db
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate, sqliteCode } from "~/lib/db.server";
 import { MACHINE_TYPE_LABELS, rowFullName } from "~/lib/enums";
+import { mapLink } from "~/lib/geo";
 import { DomainError } from "~/lib/errors";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { addDays } from "~/lib/iso-day";
@@ -73,8 +74,6 @@ const selectMachines = () =>
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectMachines>["all"]>>[number];
 
-export const mapUrl = (lat: number | null, lng: number | null) =>
-  lat != null && lng != null ? `https://www.google.com/maps/search/?api=1&query=${lat},${lng}` : null;
 
 /** The business date (APP_TIMEZONE) a machine was registered on: its schedule counts from there until the first visit. */
 export const registeredDate = (createdAt: Date) => businessDate(createdAt, appTimeZoneFromEnv());
@@ -115,7 +114,7 @@ function toDto(row: JoinedRow, assigned: MachineAssigneeDto[], today: string): M
     due_date: dueDate,
     overdue: m.active && isOverdue(dueDate, today),
     open_problem: isProblemStatus(lastVisit?.status),
-    map_url: mapUrl(m.lat, m.lng),
+    map_url: mapLink(m.lat, m.lng),
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };

@@ -35,6 +35,4 @@ export function metres(m: number | null | undefined) {
   return m == null ? "–" : `${Math.round(m).toLocaleString("th-TH")} ม.`;
 }
 
-export function mapLink(lat: number | null, lng: number | null) {
-  return lat == null || lng == null ? null : `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
-}
+export { mapLink } from "~/lib/geo";
