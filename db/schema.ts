@@ -29,6 +29,9 @@ export const admins = sqliteTable(
     /** The admin's own LINE user (verified by the server), so they can approve from LINE. */
     lineUserId: text("line_user_id"),
     lineLinkedAt: integer("line_linked_at", { mode: "timestamp_ms" }),
+    /** A disabled admin cannot sign in and has no sessions; the last active admin stays enabled. */
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`), uniqueIndex("admins_line_user_unique").on(t.lineUserId)],
 );
@@ -60,6 +63,7 @@ export const adminSessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("admin_sessions_admin_idx").on(t.adminId)],
 );
@@ -111,7 +115,11 @@ export const auditLog = sqliteTable(
     changes: text("changes", { mode: "json" }),
     createdAt: timestampNow("created_at"),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_actor_idx").on(t.actorType, t.actorId),
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
 );
 
 export const settings = sqliteTable("settings", {
