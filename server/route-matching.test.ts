@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 // The copy of @remix-run/router that @remix-run/server-runtime requires (patches/ caches its ranked branches).
 const require = createRequire(import.meta.url);
 const router = require(require.resolve("@remix-run/router", { paths: [require.resolve("@remix-run/server-runtime")] })) as {
-  matchRoutes: (routes: unknown[], path: string) => { route: { id: string } }[] | null;
+  matchRoutes: (routes: unknown[], path: string) => { route: { id: string }; params: Record<string, string | undefined> }[] | null;
 };
 
 function countingTree() {
@@ -40,5 +40,30 @@ describe("server route matching", () => {
     router.matchRoutes(a.routes, "/healthz");
     router.matchRoutes(b.routes, "/healthz");
     expect(b.reads()).toBeGreaterThan(0);
+  });
+
+  it("compiles each route pattern once and still reads each request's params", () => {
+    const routes = [{ id: "root", path: "", children: [{ id: "machine", path: "api/machine/:id" }, { id: "opt", path: "files/:name?" }] }];
+    const Original = globalThis.RegExp;
+    let constructed = 0;
+    globalThis.RegExp = new Proxy(Original, {
+      construct(target, args: [string, string?]) {
+        constructed++;
+        return new target(...args);
+      },
+    });
+    try {
+      expect(router.matchRoutes(routes, "/api/machine/7")?.[1].params).toEqual({ id: "7" });
+      const afterFirst = constructed;
+      expect(afterFirst).toBeGreaterThan(0);
+      expect(router.matchRoutes(routes, "/API/machine/42")?.[1].params).toEqual({ id: "42" });
+      expect(router.matchRoutes(routes, "/files")?.[1].params).toEqual({ name: undefined });
+      const beforeRepeat = constructed;
+      expect(router.matchRoutes(routes, "/files/a%2Fb")?.[1].params).toEqual({ name: "a/b" });
+      expect(router.matchRoutes(routes, "/api/machine/7/extra")).toBeNull();
+      expect(constructed).toBe(beforeRepeat);
+    } finally {
+      globalThis.RegExp = Original;
+    }
   });
 });
