@@ -3,8 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
-import { admins } from "../../db/schema";
-import { checkDataDir, closeDb, databasePath, DataDirError, dataVersion, db, immediate, openDatabase, preparedQuery } from "./db.server";
+import { admins, auditLog } from "../../db/schema";
+import {
+  checkDataDir,
+  closeDb,
+  columnPlaceholders,
+  databasePath,
+  DataDirError,
+  dataVersion,
+  db,
+  encodeColumns,
+  immediate,
+  openDatabase,
+  preparedQuery,
+} from "./db.server";
 
 describe("database", () => {
   test("opens with WAL, foreign keys on and an explicit busy timeout", () => {
@@ -36,6 +48,27 @@ describe("database", () => {
     closeDb();
     expect(byName().get({ name: "nobody-here" })).toBeUndefined();
     expect(builds).toBe(2);
+  });
+
+  test("a prepared insert and update take encoded values, nulls included, and return decoded rows", () => {
+    const insert = preparedQuery((d) =>
+      d.insert(auditLog).values(columnPlaceholders(["actorType", "actorId", "action", "entity", "changes", "createdAt"] as const)).returning().prepare(),
+    );
+    const update = preparedQuery((d) =>
+      d.update(auditLog).set(columnPlaceholders(["changes", "actorId"] as const)).where(sql`${auditLog.id} = ${sql.placeholder("rowId")}`).returning().prepare(),
+    );
+    const at = new Date("2026-11-23T01:02:03.456Z");
+    const row = insert().get(
+      encodeColumns(auditLog, { actorType: "system", actorId: null, action: "test", entity: "prepared", changes: { a: [1, "ก"] }, createdAt: at }),
+    );
+    expect(row).toMatchObject({ actorType: "system", actorId: null, changes: { a: [1, "ก"] }, createdAt: at });
+    const stored = db().$client.prepare("select changes, created_at from audit_log where id = ?").get(row.id);
+    expect(stored).toEqual({ changes: '{"a":[1,"ก"]}', created_at: at.getTime() });
+
+    const updated = update().get({ ...encodeColumns(auditLog, { changes: null, actorId: 7 }), rowId: row.id });
+    expect(updated).toMatchObject({ id: row.id, changes: null, actorId: 7, createdAt: at });
+    expect(db().$client.prepare("select changes from audit_log where id = ?").pluck().get(row.id)).toBeNull();
+    expect(() => encodeColumns(auditLog, { nope: 1 } as never)).toThrow(/nope is not a column/);
   });
 
   test("is a singleton", () => {

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
@@ -169,6 +171,27 @@ export function preparedQuery<T>(build: (d: Db) => T): () => T {
     }
     return statement;
   };
+}
+
+/**
+ * `{column: ?}` for the values of a prepared insert or update (`.values(...)` / `.set(...)`).
+ * Each placeholder is bound raw, so the values must come through `encodeColumns` at run time
+ * (drizzle's own placeholder encoding fails on null for dates and writes null JSON as "null").
+ */
+export function columnPlaceholders<K extends string>(keys: readonly K[]): Record<K, SQL> {
+  return Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(key)}`])) as Record<K, SQL>;
+}
+
+/** The values of `row` as the driver stores them in `table`'s columns (null stays null). */
+export function encodeColumns<T extends SQLiteTable>(table: T, row: Partial<T["$inferInsert"]>): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  const encoded: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const column = columns[key];
+    if (!column) throw new Error(`${key} is not a column`);
+    encoded[key] = value == null ? null : column.mapToDriverValue(value);
+  }
+  return encoded;
 }
 
 /** BEGIN IMMEDIATE: every check-then-write runs under the write lock. */

@@ -78,6 +78,26 @@ export type Side = {
   positionAt: Date;
 };
 
+const SIDE_COLUMNS = [
+  "At",
+  "Lat",
+  "Lng",
+  "Accuracy",
+  "DistanceM",
+  "Office",
+  "Geofence",
+  "Address",
+  "PhotoUploadId",
+  "Match",
+  "FaceDistance",
+  "ClientTime",
+  "PositionAt",
+] as const;
+
+/** The column keys `sideColumns(prefix, …)` fills. */
+export const sideColumnKeys = <P extends "checkin" | "checkout">(prefix: P) =>
+  SIDE_COLUMNS.map((column) => `${prefix}${column}` as const);
+
 /** A side's values under its prefix's column names. */
 export function sideColumns(prefix: "checkin" | "checkout", s: Side): Partial<AttendanceRow> {
   if (prefix === "checkin") {

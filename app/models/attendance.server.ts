@@ -1,14 +1,14 @@
 import { and, between, desc, eq, sql } from "drizzle-orm";
 import { attendance } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
-import { db, immediate, preparedQuery } from "~/lib/db.server";
+import { columnPlaceholders, db, encodeColumns, immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { classifyGeofence, metresText, nearestOffice } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload } from "~/lib/uploads.server";
 import { dayjs } from "~/lib/thai-date";
-import { sideColumns, toAttendanceDto, type AttendanceRow, type Side } from "./attendance-dto.server";
+import { sideColumnKeys, sideColumns, toAttendanceDto, type AttendanceRow, type Side } from "./attendance-dto.server";
 import { checkFlags, earlyMinutes, lateMinutes, needsReview, type CheckInOutInput, type FaceOutcome } from "./attendance-rules";
 import { matchFace } from "./face.server";
 import { getSettings } from "./settings.server";
@@ -40,6 +40,22 @@ const dayRow = preparedQuery((d) =>
 );
 
 const rowFor = (employeeId: number, date: string) => dayRow().get({ employeeId, date });
+
+const CHECK_IN_KEYS = [
+  ...sideColumnKeys("checkin"),
+  ...(["employeeId", "workDate", "lateMinutes", "flags", "reviewStatus", "createdAt", "updatedAt"] as const),
+];
+const CHECK_OUT_KEYS = [...sideColumnKeys("checkout"), ...(["earlyMinutes", "flags", "reviewStatus", "updatedAt"] as const)];
+
+const insertCheckIn = preparedQuery((d) => d.insert(attendance).values(columnPlaceholders(CHECK_IN_KEYS)).returning().prepare());
+const updateCheckOut = preparedQuery((d) =>
+  d
+    .update(attendance)
+    .set(columnPlaceholders(CHECK_OUT_KEYS))
+    .where(eq(attendance.id, sql.placeholder("recordId")))
+    .returning()
+    .prepare(),
+);
 
 /** The check-in page's data: today's record, what comes next, the offices and the rules it shows. */
 export function todayFor(employeeId: number, now: Date = new Date()) {
@@ -138,9 +154,8 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
     const stored = encoded ? saveUpload(tx, encoded, "checkinouts", employeeId) : null;
     const values = sideColumns(input.type === "in" ? "checkin" : "checkout", side(stored?.id ?? null));
     if (input.type === "in") {
-      return tx
-        .insert(attendance)
-        .values({
+      return insertCheckIn().get(
+        encodeColumns(attendance, {
           ...values,
           employeeId,
           workDate: date,
@@ -149,25 +164,24 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
           reviewStatus: needsReview(flags) ? "pending" : "none",
           createdAt: now,
           updatedAt: now,
-        })
-        .returning()
-        .get();
+        }),
+      );
     }
     const current = before as AttendanceRow;
     const added = flags.filter((f) => !current.flags.includes(f));
-    return tx
-      .update(attendance)
-      .set({
+    const updated = updateCheckOut().get({
+      ...encodeColumns(attendance, {
         ...values,
         earlyMinutes: earlyMinutes(now, date, s, tz),
         flags: [...current.flags, ...added],
         // New evidence reopens a record an admin already settled.
         reviewStatus: needsReview(added) ? "pending" : current.reviewStatus,
         updatedAt: now,
-      })
-      .where(eq(attendance.id, current.id))
-      .returning()
-      .get();
+      }),
+      recordId: current.id,
+    });
+    if (!updated) throw new Error(`attendance ${current.id} vanished inside its transaction`);
+    return updated;
   });
   return toAttendanceDto(row);
 }
