@@ -52,9 +52,17 @@ async function sendRemixResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body) await writeBody(response.body, res);
-  else res.end();
+  if (!response.body) res.end();
+  else if (isJsonAnswer(response)) {
+    // A JSON answer is one string already: sent whole, with its length, it goes out in one write
+    // and the compressor can leave a small one alone (its threshold needs the length).
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+  } else await writeBody(response.body, res);
 }
+
+const isJsonAnswer = (response) => (response.headers.get("content-type") ?? "").startsWith("application/json");
 
 /**
  * Writes a response body as the client takes it. A stream whose chunks are ready at once (a CSV

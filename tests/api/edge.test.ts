@@ -177,6 +177,30 @@ describe("compression and caching", () => {
     }
   });
 
+  test("a small JSON answer is sent as it is, a large one compressed", async () => {
+    for (let i = 1; i <= 20; i++) {
+      const created = await api("/api/employee", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code: `JSZ${i}`, title: 1, first_name: "ขนาด", last_name: `คำตอบ${i}`, position: "พนักงานขาย" }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const sized = async (limit: number) => {
+      const plain = await api(`/api/employee?page_size=${limit}`, { headers: { "Accept-Encoding": "identity" } });
+      expect(plain.status).toBe(200);
+      return (await plain.arrayBuffer()).byteLength;
+    };
+    const small = await sized(3);
+    expect(small).toBeGreaterThan(1024);
+    expect(small).toBeLessThan(8 * 1024);
+    const smallResponse = await api("/api/employee?page_size=3", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(smallResponse.headers.get("content-encoding")).toBeNull();
+    expect(await sized(20)).toBeGreaterThan(8 * 1024);
+    const large = await api("/api/employee?page_size=20", { headers: { "Accept-Encoding": "gzip" } });
+    expect(large.headers.get("content-encoding")).toBe("gzip");
+  });
+
   test("API JSON and admin pages are private, no-store; a route's own Cache-Control is kept", async () => {
     const list = await api("/api/employee");
     expect(list.status).toBe(200);
