@@ -187,7 +187,8 @@ describe("the last active admin", () => {
     const b = await signedInAdmin("mutual-b");
     // Only these two stay active: the others are disabled by A.
     const { admins } = (await (await as(a.cookie)("/api/admin-user")).json()) as { admins: AdminDto[] };
-    for (const other of admins.filter((x) => x.active && x.id !== a.id && x.id !== b.id)) {
+    const others = admins.filter((x) => x.active && x.id !== a.id && x.id !== b.id);
+    for (const other of others) {
       expect((await as(a.cookie)(`/api/admin-user/${other.id}`, { method: "PATCH", json: { active: 0 } })).status).toBe(200);
     }
     const second = await startServer({}, { dataDir: server.dataDir });
@@ -212,8 +213,62 @@ describe("the last active admin", () => {
         expect((await as(cookies[winner])(`/api/admin-user/${loserId}`, { method: "PATCH", json: { active: 1 } })).status).toBe(200);
         cookies[loser] = await adminCookie(server, { username: `mutual-${loser}`, password: `mutual-${loser}-strong-pass` });
       }
+      for (const other of others) {
+        expect((await as(cookies.a)(`/api/admin-user/${other.id}`, { method: "PATCH", json: { active: 1 } })).status).toBe(200);
+      }
     } finally {
       await second.stop({ keepData: true });
     }
+  });
+});
+
+describe("the pages run the same model functions", () => {
+  // The test above disabled (and enabled again) every other admin, which ended their sessions.
+  beforeAll(async () => {
+    cookie = await adminCookie(server, ADMIN);
+  });
+
+  const pagePost = (path: string, route: string, fields: Record<string, string>, who = cookie) =>
+    as(who)(`${path}?_data=${encodeURIComponent(route)}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+
+  test("/admin/users renders; add, disable and reset through its intents", async () => {
+    const page = await api("/admin/users");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("ผู้ดูแลระบบ");
+
+    const added = await pagePost("/admin/users", "routes/admin.users", { intent: "add", username: "page-made", full_name: "จากหน้าเว็บ", password_mode: "generate" });
+    expect(added.status).toBe(200);
+    const answer = (await added.json()) as { ok: true; data: { admin: AdminDto; password: string } };
+    expect(answer.data.password).toMatch(/^[A-Za-z2-9]{20}$/);
+    const theirs = await adminCookie(server, { username: "page-made", password: answer.data.password });
+
+    const duplicate = await pagePost("/admin/users", "routes/admin.users", { intent: "add", username: "PAGE-MADE" });
+    expect(duplicate.status).toBe(409);
+
+    const reset = await pagePost("/admin/users", "routes/admin.users", { intent: "reset", id: String(answer.data.admin.id) });
+    expect(reset.status).toBe(200);
+    expect((await reset.json()).data.password).toMatch(/^[A-Za-z2-9]{20}$/);
+    expect((await as(theirs)("/api/user-auth")).status).toBe(401);
+
+    const disabled = await pagePost("/admin/users", "routes/admin.users", { intent: "active", id: String(answer.data.admin.id), active: "0" });
+    expect(disabled.status).toBe(200);
+    expect((await (await api(`/api/admin-user/${answer.data.admin.id}`)).json()).admin.active).toBe(false);
+  });
+
+  test("/admin/account lists this admin's sessions and ends another one", async () => {
+    const me = await signedInAdmin("account-sessions");
+    const other = await adminCookie(server, { username: "account-sessions", password: me.password });
+    const data = (await (await as(me.cookie)(`/admin/account?_data=${encodeURIComponent("routes/admin.account")}`)).json()) as {
+      sessions: { key: string; current: boolean }[];
+    };
+    expect(data.sessions.map((s) => s.current)).toEqual([true, false]);
+    const ended = await pagePost("/admin/account", "routes/admin.account", { intent: "session-end", key: data.sessions[1].key }, me.cookie);
+    expect(ended.status).toBe(200);
+    expect((await as(other)("/api/user-auth")).status).toBe(401);
+    expect((await as(me.cookie)("/api/user-auth")).status).toBe(200);
   });
 });
