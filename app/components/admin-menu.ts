@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconDatabaseExport,
   IconSettings,
+  IconShieldLock,
   IconUserCircle,
   IconCalendarEvent,
   IconClockHour4,
@@ -28,6 +29,7 @@ export const SETTINGS_PATH = "/admin/settings";
  */
 export const SETTINGS_LINKS = [
   { to: "/admin/account", label: "บัญชีผู้ใช้", description: "เปลี่ยนรหัสผ่านของผู้ดูแลระบบ", icon: IconUserCircle, download: false },
+  { to: "/admin/users", label: "ผู้ดูแลระบบ", description: "เพิ่ม ปิดใช้งาน หรือตั้งรหัสผ่านใหม่ให้ผู้ดูแลระบบคนอื่น", icon: IconShieldLock, download: false },
   {
     to: "/admin/backup",
     label: "สำรองข้อมูล",

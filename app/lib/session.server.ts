@@ -2,12 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { admins, adminSessions } from "../../db/schema";
-import { db } from "./db.server";
+import { db, preparedQuery } from "./db.server";
 import { env } from "./env.server";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session's last_seen_at is written at most this often: the guard runs on every request. */
+export const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
 export const ADMIN_COOKIE_NAME = "tn_admin";
 const SECRET_FILE = "session-secret";
 
@@ -79,6 +81,7 @@ export function createAdminSession(
       adminId,
       expiresAt,
       createdAt: new Date(now),
+      lastSeenAt: new Date(now),
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     })
@@ -99,20 +102,53 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-export function findActiveSession(sessionId: string, now = Date.now()): SessionAdmin | null {
-  const row = db()
+const activeSession = preparedQuery((d) =>
+  d
     .select({
       sessionId: adminSessions.id,
       id: admins.id,
       username: admins.username,
       fullName: admins.fullName,
       permission: admins.permission,
+      lastSeenAt: adminSessions.lastSeenAt,
     })
     .from(adminSessions)
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-    .where(and(eq(adminSessions.id, sessionId), gt(adminSessions.expiresAt, new Date(now))))
-    .get();
-  return row ?? null;
+    .where(
+      and(
+        eq(adminSessions.id, sql.placeholder("id")),
+        gt(adminSessions.expiresAt, sql.placeholder("now")),
+        eq(admins.active, true),
+      ),
+    )
+    .prepare(),
+);
+
+const touchSession = preparedQuery((d) =>
+  d
+    .update(adminSessions)
+    .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
+    .where(
+      and(
+        eq(adminSessions.id, sql.placeholder("id")),
+        or(isNull(adminSessions.lastSeenAt), lt(adminSessions.lastSeenAt, sql.placeholder("staleBefore"))),
+      ),
+    )
+    .prepare(),
+);
+
+/**
+ * The signed-in admin of a session id: unexpired, and the admin still enabled. Marks the session
+ * as seen, writing only when the last mark is older than LAST_SEEN_INTERVAL_MS.
+ */
+export function findActiveSession(sessionId: string, now = Date.now()): SessionAdmin | null {
+  const row = activeSession().get({ id: sessionId, now });
+  if (!row) return null;
+  const { lastSeenAt, ...session } = row;
+  if (!lastSeenAt || now - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
+    touchSession().run({ id: sessionId, now, staleBefore: now - LAST_SEEN_INTERVAL_MS + 1 });
+  }
+  return session;
 }
 
 export async function getSessionAdmin(request: Request): Promise<SessionAdmin | null> {

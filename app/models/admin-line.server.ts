@@ -55,13 +55,13 @@ export function adminLineState(adminId: number): AdminLineState {
   return { linked: row.lineUserId !== null, linked_at: row.lineUserId && row.linkedAt ? row.linkedAt.toISOString() : null };
 }
 
-/** The admin this LINE user is linked to, or null. */
+/** The enabled admin this LINE user is linked to, or null (a disabled admin approves nothing). */
 export function findAdminByLineUser(lineUserId: string) {
   return (
     db()
       .select({ id: admins.id, username: admins.username, fullName: admins.fullName })
       .from(admins)
-      .where(eq(admins.lineUserId, lineUserId))
+      .where(and(eq(admins.lineUserId, lineUserId), eq(admins.active, true)))
       .get() ?? null
   );
 }

@@ -56,15 +56,19 @@ export const AdminFullNameSchema = cleanText({ label: "ชื่อ-นามส
 
 export const LOGIN_MESSAGES = {
   invalid: "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง",
+  disabled: "บัญชีนี้ถูกปิดการใช้งาน กรุณาติดต่อผู้ดูแลระบบคนอื่นเพื่อเปิดใช้งาน",
   badBody: "รูปแบบข้อมูลไม่ถูกต้อง กรุณาส่งชื่อผู้ใช้และรหัสผ่านเป็นแบบฟอร์มหรือ JSON",
   throttled: (seconds: number) =>
     `เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${Math.ceil(seconds / 60)} นาที`,
 } as const;
 
-/** A failed sign-in: status 400 (incomplete), 401 (wrong credentials) or 429 (throttled, with Retry-After). */
+/**
+ * A failed sign-in: status 400 (incomplete), 401 (wrong credentials), 403 (the right password of a
+ * disabled admin) or 429 (throttled, with Retry-After).
+ */
 export class LoginError extends DomainError {
   constructor(
-    status: 400 | 401 | 429,
+    status: 400 | 401 | 403 | 429,
     message: string,
     readonly retryAfterSeconds?: number,
     fields?: Record<string, string>,
@@ -83,7 +87,7 @@ const publicColumns = {
 
 function findByUsername(username: string) {
   return db()
-    .select({ ...publicColumns, passwordHash: admins.passwordHash })
+    .select({ ...publicColumns, passwordHash: admins.passwordHash, active: admins.active })
     .from(admins)
     .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()))
     .get();
@@ -117,7 +121,8 @@ async function throttledPasswordCheck(input: { username: string; ip: string; pas
 
 /**
  * Unknown usernames and wrong passwords get the same answer and take the same time; both count
- * as a failure for the (username, address) pair and for the address.
+ * as a failure for the (username, address) pair and for the address. Only the right password of
+ * a disabled admin learns that the account is disabled (403). A success stamps last_sign_in_at.
  */
 export async function authenticateAdmin(input: {
   username: string;
@@ -127,10 +132,13 @@ export async function authenticateAdmin(input: {
   const found = findByUsername(input.username);
   const ok = await throttledPasswordCheck({ ...input, passwordHash: found?.passwordHash ?? null });
   if (!found || !ok) throw new LoginError(401, LOGIN_MESSAGES.invalid);
-  const { passwordHash: _hash, ...user } = found;
+  const { passwordHash: _hash, active, ...user } = found;
+  if (!active) throw new LoginError(403, LOGIN_MESSAGES.disabled);
+  db().update(admins).set({ lastSignInAt: new Date() }).where(eq(admins.id, user.id)).run();
   return user;
 }
 
+/** The command line's way to add an admin (and the first start's); the admin page uses addAdminUser. */
 export async function createAdmin(input: { username: string; password: string; fullName?: string }) {
   const fullName = AdminFullNameSchema.safeParse(input.fullName ?? "");
   if (!fullName.success) throw new DomainError(400, fullName.error.issues[0].message);

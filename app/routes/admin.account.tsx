@@ -2,14 +2,18 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text } from "@mantine/core"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { LineLinkPanel } from "~/components/account/LineLinkPanel";
+import { SessionsPanel } from "~/components/account/SessionsPanel";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientIp } from "~/lib/http.server";
 import { intent, pageAction } from "~/lib/page-action.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/password.server";
 import { fieldErrors } from "~/lib/validation";
+import type { SessionAdmin } from "~/lib/session.server";
 import { adminLineState, issueAdminLineCode, unlinkAdminLine } from "~/models/admin-line.server";
+import { endOtherSessions, endOwnSession, listOwnSessions } from "~/models/admin-sessions.server";
 import { changeOwnPassword, ChangePasswordSchema, LoginError } from "~/models/admin.server";
 import type { Actor } from "~/models/audit.server";
 
@@ -17,7 +21,12 @@ export const meta: MetaFunction = () => [{ title: "บัญชีผู้ใ�
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ username: admin.username, passwordMinLength: PASSWORD_MIN_LENGTH, line: adminLineState(admin.id) });
+  return json({
+    username: admin.username,
+    passwordMinLength: PASSWORD_MIN_LENGTH,
+    line: adminLineState(admin.id),
+    sessions: listOwnSessions(admin),
+  });
 }
 
 const lineIntents = (adminId: number, actor: Actor) => ({
@@ -31,11 +40,27 @@ const lineIntents = (adminId: number, actor: Actor) => ({
   }),
 });
 
+/** The same model functions as /api/admin/session: an admin ends only their own sessions. */
+const sessionIntents = (admin: SessionAdmin) => ({
+  "session-end": intent({
+    schema: z.object({ key: z.string({ error: "ไม่พบการเข้าสู่ระบบนี้" }).min(1, "ไม่พบการเข้าสู่ระบบนี้").max(64, "ไม่พบการเข้าสู่ระบบนี้") }),
+    run: (input) => endOwnSession(admin, input.key),
+    done: "ออกจากระบบอุปกรณ์นั้นแล้ว",
+  }),
+  "session-end-others": intent({
+    run: () => endOtherSessions(admin),
+    done: (ended) => (ended > 0 ? `ออกจากระบบอุปกรณ์อื่น ${ended} เครื่องแล้ว` : "ไม่มีอุปกรณ์อื่นที่เข้าสู่ระบบอยู่"),
+  }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const posted = (await request.clone().formData()).get("intent");
   if (typeof posted === "string" && posted.startsWith("line-")) {
     return pageAction(request, lineIntents(admin.id, { type: "admin", id: admin.id }));
+  }
+  if (typeof posted === "string" && posted.startsWith("session-")) {
+    return pageAction(request, sessionIntents(admin));
   }
   return changePassword(request, admin);
 }
@@ -67,7 +92,7 @@ async function changePassword(request: Request, admin: { id: number; sessionId: 
 }
 
 export default function AccountPage() {
-  const { username, passwordMinLength, line } = useLoaderData<typeof loader>();
+  const { username, passwordMinLength, line, sessions } = useLoaderData<typeof loader>();
   const result = useActionData<typeof changePassword>();
   const navigation = useNavigation();
   return (
@@ -113,6 +138,7 @@ export default function AccountPage() {
         </Form>
       </Paper>
       <LineLinkPanel linked={line.linked} linkedAt={line.linked_at} />
+      <SessionsPanel sessions={sessions} />
     </PageFrame>
   );
 }

@@ -1,0 +1,12 @@
+import { json } from "@remix-run/node";
+import { endOtherSessions, listOwnSessions } from "~/models/admin-sessions.server";
+import { apiRoute } from "~/server/api-route.server";
+
+/** The signed-in admin's own sessions: GET → `{sessions}` · DELETE ends all but this one → `{ended}`. */
+export const { loader, action } = apiRoute(
+  {
+    GET: ({ admin }) => json({ sessions: listOwnSessions(admin) }),
+    DELETE: ({ admin }) => json({ ended: endOtherSessions(admin) }),
+  },
+  { auth: "admin" },
+);
