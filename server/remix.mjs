@@ -64,6 +64,19 @@ async function sendRemixResponse(res, response) {
 
 const isJsonAnswer = (response) => (response.headers.get("content-type") ?? "").startsWith("application/json");
 
+/** Waits for the socket to take more, or to go away; both listeners go once either fires. */
+function drainOrClose(res) {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 /**
  * Writes a response body as the client takes it. A stream whose chunks are ready at once (a CSV
  * export) would otherwise be read to the end in microtasks before the socket sends a byte: the
@@ -76,12 +89,7 @@ export async function writeBody(body, res) {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) {
-        await new Promise((resolve) => {
-          res.once("drain", resolve);
-          res.once("close", resolve);
-        });
-      }
+      if (!res.write(value)) await drainOrClose(res);
       if (res.destroyed) {
         await reader.cancel();
         return;

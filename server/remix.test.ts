@@ -27,7 +27,13 @@ async function serve(handler: (res: http.ServerResponse) => Promise<void>) {
 describe("writeBody", () => {
   test("sends a ready stream as it is made: the first bytes arrive long before the last chunk is made", async () => {
     const { body, made } = readyStream();
-    const { server, url } = await serve((res) => writeBody(body, res));
+    const listeners: number[] = [];
+    const count = (res: http.ServerResponse) => res.listenerCount("close") + res.listenerCount("drain");
+    const { server, url } = await serve(async (res) => {
+      listeners.push(count(res));
+      await writeBody(body, res);
+      listeners.push(count(res));
+    });
     try {
       let madeAtFirstByte = -1;
       let received = 0;
@@ -45,6 +51,10 @@ describe("writeBody", () => {
       expect(received).toBe(CHUNK * CHUNKS);
       expect(madeAtFirstByte).toBeGreaterThan(0);
       expect(madeAtFirstByte).toBeLessThan(CHUNKS / 2);
+      // Each wait for 'drain' leaves no listener behind (64 waits would warn of a leak).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(listeners).toHaveLength(2);
+      expect(listeners[1]).toBe(listeners[0]);
     } finally {
       server.close();
     }
