@@ -14,7 +14,7 @@ export { sqliteCode, storageFailure } from "./storage-errors.server";
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export const DB_FILENAME = "tn.sqlite";
-const MIGRATIONS_DIR = path.resolve(process.cwd(), "db", "migrations");
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db", "migrations");
 
 function applyPragmas(sqlite: Database.Database) {
   sqlite.pragma("journal_mode = WAL");

@@ -5,15 +5,19 @@ import { closeDb, databasePath, openAtStart } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
 import { env, isDemoMode } from "~/lib/env.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
+import { markServerRunning } from "~/lib/server-presence.server";
 import { setAppTimeZone } from "~/lib/thai-date";
 import { purgeExpiredSessions, sessionSecrets } from "~/lib/session.server";
 import { startServerJobs, stopServerJobs } from "./scheduler.server";
+
+let unmarkServer: (() => void) | undefined;
 
 /** Runs before the server listens: migrate, make sure a secret and a first admin exist. */
 export async function onServerStart(log: (line: string) => void = console.log) {
   const e = env();
   setAppTimeZone(e.APP_TIMEZONE);
   openAtStart();
+  unmarkServer = markServerRunning(e.DATA_DIR);
   const address = await seedAddressData();
   if (address.seeded) {
     log(`Thai address data loaded: ${address.provinces} provinces, ${address.amphurs} amphurs, ${address.districts} districts`);
@@ -49,4 +53,6 @@ export async function onServerStop() {
   await stopServerJobs();
   await closeFaceEngine().catch(() => undefined);
   closeDb();
+  unmarkServer?.();
+  unmarkServer = undefined;
 }
