@@ -4,6 +4,10 @@ import { cleanText, enumInt, idField, isoDate, PageFields } from "~/lib/validati
 const text = (max: number, label: string) =>
   z.preprocess((v) => (v === null || v === undefined ? "" : v), cleanText({ label, max }));
 
+/** A department or position: runs of spaces become one, so one name is not kept in several spellings. */
+export const normaliseListName = (v: string) => v.replace(/\s+/g, " ").trim();
+const listName = (max: number, label: string) => text(max, label).transform(normaliseListName);
+
 // "" or null clears the date; a missing key leaves it alone (PATCH).
 const optionalDate = (label: string) =>
   z.preprocess((v) => (v === "" ? null : v), z.union([z.null(), isoDate(label)]).optional());
@@ -42,8 +46,8 @@ export const EmployeeFields = {
     "เบอร์โทรศัพท์ไม่ถูกต้อง",
   ),
   email: text(MAX.email, "อีเมล").refine((v) => v === "" || z.email().safeParse(v).success, "อีเมลไม่ถูกต้อง"),
-  position: text(MAX.position, "ตำแหน่ง"),
-  department: text(MAX.department, "แผนก"),
+  position: listName(MAX.position, "ตำแหน่ง"),
+  department: listName(MAX.department, "แผนก"),
   start_date: optionalDate("วันเริ่มงาน"),
   address: text(MAX.address, "ที่อยู่"),
   province_id: optionalId("จังหวัด"),

@@ -249,6 +249,17 @@ function toColumns(input: EmployeeUpdateInput) {
   return columns;
 }
 
+/** A new employee's row from checked input and the zipcode its address check settled (create, import). */
+export function employeeColumns(input: EmployeeCreateInput, zipcode: string): typeof employees.$inferInsert {
+  return {
+    ...(toColumns(input) as typeof employees.$inferInsert),
+    provinceId: input.province_id ?? null,
+    amphurId: input.amphur_id ?? null,
+    districtId: input.district_id ?? null,
+    zipcode,
+  };
+}
+
 /** How long a create that repeats one exactly (a double click, a resend) counts as the same create. */
 export const REPEAT_CREATE_WINDOW_MS = 5 * 60_000;
 
@@ -294,14 +305,7 @@ function repeatedCreate(values: typeof employees.$inferInsert, actor: Actor, now
  * create by the same admin (a double click): that answers with the employee it created.
  */
 export function createEmployee(input: EmployeeCreateInput, actor: Actor, now = Date.now()): EmployeeDto {
-  const zipcode = assertAddress(input);
-  const values: typeof employees.$inferInsert = {
-    ...(toColumns(input) as typeof employees.$inferInsert),
-    provinceId: input.province_id ?? null,
-    amphurId: input.amphur_id ?? null,
-    districtId: input.district_id ?? null,
-    zipcode,
-  };
+  const values = employeeColumns(input, assertAddress(input));
   const id = immediate((tx) => {
     if (codeTaken(input.code)) {
       const repeated = repeatedCreate(values, actor, now);
