@@ -107,7 +107,7 @@ function* rowsByIds(ids: number[]): Generator<ExportRow> {
 
 /** The list's rows (same filter and order, every page), read lazily. */
 export function employeeExportRows(status: "active" | "resigned", query: EmployeeListQuery): Iterable<ExportRow> {
-  const where: SQL = listConditions(status, query.q);
+  const where: SQL = listConditions(status, query);
   const order = sqlListOrder(query);
   if (order) return iterateSelect(exportSelect().where(where).orderBy(...order));
   // Thai collation is not SQLite's: the light (id, names) rows are sorted here, full rows follow in batches.
