@@ -112,3 +112,20 @@ describe("POST /api/employee/import", () => {
     expect((await many.json()).error).toMatch(/เกิน 5,000 แถว/);
   });
 });
+
+describe("GET /api/employee filters", () => {
+  test("department and status narrow the list and its CSV; a bad status is a Thai 400", async () => {
+    const csv = file("FLT-1,นาย,สมชาย,ใจดี,,,,", "FLT-2,นาง,สมศรี,ใจดี,,,,");
+    const withDepartment = csv.replace(HEADER, `${HEADER},แผนก`).replace("FLT-1,นาย,สมชาย,ใจดี,,,,", "FLT-1,นาย,สมชาย,ใจดี,,,,,ฝ่าย  กรองข้อมูล");
+    expect((await upload(withDepartment, "all_or_nothing")).status).toBe(201);
+    const list = await (await api(`/api/employee?q=FLT-&department=${encodeURIComponent("ฝ่าย กรองข้อมูล")}&status=line_unlinked`)).json();
+    expect(list.items.map((e: { code: string; department: string }) => [e.code, e.department])).toEqual([["FLT-1", "ฝ่าย กรองข้อมูล"]]);
+    const exported = await (await api(`/api/employee?format=csv&department=${encodeURIComponent("ฝ่าย กรองข้อมูล")}`)).text();
+    expect(exported).toContain("FLT-1");
+    expect(exported).not.toContain("FLT-2");
+    expect((await (await api("/api/employee?q=FLT-&status=line_linked")).json()).total).toBe(0);
+    const bad = await api("/api/employee?status=retired");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields.status).toMatch(/^สถานะ \(status\) ต้องเป็น/);
+  });
+});
