@@ -1,4 +1,4 @@
-import { CSV_ROWS_PER_CHUNK, csvCell, csvResponse, csvStream, neutraliseCell, readCsv, type CsvColumn } from "./csv.server";
+import { CSV_ROWS_PER_CHUNK, csvCell, csvResponse, csvStream, neutraliseCell, readCsv, type CsvColumn, readCell } from "./csv.server";
 
 const toCsv = <T,>(columns: CsvColumn<T>[], rows: Iterable<T>) => readCsv(csvStream(columns, rows));
 
@@ -101,5 +101,15 @@ describe("CSV", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("พนักงาน.csv")}`);
     expect(await response.text()).toBe("ก\r\nข\r\n"); // Response.text() strips the BOM
+  });
+});
+
+describe("readCell", () => {
+  test.each(["0812345678", "007", "=SUM(A1)", "+66 81 234 5678", "-5", "@home", "plain", "", "'quoted"])(
+    "reads back what csvCell wrote: %s",
+    (value) => expect(readCell(csvCell(value))).toBe(value),
+  );
+  test("a cell a spreadsheet saved again as plain text passes as it is", () => {
+    expect(readCell("0812345678")).toBe("0812345678");
   });
 });

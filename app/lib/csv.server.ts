@@ -21,6 +21,20 @@ export function csvCell(value: string | number | null | undefined) {
   return LEADING_ZERO_DIGITS.test(safe) ? `="${safe}"` : safe;
 }
 
+const WRITTEN_AS_TEXT = /^="(0\d+)"$/;
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
+/**
+ * A cell read back from a CSV this app wrote (csvCell undone): `="0812"` is the text 0812 and a
+ * quote put before a formula start is dropped. A spreadsheet that saved the file again may have
+ * written the plain text already; that passes as it is.
+ */
+export function readCell(text: string) {
+  const zero = WRITTEN_AS_TEXT.exec(text);
+  if (zero) return zero[1];
+  return NEUTRALISED.test(text) ? text.slice(1) : text;
+}
+
 /** Rows encoded per chunk: bounds both the chunk size and how far the source is read ahead. */
 export const CSV_ROWS_PER_CHUNK = 200;
 

@@ -16,8 +16,8 @@ export const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 export const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 class BodyTooLargeError extends Error {
-  constructor() {
-    super(`multipart body exceeds ${MAX_MULTIPART_BYTES} bytes`);
+  constructor(max: number) {
+    super(`body exceeds ${max} bytes`);
     this.name = "BodyTooLargeError";
   }
 }
@@ -29,7 +29,7 @@ function limitStream(body: ReadableStream<Uint8Array>, max: number) {
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
-        if (seen > max) controller.error(new BodyTooLargeError());
+        if (seen > max) controller.error(new BodyTooLargeError(max));
         else controller.enqueue(chunk);
       },
     }),
@@ -67,24 +67,59 @@ export async function readMultipartOptionalImage(
   return readMultipart(request, field);
 }
 
-async function readMultipart(request: Request, field: string): Promise<{ file: Uint8Array | null; form: FormData }> {
+/** A file field's limit and the Thai answers when it is exceeded or missing. */
+export type FileLimits = { maxBytes: number; tooLarge: string; missing: string };
+
+const IMAGE_LIMITS: FileLimits = {
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
+  missing: UPLOAD_MESSAGES.missing,
+};
+
+/**
+ * A multipart form with one file of any kind in `field`, under `limits` (the same reading rules
+ * as {@link readMultipartImage}). The file is null when the field was left empty.
+ */
+export async function readMultipartFile(request: Request, field: string, limits: FileLimits) {
+  return readMultipart(request, field, limits);
+}
+
+/** A non-multipart body (e.g. text/csv) as bytes, refused with a 413 past `limits.maxBytes`. */
+export async function readLimitedBody(request: Request, limits: FileLimits): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_MULTIPART_BYTES) {
-    throw new DomainError(413, UPLOAD_MESSAGES.tooLarge);
+  if (Number.isFinite(declared) && declared > limits.maxBytes) throw new DomainError(413, limits.tooLarge);
+  if (!request.body) throw new DomainError(400, limits.missing);
+  try {
+    return new Uint8Array(await new Response(limitStream(request.body, limits.maxBytes)).arrayBuffer());
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new DomainError(413, limits.tooLarge);
+    throw error;
+  }
+}
+
+async function readMultipart(
+  request: Request,
+  field: string,
+  limits: FileLimits = IMAGE_LIMITS,
+): Promise<{ file: Uint8Array | null; form: FormData }> {
+  const maxBody = limits.maxBytes + MULTIPART_OVERHEAD_BYTES;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBody) {
+    throw new DomainError(413, limits.tooLarge);
   }
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new DomainError(400, UPLOAD_MESSAGES.missing);
+    throw new DomainError(400, limits.missing);
   }
 
   const limited = new Request(request.url, {
     method: request.method,
     headers: request.headers,
-    body: limitStream(request.body, MAX_MULTIPART_BYTES),
+    body: limitStream(request.body, maxBody),
     duplex: "half",
   } as RequestInit & { duplex: "half" });
 
-  const memory = unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES });
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: limits.maxBytes });
   let taken = false;
   const handler: UploadHandler = async (part) => {
     if (typeof part.filename !== "string") return memory(part); // a text field
@@ -101,10 +136,10 @@ async function readMultipart(request: Request, field: string): Promise<{ file: U
     parsed = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
     if (error instanceof BodyTooLargeError || error instanceof MaxPartSizeExceededError) {
-      throw new DomainError(413, UPLOAD_MESSAGES.tooLarge);
+      throw new DomainError(413, limits.tooLarge);
     }
     // not multipart after all, or a malformed body
-    throw new DomainError(400, UPLOAD_MESSAGES.missing);
+    throw new DomainError(400, limits.missing);
   }
 
   const form = new FormData();

@@ -100,19 +100,28 @@ export type AddressValidation =
 
 const given = (v: unknown) => v !== null && v !== undefined;
 
+/** How validateAddressSelection finds places by id: the database, or tables already in memory (an import). */
+export type AddressPlaces = {
+  province(id: number): { id: number } | undefined;
+  amphur(id: number): { id: number; provinceId: number } | undefined;
+  district(id: number): { id: number; amphurId: number; zipcode: string } | undefined;
+};
+
+const DB_PLACES: AddressPlaces = { province: findProvince, amphur: findAmphur, district: findDistrict };
+
 /**
  * Every part is optional, but an amphur needs its province and must lie in it, a district needs
  * its amphur and must lie in it. With a district chosen, the zipcode is the district's whatever
  * the client sent; without one, the client's zipcode (5 digits or empty) is kept.
  */
-export function validateAddressSelection(input: AddressSelection): AddressValidation {
+export function validateAddressSelection(input: AddressSelection, places: AddressPlaces = DB_PLACES): AddressValidation {
   const fields: Record<string, string> = {};
   const { province_id, amphur_id, district_id } = input;
   const zipcode = (input.zipcode ?? "").trim();
 
-  const province = given(province_id) ? findProvince(province_id!) : undefined;
-  const amphur = given(amphur_id) ? findAmphur(amphur_id!) : undefined;
-  const district = given(district_id) ? findDistrict(district_id!) : undefined;
+  const province = given(province_id) ? places.province(province_id!) : undefined;
+  const amphur = given(amphur_id) ? places.amphur(amphur_id!) : undefined;
+  const district = given(district_id) ? places.district(district_id!) : undefined;
 
   if (given(province_id) && !province) fields.province_id = ADDRESS_MESSAGES.provinceNotFound;
   if (!given(province_id) && (given(amphur_id) || given(district_id))) {

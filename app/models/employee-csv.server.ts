@@ -42,28 +42,53 @@ type ExportRow = ReturnType<typeof exportSelect>["_"]["result"][number];
 
 const thaiDate = (d: string | null) => (d ? formatThaiDate(d) : "");
 
+/** The export's column headers; the import reads a file by the same headers (employee-import.server.ts). */
+export const CSV_LABELS = {
+  code: "รหัสพนักงาน",
+  title: "คำนำหน้า",
+  first_name: "ชื่อ",
+  last_name: "นามสกุล",
+  nickname: "ชื่อเล่น",
+  position: "ตำแหน่ง",
+  department: "แผนก",
+  phone: "เบอร์โทรศัพท์",
+  email: "อีเมล",
+  start_date: "วันเริ่มงาน",
+  start_date_iso: "วันเริ่มงาน (ค.ศ.)",
+  resign_date: "วันที่ลาออก",
+  resign_date_iso: "วันที่ลาออก (ค.ศ.)",
+  address: "ที่อยู่",
+  district: "ตำบล/แขวง",
+  amphur: "อำเภอ/เขต",
+  province: "จังหวัด",
+  zipcode: "รหัสไปรษณีย์",
+  line_linked: "เชื่อม LINE",
+  face_registered: "ลงทะเบียนใบหน้า",
+} as const;
+const L = CSV_LABELS;
+
 // Each date twice: as Thai readers expect it (BE), and ISO beside it so Excel sorts and computes.
 const COLUMNS: CsvColumn<ExportRow>[] = [
-  { label: "รหัสพนักงาน", value: (e) => e.code },
-  { label: "คำนำหน้า", value: (e) => TITLE_LABELS[e.title] ?? "" },
-  { label: "ชื่อ", value: (e) => e.first_name },
-  { label: "นามสกุล", value: (e) => e.last_name },
-  { label: "ชื่อเล่น", value: (e) => e.nickname },
-  { label: "ตำแหน่ง", value: (e) => e.position },
-  { label: "แผนก", value: (e) => e.department },
-  { label: "เบอร์โทรศัพท์", value: (e) => e.phone },
-  { label: "อีเมล", value: (e) => e.email },
-  { label: "วันเริ่มงาน", value: (e) => thaiDate(e.start_date) },
-  { label: "วันเริ่มงาน (ค.ศ.)", value: (e) => e.start_date },
-  { label: "วันที่ลาออก", value: (e) => thaiDate(e.resign_date) },
-  { label: "วันที่ลาออก (ค.ศ.)", value: (e) => e.resign_date },
-  { label: "ที่อยู่", value: (e) => e.address },
-  { label: "ตำบล/แขวง", value: (e) => e.district_name },
-  { label: "อำเภอ/เขต", value: (e) => e.amphur_name },
-  { label: "จังหวัด", value: (e) => e.province_name },
-  { label: "รหัสไปรษณีย์", value: (e) => e.zipcode },
-  { label: "เชื่อม LINE", value: (e) => (e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม") },
-  { label: "ลงทะเบียนใบหน้า", value: (e) => (e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน") },
+  { label: L.code, value: (e) => e.code },
+  { label: L.title, value: (e) => TITLE_LABELS[e.title] ?? "" },
+  { label: L.first_name, value: (e) => e.first_name },
+  { label: L.last_name, value: (e) => e.last_name },
+  { label: L.nickname, value: (e) => e.nickname },
+  { label: L.position, value: (e) => e.position },
+  { label: L.department, value: (e) => e.department },
+  { label: L.phone, value: (e) => e.phone },
+  { label: L.email, value: (e) => e.email },
+  { label: L.start_date, value: (e) => thaiDate(e.start_date) },
+  { label: L.start_date_iso, value: (e) => e.start_date },
+  { label: L.resign_date, value: (e) => thaiDate(e.resign_date) },
+  { label: L.resign_date_iso, value: (e) => e.resign_date },
+  { label: L.address, value: (e) => e.address },
+  { label: L.district, value: (e) => e.district_name },
+  { label: L.amphur, value: (e) => e.amphur_name },
+  { label: L.province, value: (e) => e.province_name },
+  { label: L.zipcode, value: (e) => e.zipcode },
+  { label: L.line_linked, value: (e) => (e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม") },
+  { label: L.face_registered, value: (e) => (e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน") },
 ];
 
 /** Ids sorted in Thai order are loaded this many full rows at a time. */
@@ -82,7 +107,7 @@ function* rowsByIds(ids: number[]): Generator<ExportRow> {
 
 /** The list's rows (same filter and order, every page), read lazily. */
 export function employeeExportRows(status: "active" | "resigned", query: EmployeeListQuery): Iterable<ExportRow> {
-  const where: SQL = listConditions(status, query.q);
+  const where: SQL = listConditions(status, query);
   const order = sqlListOrder(query);
   if (order) return iterateSelect(exportSelect().where(where).orderBy(...order));
   // Thai collation is not SQLite's: the light (id, names) rows are sorted here, full rows follow in batches.

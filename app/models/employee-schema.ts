@@ -4,6 +4,10 @@ import { cleanText, enumInt, idField, isoDate, PageFields } from "~/lib/validati
 const text = (max: number, label: string) =>
   z.preprocess((v) => (v === null || v === undefined ? "" : v), cleanText({ label, max }));
 
+/** A department or position: runs of spaces become one, so one name is not kept in several spellings. */
+export const normaliseListName = (v: string) => v.replace(/\s+/g, " ").trim();
+const listName = (max: number, label: string) => text(max, label).transform(normaliseListName);
+
 // "" or null clears the date; a missing key leaves it alone (PATCH).
 const optionalDate = (label: string) =>
   z.preprocess((v) => (v === "" ? null : v), z.union([z.null(), isoDate(label)]).optional());
@@ -42,8 +46,8 @@ export const EmployeeFields = {
     "เบอร์โทรศัพท์ไม่ถูกต้อง",
   ),
   email: text(MAX.email, "อีเมล").refine((v) => v === "" || z.email().safeParse(v).success, "อีเมลไม่ถูกต้อง"),
-  position: text(MAX.position, "ตำแหน่ง"),
-  department: text(MAX.department, "แผนก"),
+  position: listName(MAX.position, "ตำแหน่ง"),
+  department: listName(MAX.department, "แผนก"),
   start_date: optionalDate("วันเริ่มงาน"),
   address: text(MAX.address, "ที่อยู่"),
   province_id: optionalId("จังหวัด"),
@@ -64,8 +68,29 @@ export const ResignSchema = z.object({
 export const EMPLOYEE_SORTS = ["code", "name", "position", "start_date", "resign_date"] as const;
 export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 
+/** Filters within the working or the resigned list, by what the list's badges show. */
+export const EMPLOYEE_STATUS_FILTERS = ["leaving", "line_linked", "line_unlinked", "face_registered", "face_unregistered"] as const;
+export type EmployeeStatusFilter = (typeof EMPLOYEE_STATUS_FILTERS)[number];
+export const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatusFilter, string> = {
+  leaving: "จะลาออก (แจ้งล่วงหน้า)",
+  line_linked: "เชื่อม LINE แล้ว",
+  line_unlinked: "ยังไม่เชื่อม LINE",
+  face_registered: "ลงทะเบียนใบหน้าแล้ว",
+  face_unregistered: "ยังไม่ลงทะเบียนใบหน้า",
+};
+
 export const EmployeeListQuery = z.object({
   q: z.string().trim().max(100, { error: "คำค้นหายาวเกิน 100 ตัวอักษร" }).optional(),
+  department: z
+    .string()
+    .max(100, { error: "ชื่อแผนกยาวเกิน 100 ตัวอักษร" })
+    .transform(normaliseListName)
+    .optional()
+    .transform((v) => v || undefined),
+  status: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(EMPLOYEE_STATUS_FILTERS, { error: `สถานะ (status) ต้องเป็น ${EMPLOYEE_STATUS_FILTERS.join(", ")}` }).optional(),
+  ),
   ...PageFields,
   sort: z.enum(EMPLOYEE_SORTS, { error: "การเรียงลำดับ (sort) ไม่ถูกต้อง" }).optional().default("code"),
   order: z.enum(["asc", "desc"], { error: "ทิศทางการเรียง (order) ต้องเป็น asc หรือ desc" }).optional().default("asc"),

@@ -10,7 +10,7 @@ import { deleteUploadAt, saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { validateAddressSelection } from "./address.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { endAssignmentsOnResign } from "./machine-assignment.server";
-import type { EmployeeCreateInput, EmployeeListQuery, EmployeeUpdateInput } from "./employee-schema";
+import type { EmployeeCreateInput, EmployeeListQuery, EmployeeStatusFilter, EmployeeUpdateInput } from "./employee-schema";
 
 type Row = typeof employees.$inferSelect;
 
@@ -136,16 +136,42 @@ function escapeLike(q: string) {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const STATUS_CONDITIONS: Record<EmployeeStatusFilter, () => SQL> = {
+  leaving: () => sql`${employees.resignDate} is not null`,
+  line_linked: () => sql`${employees.lineUserId} is not null`,
+  line_unlinked: () => sql`${employees.lineUserId} is null`,
+  face_registered: () => sql`${employees.faceDescriptor} is not null`,
+  face_unregistered: () => sql`${employees.faceDescriptor} is null`,
+};
+
 /** The list's filter; the CSV export streams the same rows (employee-csv.server.ts). */
-export function listConditions(status: "active" | "resigned", q: string | undefined) {
+export function listConditions(
+  status: "active" | "resigned",
+  { q, department, status: badge }: Pick<EmployeeListQuery, "q" | "department" | "status">,
+) {
   const working = workingOn();
   const conditions: SQL[] = [status === "active" ? working : not(working)];
+  if (department) conditions.push(eq(employees.department, department));
+  if (badge) conditions.push(STATUS_CONDITIONS[badge]());
   if (q) {
     const text = sql`${employees.searchText} like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
     const digits = q.replace(/[\s()+-]/g, "");
     conditions.push(/^\d{3,}$/.test(digits) && digits !== q ? or(text, sql`${employees.searchText} like ${`%${digits}%`}`)! : text);
   }
   return and(...conditions)!;
+}
+
+/** The departments and positions in use (working or not), in Thai order: the form's pickers and the list's filter. */
+export function employeeChoices(): { departments: string[]; positions: string[] } {
+  const distinct = (column: typeof employees.department | typeof employees.position) =>
+    db()
+      .selectDistinct({ v: column })
+      .from(employees)
+      .where(sql`${column} <> ''`)
+      .all()
+      .map((r) => r.v)
+      .sort(collator.compare);
+  return { departments: distinct(employees.department), positions: distinct(employees.position) };
 }
 
 // Codes and ISO dates sort correctly byte by byte, so SQLite pages them; Thai text does not.
@@ -170,7 +196,7 @@ export function listEmployees(
   status: "active" | "resigned",
   query: EmployeeListQuery,
 ): Page<EmployeeDto> {
-  const where = listConditions(status, query.q);
+  const where = listConditions(status, query);
   const offset = pageOffset(query);
   const order = sqlListOrder(query);
   let items: EmployeeDto[];
@@ -249,6 +275,17 @@ function toColumns(input: EmployeeUpdateInput) {
   return columns;
 }
 
+/** A new employee's row from checked input and the zipcode its address check settled (create, import). */
+export function employeeColumns(input: EmployeeCreateInput, zipcode: string): typeof employees.$inferInsert {
+  return {
+    ...(toColumns(input) as typeof employees.$inferInsert),
+    provinceId: input.province_id ?? null,
+    amphurId: input.amphur_id ?? null,
+    districtId: input.district_id ?? null,
+    zipcode,
+  };
+}
+
 /** How long a create that repeats one exactly (a double click, a resend) counts as the same create. */
 export const REPEAT_CREATE_WINDOW_MS = 5 * 60_000;
 
@@ -294,14 +331,7 @@ function repeatedCreate(values: typeof employees.$inferInsert, actor: Actor, now
  * create by the same admin (a double click): that answers with the employee it created.
  */
 export function createEmployee(input: EmployeeCreateInput, actor: Actor, now = Date.now()): EmployeeDto {
-  const zipcode = assertAddress(input);
-  const values: typeof employees.$inferInsert = {
-    ...(toColumns(input) as typeof employees.$inferInsert),
-    provinceId: input.province_id ?? null,
-    amphurId: input.amphur_id ?? null,
-    districtId: input.district_id ?? null,
-    zipcode,
-  };
+  const values = employeeColumns(input, assertAddress(input));
   const id = immediate((tx) => {
     if (codeTaken(input.code)) {
       const repeated = repeatedCreate(values, actor, now);

@@ -1,14 +1,16 @@
 import { Button, Group, LoadingOverlay, Pagination, Paper, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconDownload, IconPlus, IconSearch, IconUpload } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
+import { EmployeeFilters } from "~/components/employees/EmployeeFilters";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import { FaceModal } from "~/components/employees/FaceModal";
+import { ImportDialog } from "~/components/employees/ImportDialog";
 import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
@@ -25,6 +27,7 @@ import type { Actor } from "~/models/audit.server";
 import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employee-schema";
 import {
   createEmployee,
+  employeeChoices,
   listEmployees,
   reinstateEmployee,
   resignEmployee,
@@ -43,7 +46,14 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
   // A hand-edited address with a bad page or sort shows the first page rather than an error.
   const parsed = EmployeeListQuery.safeParse(Object.fromEntries(params));
   const query = parsed.success ? parsed.data : EmployeeListQuery.parse({ q: params.get("q")?.slice(0, 100) });
-  return json({ tab, q: query.q ?? "", ...listEmployees(tab, query) });
+  return json({
+    tab,
+    q: query.q ?? "",
+    department: query.department ?? "",
+    status: query.status ?? "",
+    choices: employeeChoices(),
+    ...listEmployees(tab, query),
+  });
 });
 
 /** Same model functions as /api/employee*: one way to create, edit, resign or reinstate. */
@@ -85,7 +95,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return pageAction(request, intents({ type: "admin", id: admin.id }));
 }
 
-type Dialog = { kind: "create" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
+type Dialog = { kind: "create" } | { kind: "import" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
+
 
 export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
@@ -105,6 +116,8 @@ export default function EmployeesPage() {
       if (done.intent === "issue-code" && done.data && target) setIssued({ name: target.full_name, ...done.data });
     },
   });
+
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   const open = (next: Dialog) => {
     form.renew();
@@ -142,7 +155,11 @@ export default function EmployeesPage() {
     });
   }
 
-  const exportHref = `/api/employee${resigned ? "/resigned" : ""}?format=csv${data.q ? `&q=${encodeURIComponent(data.q)}` : ""}`;
+  const filters = { q: data.q, department: data.department, status: data.status };
+  const filtered = Object.values(filters).some(Boolean);
+  const exportQuery = new URLSearchParams({ format: "csv" });
+  for (const [name, value] of Object.entries(filters)) if (value) exportQuery.set(name, value);
+  const exportHref = `/api/employee${resigned ? "/resigned" : ""}?${exportQuery}`;
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/employee";
 
@@ -160,6 +177,8 @@ export default function EmployeesPage() {
       <Group justify="space-between" wrap="wrap">
         <Form method="get" role="search" onChange={(e) => search(e.currentTarget)} style={{ flex: "1 1 260px" }}>
           {resigned ? <input type="hidden" name="tab" value="resigned" /> : null}
+          {data.department ? <input type="hidden" name="department" value={data.department} /> : null}
+          {data.status ? <input type="hidden" name="status" value={data.status} /> : null}
           <TextInput
             name="q"
             defaultValue={data.q}
@@ -171,6 +190,9 @@ export default function EmployeesPage() {
           />
         </Form>
         <Group gap="xs">
+          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: "import" })}>
+            นำเข้า CSV
+          </Button>
           <Button component="a" href={exportHref} download variant="default" leftSection={<IconDownload size={16} />}>
             ส่งออก CSV
           </Button>
@@ -181,12 +203,13 @@ export default function EmployeesPage() {
           ) : null}
         </Group>
       </Group>
+      <EmployeeFilters department={data.department} status={data.status} departments={data.choices.departments} />
       <Paper withBorder radius="md" pos="relative">
         <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
         {data.items.length === 0 ? (
           <EmptyState
-            title={data.q ? "ไม่พบพนักงานที่ค้นหา" : resigned ? "ยังไม่มีพนักงานที่ลาออก" : "ยังไม่มีพนักงาน"}
-            hint={data.q ? "ลองค้นหาด้วยคำอื่น" : resigned ? undefined : "กด “เพิ่มพนักงาน” เพื่อเริ่มต้น"}
+            title={filtered ? "ไม่พบพนักงานที่ค้นหา" : resigned ? "ยังไม่มีพนักงานที่ลาออก" : "ยังไม่มีพนักงาน"}
+            hint={filtered ? "ลองค้นหาด้วยคำอื่น หรือล้างตัวกรอง" : resigned ? undefined : "กด “เพิ่มพนักงาน” หรือ “นำเข้า CSV” เพื่อเริ่มต้น"}
           />
         ) : (
           <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} />
@@ -217,7 +240,9 @@ export default function EmployeesPage() {
         employee={dialog && dialog.kind === "edit" ? dialog.employee : null}
         onClose={() => setDialog(null)}
         fetcher={form.fetcher}
+        choices={data.choices}
       />
+      <ImportDialog opened={dialog?.kind === "import"} onClose={closeDialog} />
       <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
       <PhotoModal employee={dialog?.kind === "photo" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />
       <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />

@@ -7,11 +7,13 @@ import { useDialogFetcher, type DialogResult } from "~/components/dialog-fetcher
 import { EMPLOYEE_MAX_LENGTH } from "~/models/employee-schema";
 import { EmployeeFormModal } from "./EmployeeFormModal";
 
-function renderForm() {
+const CHOICES = { departments: ["บัญชี", "ฝ่ายขาย"], positions: ["พนักงานขาย"] };
+
+function renderForm(choices?: typeof CHOICES) {
   vi.stubGlobal("fetch", vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ items: [] }) })));
   const Page = () => {
     const form = useDialogFetcher<DialogResult>("employee-test", () => {});
-    return <EmployeeFormModal opened onClose={() => {}} employee={null} fetcher={form.fetcher} />;
+    return <EmployeeFormModal opened onClose={() => {}} employee={null} fetcher={form.fetcher} choices={choices} />;
   };
   const Stub = createRemixStub([
     {
@@ -61,5 +63,34 @@ describe("EmployeeFormModal", () => {
     expect(screen.queryByText("กรุณากรอกรหัสพนักงาน")).not.toBeInTheDocument();
     expect(code).not.toHaveAttribute("aria-invalid", "true");
     expect(screen.getByText("กรุณากรอกชื่อ")).toBeInTheDocument();
+  }, 20_000);
+
+  test("department is picked from the names in use, or added with เพิ่มใหม่; a near spelling becomes the listed name", async () => {
+    const user = userEvent.setup();
+    renderForm(CHOICES);
+    const department = await screen.findByRole("textbox", { name: "แผนก" }, { timeout: 5_000 });
+    const posted = () => (document.querySelector('input[type="hidden"][name="department"]') as HTMLInputElement).value;
+
+    await user.click(department);
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["บัญชี", "ฝ่ายขาย"]);
+    await user.click(screen.getByRole("option", { name: "บัญชี" }));
+    expect(posted()).toBe("บัญชี");
+
+    await user.clear(department);
+    await user.type(department, "คลังสินค้า");
+    expect(screen.queryByRole("option", { name: "บัญชี" })).toBeNull();
+    await user.click(screen.getByRole("option", { name: "+ เพิ่มใหม่ “คลังสินค้า”" }));
+    expect(posted()).toBe("คลังสินค้า");
+
+    await user.clear(department);
+    await user.type(department, "  ฝ่ายขาย ");
+    await user.tab();
+    expect(posted()).toBe("ฝ่ายขาย");
+    expect(department).toHaveValue("ฝ่ายขาย");
+
+    await user.clear(department);
+    await user.type(department, "พิมพ์แล้วไม่เลือก");
+    await user.tab();
+    expect(posted()).toBe("ฝ่ายขาย");
   }, 20_000);
 });

@@ -3,6 +3,7 @@ import { AddressFields } from "~/components/AddressFields";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
+import { ChoiceInput } from "./ChoiceInput";
 import { TITLE_LABELS } from "~/lib/enums";
 import { EMPLOYEE_MAX_LENGTH } from "~/models/employee-schema";
 import type { EmployeeDto } from "~/models/employee.server";
@@ -15,13 +16,16 @@ export function EmployeeFormModal({
   onClose,
   employee,
   fetcher,
+  choices = { departments: [], positions: [] },
 }: {
   opened: boolean;
   onClose: () => void;
   employee: EmployeeDto | null;
   fetcher: DialogFetcher;
+  /** The departments and positions already in use, offered before a new one is typed. */
+  choices?: { departments: string[]; positions: string[] };
 }) {
-  const { fields, error, busy, formProps } = useDialogForm(fetcher);
+  const { fields, error, busy, formProps, clearField } = useDialogForm(fetcher);
   return (
     <Modal
       opened={opened}
@@ -52,8 +56,24 @@ export function EmployeeFormModal({
             <TextInput name="phone" maxLength={EMPLOYEE_MAX_LENGTH.phone} label="เบอร์โทรศัพท์" inputMode="tel" defaultValue={employee?.phone} error={fields.phone} />
             <TextInput name="email" maxLength={EMPLOYEE_MAX_LENGTH.email} label="อีเมล" type="email" defaultValue={employee?.email} error={fields.email} />
             <ThaiDateInput name="start_date" label="วันเริ่มงาน" defaultValue={employee?.start_date ?? undefined} error={fields.start_date} />
-            <TextInput name="position" maxLength={EMPLOYEE_MAX_LENGTH.position} label="ตำแหน่ง" defaultValue={employee?.position} error={fields.position} />
-            <TextInput name="department" maxLength={EMPLOYEE_MAX_LENGTH.department} label="แผนก" defaultValue={employee?.department} error={fields.department} />
+            <ChoiceInput
+              name="position"
+              label="ตำแหน่ง"
+              choices={choices.positions}
+              maxLength={EMPLOYEE_MAX_LENGTH.position}
+              defaultValue={employee?.position}
+              error={fields.position}
+              onPick={() => clearField("position")}
+            />
+            <ChoiceInput
+              name="department"
+              label="แผนก"
+              choices={choices.departments}
+              maxLength={EMPLOYEE_MAX_LENGTH.department}
+              defaultValue={employee?.department}
+              error={fields.department}
+              onPick={() => clearField("department")}
+            />
           </SimpleGrid>
           <Textarea name="address" maxLength={EMPLOYEE_MAX_LENGTH.address} label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autosize minRows={2} defaultValue={employee?.address} error={fields.address} />
           <AddressFields

@@ -1,8 +1,9 @@
 import { MantineProvider } from "@mantine/core";
 import { createRemixStub } from "@remix-run/testing";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { EmployeeDto } from "~/models/employee.server";
-import { EmployeeTable } from "./EmployeeTable";
+import { EmployeeTable, type EmployeeRowAction } from "./EmployeeTable";
 
 const EMPLOYEE: EmployeeDto = {
   id: 3,
@@ -48,4 +49,51 @@ test("the avatar asks for the thumbnail, not the 1600 px original", async () => 
   render(<Stub />);
   const row = await screen.findByTestId("employee-row");
   expect(row.querySelector("img")?.getAttribute("src")).toBe(`${EMPLOYEE.photo_url}?size=thumb`);
+});
+
+describe("at phone width", () => {
+  const renderList = (items: EmployeeDto[], onAction: (a: EmployeeRowAction, e: EmployeeDto) => void = () => {}) => {
+    const Stub = createRemixStub([
+      {
+        path: "/admin/employee",
+        Component: () => (
+          <MantineProvider>
+            <EmployeeTable items={items} resigned={false} onAction={onAction} />
+          </MantineProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/admin/employee"]} />);
+  };
+
+  test("the table is for wide screens only; the cards (below sm) show the name first, then code, position, badges", async () => {
+    renderList([
+      { ...EMPLOYEE, nickname: "ชาย", position: "พนักงานขาย", department: "ฝ่ายขาย", line_linked: true, resign_date: "2026-12-31" },
+    ]);
+    const cards = await screen.findByTestId("employee-cards");
+    // Mantine's responsive props are classes its CSS hides by the media query (600 px is below sm, 48em).
+    expect(cards).toHaveClass("mantine-hidden-from-sm");
+    expect(screen.getByRole("table", { name: "รายชื่อพนักงาน" }).closest(".mantine-visible-from-sm")).not.toBeNull();
+    const card = within(cards).getByTestId("employee-card");
+    expect(card).toHaveTextContent(/^นายสมชาย ใจดี\(ชาย\)E0003พนักงานขาย · ฝ่ายขาย/);
+    expect(within(card).getByRole("link", { name: "นายสมชาย ใจดี" })).toHaveAttribute("href", "/admin/employee/3");
+    expect(card).toHaveTextContent("LINE เชื่อมแล้ว");
+    expect(card).toHaveTextContent("ใบหน้า ยังไม่ลงทะเบียน");
+    expect(card).toHaveTextContent("จะลาออก 31 ธ.ค. 2569");
+    expect(card.querySelector("img")?.getAttribute("src")).toBe(`${EMPLOYEE.photo_url}?size=thumb`);
+  });
+
+  test("each card's actions are on the card: its menu opens and runs the row's action", async () => {
+    const asked: [EmployeeRowAction, number][] = [];
+    renderList([EMPLOYEE, { ...EMPLOYEE, id: 4, code: "E0004", first_name: "สมหญิง", full_name: "นางสาวสมหญิง ใจดี", photo_url: null }], (a, e) =>
+      asked.push([a, e.id]),
+    );
+    const user = userEvent.setup();
+    const cards = within(await screen.findByTestId("employee-cards")).getAllByTestId("employee-card");
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]).getByText("ส")).toBeInTheDocument();
+    await user.click(within(cards[1]).getByRole("button", { name: "จัดการ นางสาวสมหญิง ใจดี" }));
+    await user.click(await screen.findByRole("menuitem", { name: "บันทึกการลาออก" }));
+    expect(asked).toEqual([["resign", 4]]);
+  });
 });

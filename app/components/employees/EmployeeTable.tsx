@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Group, Menu, Table, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import {
   IconArrowBackUp,
   IconChevronDown,
@@ -46,17 +46,69 @@ function SortHeader({ sort, children }: { sort: EmployeeSort; children: string }
   );
 }
 
-export function EmployeeTable({
-  items,
-  resigned,
-  onAction,
-}: {
-  items: EmployeeDto[];
-  resigned: boolean;
-  onAction: (action: EmployeeRowAction, employee: EmployeeDto) => void;
-}) {
+type OnAction = (action: EmployeeRowAction, employee: EmployeeDto) => void;
+type ListProps = { items: EmployeeDto[]; resigned: boolean; onAction: OnAction };
+
+function RowMenu({ e, resigned, onAction }: { e: EmployeeDto; resigned: boolean; onAction: OnAction }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`จัดการ ${e.full_name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", e)}>
+          แก้ไขข้อมูล
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
+          เปลี่ยนรูป
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face", e)}>
+          ใบหน้าที่ลงทะเบียน
+        </Menu.Item>
+        {!resigned && !e.line_linked ? (
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code", e)}>
+            ออกรหัสเชื่อม LINE
+          </Menu.Item>
+        ) : null}
+        {e.line_linked ? (
+          <>
+            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push", e)}>
+              ส่งข้อความ LINE
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink", e)}>
+              ยกเลิกการเชื่อม LINE
+            </Menu.Item>
+          </>
+        ) : null}
+        {resigned ? (
+          <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate", e)}>
+            กลับเข้าทำงาน
+          </Menu.Item>
+        ) : (
+          <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign", e)}>
+            บันทึกการลาออก
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The list: a wide table, or cards on a phone (below Mantine's `sm`). */
+export function EmployeeTable(props: ListProps) {
+  return (
+    <>
+      <WideTable {...props} />
+      <EmployeeCards {...props} />
+    </>
+  );
+}
+
+function WideTable({ items, resigned, onAction }: ListProps) {
+  return (
+    <Table.ScrollContainer minWidth={820} visibleFrom="sm">
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="รายชื่อพนักงาน">
         <Table.Thead>
           <Table.Tr>
@@ -128,53 +180,68 @@ export function EmployeeTable({
                 </Table.Td>
               ) : null}
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`จัดการ ${e.full_name}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", e)}>
-                      แก้ไขข้อมูล
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
-                      เปลี่ยนรูป
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face", e)}>
-                      ใบหน้าที่ลงทะเบียน
-                    </Menu.Item>
-                    {!resigned && !e.line_linked ? (
-                      <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code", e)}>
-                        ออกรหัสเชื่อม LINE
-                      </Menu.Item>
-                    ) : null}
-                    {e.line_linked ? (
-                      <>
-                        <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push", e)}>
-                          ส่งข้อความ LINE
-                        </Menu.Item>
-                        <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink", e)}>
-                          ยกเลิกการเชื่อม LINE
-                        </Menu.Item>
-                      </>
-                    ) : null}
-                    {resigned ? (
-                      <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate", e)}>
-                        กลับเข้าทำงาน
-                      </Menu.Item>
-                    ) : (
-                      <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign", e)}>
-                        บันทึกการลาออก
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
+                <RowMenu e={e} resigned={resigned} onAction={onAction} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** One card per employee, name first, the actions' menu on the card (no sideways scrolling). */
+function EmployeeCards({ items, resigned, onAction }: ListProps) {
+  return (
+    <Stack gap="sm" p="xs" hiddenFrom="sm" data-testid="employee-cards">
+      {items.map((e) => (
+        <Card key={e.id} withBorder radius="md" padding="sm" data-testid="employee-card">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              <Avatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
+                {initials(e.first_name)}
+              </Avatar>
+              <div style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={600}>
+                  {e.full_name}
+                </Anchor>
+                {e.nickname ? (
+                  <Text fz="xs" c="dimmed">
+                    ({e.nickname})
+                  </Text>
+                ) : null}
+                <Text fz="xs" c="dimmed" ff="monospace">
+                  {e.code}
+                </Text>
+              </div>
+            </Group>
+            <RowMenu e={e} resigned={resigned} onAction={onAction} />
+          </Group>
+          {e.position || e.department ? (
+            <Text fz="sm" mt={6}>
+              {[e.position, e.department].filter(Boolean).join(" · ")}
+            </Text>
+          ) : null}
+          {e.phone ? (
+            <Text fz="sm" c="dimmed">
+              {e.phone}
+            </Text>
+          ) : null}
+          <Group gap={6} mt={6}>
+            <Badge variant="light" size="sm" color={e.line_linked ? "green" : "gray"}>
+              LINE {e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม"}
+            </Badge>
+            <Badge variant="light" size="sm" color={e.face_registered ? "green" : "gray"}>
+              ใบหน้า {e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน"}
+            </Badge>
+            {e.resign_date ? (
+              <Badge variant="light" size="sm" color={e.working ? "orange" : "gray"}>
+                {e.working ? "จะลาออก" : "ลาออก"} {formatThaiDate(e.resign_date)}
+              </Badge>
+            ) : null}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
   );
 }
