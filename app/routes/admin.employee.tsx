@@ -12,7 +12,7 @@ import { FaceModal } from "~/components/employees/FaceModal";
 import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
-import { VerifyCodeModal } from "~/components/employees/VerifyCodeModal";
+import { VerifyCodeModal, type IssuedCode } from "~/components/employees/VerifyCodeModal";
 import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
 import { EmptyState } from "~/components/EmptyState";
@@ -33,7 +33,8 @@ import {
   type EmployeeDto,
 } from "~/models/employee.server";
 import { resetFace } from "~/models/face.server";
-import { issueVerifyCode, unlinkLineUser } from "~/models/line-link.server";
+import { unlinkLineUser } from "~/models/line-link.server";
+import { issueLinkHandover } from "~/models/link-handover.server";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
@@ -47,7 +48,7 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
 });
 
 /** Same model functions as /api/employee*: one way to create, edit, resign or reinstate. */
-const intents = (actor: Actor) => ({
+const intents = (actor: Actor, origin: string) => ({
   create: intent({
     schema: EmployeeCreateSchema,
     invalid: "กรุณาตรวจสอบข้อมูล",
@@ -75,14 +76,14 @@ const intents = (actor: Actor) => ({
     run: async (_, ctx) => void (await setEmployeePhoto(ctx.id(), ctx.file(), actor)),
     done: "อัปโหลดรูปแล้ว",
   }),
-  "issue-code": intent({ id: true, run: (_, ctx) => issueVerifyCode(ctx.id(), actor), done: "ออกรหัสเชื่อม LINE แล้ว" }),
+  "issue-code": intent({ id: true, run: (_, ctx) => issueLinkHandover(ctx.id(), actor, origin), done: "ออกรหัสเชื่อม LINE แล้ว" }),
   unlink: intent({ id: true, run: (_, ctx) => void unlinkLineUser(ctx.id(), actor), done: "ยกเลิกการเชื่อม LINE แล้ว" }),
   "reset-face": intent({ id: true, run: (_, ctx) => void resetFace(ctx.id(), actor), done: "รีเซ็ตใบหน้าแล้ว" }),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return pageAction(request, intents({ type: "admin", id: admin.id }));
+  return pageAction(request, intents({ type: "admin", id: admin.id }, new URL(request.url).origin));
 }
 
 type Dialog = { kind: "create" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
@@ -97,7 +98,7 @@ export default function EmployeesPage() {
   const form = useDialogFetcher<SerializeFrom<typeof action>>("employee-dialog", () => setDialog(null));
   const actions = useFetcher<typeof action>({ key: "employee-actions" });
   const [target, setTarget] = useState<EmployeeDto | null>(null);
-  const [issued, setIssued] = useState<{ name: string; code: string; expires_at: string } | null>(null);
+  const [issued, setIssued] = useState<IssuedCode | null>(null);
   const resigned = data.tab === "resigned";
 
   useActionToasts(actions, {
