@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
+import { ACTION_CONFIRMS } from "~/components/employees/employee-actions";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import { FaceModal } from "~/components/employees/FaceModal";
 import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
@@ -121,14 +122,8 @@ export default function EmployeesPage() {
 
   const search = useDebouncedCallback((searchForm: HTMLFormElement) => submit(searchForm, { replace: true }), 350);
 
-  const CONFIRM: Partial<Record<EmployeeRowAction, { title: string; body: string; danger?: boolean }>> = {
-    reinstate: { title: "นำพนักงานกลับเข้าทำงาน", body: "กลับมาอยู่ในรายชื่อพนักงานปัจจุบัน" },
-    unlink: { title: "ยกเลิกการเชื่อม LINE", body: "ต้องใช้รหัสใหม่เพื่อเชื่อมบัญชี LINE อีกครั้ง", danger: true },
-    "issue-code": { title: "ออกรหัสเชื่อม LINE", body: "รหัสเดิมที่ยังไม่ได้ใช้จะใช้ไม่ได้อีก" },
-  };
-
   function onAction(kind: EmployeeRowAction, employee: EmployeeDto) {
-    const confirm = CONFIRM[kind];
+    const confirm = ACTION_CONFIRMS[kind];
     if (!confirm) return open({ kind, employee });
     modals.openConfirmModal({
       title: confirm.title,

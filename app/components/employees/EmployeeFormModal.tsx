@@ -15,11 +15,14 @@ export function EmployeeFormModal({
   onClose,
   employee,
   fetcher,
+  action,
 }: {
   opened: boolean;
   onClose: () => void;
   employee: EmployeeDto | null;
   fetcher: DialogFetcher;
+  /** The page action to post to, when the dialog is used on another page (the profile posts to the list's). */
+  action?: string;
 }) {
   const { fields, error, busy, formProps } = useDialogForm(fetcher);
   return (
@@ -29,7 +32,7 @@ export function EmployeeFormModal({
       title={employee ? `แก้ไขข้อมูล ${employee.full_name}` : "เพิ่มพนักงาน"}
       size="lg"
     >
-      <fetcher.Form method="post" key={employee?.id ?? "new"} noValidate {...formProps}>
+      <fetcher.Form method="post" action={action} key={employee?.id ?? "new"} noValidate {...formProps}>
         <input type="hidden" name="intent" value={employee ? "update" : "create"} />
         {employee ? <input type="hidden" name="id" value={employee.id} /> : null}
         <Stack gap="sm">

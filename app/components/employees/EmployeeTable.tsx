@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Group, Menu, Table, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Table, Text, UnstyledButton } from "@mantine/core";
 import {
   IconArrowBackUp,
   IconChevronDown,
@@ -87,9 +87,9 @@ export function EmployeeTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text fz="sm" fw={500}>
+                <Anchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
                   {e.full_name}
-                </Text>
+                </Anchor>
                 {e.nickname ? (
                   <Text fz="xs" c="dimmed">
                     ({e.nickname})
