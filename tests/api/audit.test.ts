@@ -84,7 +84,7 @@ test.each([
   expect(body.fields[field]).toMatch(THAI);
 });
 
-test("only admins: signed out 401, an employee's LINE session is refused too", async () => {
+test("only admins: signed out 401; an employee signed in through LINE 403 (the guard's wrong-permission answer)", async () => {
   const anonymous = await api("/api/audit", { anonymous: true });
   expect(anonymous.status).toBe(401);
   expect((await anonymous.json()).error).toMatch(THAI);
@@ -93,7 +93,8 @@ test("only admins: signed out 401, an employee's LINE session is refused too", a
 
   const { cookie: employeeCookie } = await linkedEmployee(server, cookie, { code: "AUD002", demoUser: "Udemo0001" });
   const asEmployee = await api("/api/audit", { anonymous: true, headers: { Cookie: employeeCookie } });
-  expect(asEmployee.status).toBe(401);
+  expect(asEmployee.status).toBe(403);
+  expect((await asEmployee.json()).error).toMatch(THAI);
 });
 
 test("the page lists the log with its filters, and a bad filter shows the first page instead of an error", async () => {
