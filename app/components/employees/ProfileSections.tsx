@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { clockTimeOf, formatThaiDate, formatThaiDateTime, formatThaiMonth } from "~/lib/thai-date";
 import { DAY_CODE_LEGEND, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "~/models/attendance-codes";
@@ -234,7 +235,7 @@ const HALF_LABELS = { full: "", morning: " (ครึ่งเช้า)", after
 
 export function LeaveSection({ leave }: { leave: { year: number; balances: Balance[]; items: Petition[] } }) {
   return (
-    <Section title={`การลา ปี ${leave.year + 543}`} extra={<Anchor href="/admin/leave-work" fz="sm">ไปที่การลางาน</Anchor>}>
+    <Section title={`การลา ปี ${leave.year + 543}`} extra={<Anchor component={Link} to="/admin/leave-work" fz="sm">ไปที่การลางาน</Anchor>}>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="sm">
         {leave.balances.map((b) => (
           <Paper key={b.type} withBorder p="xs" radius="sm" data-testid="leave-balance">
@@ -309,7 +310,7 @@ type Machine = {
 
 export function MachinesSection({ machines }: { machines: Machine[] }) {
   return (
-    <Section title="ตู้ที่รับผิดชอบ" extra={<Anchor href="/admin/vending-machine" fz="sm">ไปที่ตู้จำหน่ายสินค้า</Anchor>}>
+    <Section title="ตู้ที่รับผิดชอบ" extra={<Anchor component={Link} to="/admin/vending-machine" fz="sm">ไปที่ตู้จำหน่ายสินค้า</Anchor>}>
       {machines.length === 0 ? (
         <Text fz="sm" c="dimmed">
           ไม่มีตู้ที่มอบหมาย
