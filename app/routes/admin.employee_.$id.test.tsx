@@ -34,7 +34,7 @@ test("the profile's sections, and an action posted to the list's page action wit
     {
       path: "/admin/employee/:id",
       Component: () => (
-        <MantineProvider>
+        <MantineProvider env="test">
           <ModalsProvider>
             <EmployeeProfilePage />
           </ModalsProvider>
