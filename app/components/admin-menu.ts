@@ -2,6 +2,7 @@ import {
   IconAlarm,
   IconBuildingStore,
   IconDatabaseExport,
+  IconHistory,
   IconSettings,
   IconShieldLock,
   IconUserCircle,
@@ -39,6 +40,7 @@ export const SETTINGS_LINKS = [
   },
   { to: "/admin/line-reply", label: "ข้อความตอบกลับ LINE", description: "ตั้งคำสำคัญและข้อความที่ตอบกลับอัตโนมัติ", icon: IconMessageChatbot, download: false },
   { to: "/admin/line-group", label: "กลุ่มไลน์", description: "กลุ่ม LINE ที่รับการแจ้งเตือน", icon: IconUsersGroup, download: false },
+  { to: "/admin/audit", label: "ประวัติการแก้ไข", description: "ใครแก้ไขอะไร เมื่อไร พร้อมค่าก่อนและหลัง ส่งออก CSV ได้", icon: IconHistory, download: false },
   { to: "/admin/jobs", label: "งานอัตโนมัติ", description: "เวลาแจ้งเตือน สรุปประจำวัน และผลการทำงานล่าสุด", icon: IconAlarm, download: false },
 ] as const;
 

@@ -184,6 +184,26 @@ describe("monthlySheet", () => {
   });
 });
 
+describe("monthlySheet for one employee (the profile)", () => {
+  it("is that employee's row of the whole sheet, nobody else's", () => {
+    const a = make("ก");
+    const b = make("ข");
+    record(a.id, "2026-11-03", { lateMinutes: 7 });
+    record(b.id, "2026-11-04");
+    const whole = sheet().items.find((i) => i.employee.id === a.id);
+    const one = sheet({ employeeId: a.id });
+    expect(one.items).toEqual([whole]);
+    expect(one.total).toBe(1);
+    expect(one.items[0].totals.late_minutes).toBe(7);
+  });
+
+  it("is empty for an employee not on the staff that month", () => {
+    const gone = make("ค", { start_date: "2020-01-01" });
+    resignEmployee(gone.id, "2026-10-01", admin);
+    expect(sheet({ employeeId: gone.id }).items).toEqual([]);
+  });
+});
+
 describe("monthlyCsv", () => {
   it("writes a BOM, Thai headers with BE dates, a row per employee and the totals", async () => {
     const e = make("=HYPERLINK(1)", { code: "007" });

@@ -1,4 +1,4 @@
-import { and, between, count, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, between, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
@@ -117,11 +117,11 @@ const WORKED = new Set(["present", "late", "early_leave", "missing_checkout"]);
  * One row per employee on the staff on at least one day of the month (workingOn its first day,
  * started by its last), one code per day from the daily view's derivation (attendanceDay), and
  * the totals. The month's records come in one query on the work_date index; `page` narrows the
- * employees (and then the records to theirs).
+ * employees (and then the records to theirs), `employeeId` to one employee (their profile).
  */
 export function monthlySheet(
   month: string | undefined,
-  options: MonthCalendar & { now?: Date; page?: { limit: number; offset: number } } = {},
+  options: MonthCalendar & { now?: Date; page?: { limit: number; offset: number }; employeeId?: number } = {},
 ): MonthlySheet {
   const now = options.now ?? new Date();
   const today = workDate(now);
@@ -139,7 +139,8 @@ export function monthlySheet(
     kind: calendar.holidays?.has(date) ? "holiday" : settings.work_days.includes(weekday) ? "work" : "day_off",
   }));
 
-  const onStaff = and(workingOn(first), or(isNull(employees.startDate), lte(employees.startDate, last)));
+  const onStaffAll = and(workingOn(first), or(isNull(employees.startDate), lte(employees.startDate, last)));
+  const onStaff = options.employeeId !== undefined ? and(onStaffAll, eq(employees.id, options.employeeId)) : onStaffAll;
   const staffQuery = db()
     .select({
       id: employees.id,
@@ -156,7 +157,8 @@ export function monthlySheet(
   const staff = options.page ? staffQuery.limit(options.page.limit).offset(options.page.offset).all() : staffQuery.all();
   const total = options.page ? (db().select({ n: count() }).from(employees).where(onStaff).get()?.n ?? 0) : staff.length;
 
-  const byEmployee = staff.length ? monthRecords(first, last, options.page ? staff.map((e) => e.id) : null) : new Map();
+  const narrowed = options.page !== undefined || options.employeeId !== undefined;
+  const byEmployee = staff.length ? monthRecords(first, last, narrowed ? staff.map((e) => e.id) : null) : new Map();
   const items = staff.map((e): MonthlyItem => {
     const own = byEmployee.get(e.id);
     const leaves = calendar.leaves?.get(e.id);

@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
+import { ACTION_CONFIRMS } from "~/components/employees/employee-actions";
 import { EmployeeFilters } from "~/components/employees/EmployeeFilters";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import { FaceModal } from "~/components/employees/FaceModal";
@@ -14,7 +15,7 @@ import { ImportDialog } from "~/components/employees/ImportDialog";
 import { EmployeeTable, type EmployeeRowAction } from "~/components/employees/EmployeeTable";
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { ResignModal } from "~/components/employees/ResignModal";
-import { VerifyCodeModal } from "~/components/employees/VerifyCodeModal";
+import { VerifyCodeModal, type IssuedCode } from "~/components/employees/VerifyCodeModal";
 import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
 import { EmptyState } from "~/components/EmptyState";
@@ -36,7 +37,8 @@ import {
   type EmployeeDto,
 } from "~/models/employee.server";
 import { resetFace } from "~/models/face.server";
-import { issueVerifyCode, unlinkLineUser } from "~/models/line-link.server";
+import { unlinkLineUser } from "~/models/line-link.server";
+import { issueLinkHandover } from "~/models/link-handover.server";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
@@ -57,7 +59,7 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
 });
 
 /** Same model functions as /api/employee*: one way to create, edit, resign or reinstate. */
-const intents = (actor: Actor) => ({
+const intents = (actor: Actor, origin: string) => ({
   create: intent({
     schema: EmployeeCreateSchema,
     invalid: "กรุณาตรวจสอบข้อมูล",
@@ -85,18 +87,17 @@ const intents = (actor: Actor) => ({
     run: async (_, ctx) => void (await setEmployeePhoto(ctx.id(), ctx.file(), actor)),
     done: "อัปโหลดรูปแล้ว",
   }),
-  "issue-code": intent({ id: true, run: (_, ctx) => issueVerifyCode(ctx.id(), actor), done: "ออกรหัสเชื่อม LINE แล้ว" }),
+  "issue-code": intent({ id: true, run: (_, ctx) => issueLinkHandover(ctx.id(), actor, origin), done: "ออกรหัสเชื่อม LINE แล้ว" }),
   unlink: intent({ id: true, run: (_, ctx) => void unlinkLineUser(ctx.id(), actor), done: "ยกเลิกการเชื่อม LINE แล้ว" }),
   "reset-face": intent({ id: true, run: (_, ctx) => void resetFace(ctx.id(), actor), done: "รีเซ็ตใบหน้าแล้ว" }),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return pageAction(request, intents({ type: "admin", id: admin.id }));
+  return pageAction(request, intents({ type: "admin", id: admin.id }, new URL(request.url).origin));
 }
 
 type Dialog = { kind: "create" } | { kind: "import" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
-
 
 export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
@@ -108,7 +109,7 @@ export default function EmployeesPage() {
   const form = useDialogFetcher<SerializeFrom<typeof action>>("employee-dialog", () => setDialog(null));
   const actions = useFetcher<typeof action>({ key: "employee-actions" });
   const [target, setTarget] = useState<EmployeeDto | null>(null);
-  const [issued, setIssued] = useState<{ name: string; code: string; expires_at: string } | null>(null);
+  const [issued, setIssued] = useState<IssuedCode | null>(null);
   const resigned = data.tab === "resigned";
 
   useActionToasts(actions, {
@@ -133,14 +134,8 @@ export default function EmployeesPage() {
 
   const search = useDebouncedCallback((searchForm: HTMLFormElement) => submit(searchForm, { replace: true }), 350);
 
-  const CONFIRM: Partial<Record<EmployeeRowAction, { title: string; body: string; danger?: boolean }>> = {
-    reinstate: { title: "นำพนักงานกลับเข้าทำงาน", body: "กลับมาอยู่ในรายชื่อพนักงานปัจจุบัน" },
-    unlink: { title: "ยกเลิกการเชื่อม LINE", body: "ต้องใช้รหัสใหม่เพื่อเชื่อมบัญชี LINE อีกครั้ง", danger: true },
-    "issue-code": { title: "ออกรหัสเชื่อม LINE", body: "รหัสเดิมที่ยังไม่ได้ใช้จะใช้ไม่ได้อีก" },
-  };
-
   function onAction(kind: EmployeeRowAction, employee: EmployeeDto) {
-    const confirm = CONFIRM[kind];
+    const confirm = ACTION_CONFIRMS[kind];
     if (!confirm) return open({ kind, employee });
     modals.openConfirmModal({
       title: confirm.title,

@@ -1,9 +1,12 @@
 import { json } from "@remix-run/node";
 import { intParam } from "~/lib/http.server";
-import { issueVerifyCode } from "~/models/line-link.server";
+import { issueLinkHandover } from "~/models/link-handover.server";
 import { apiRoute } from "~/server/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { POST: ({ params, actor }) => json(issueVerifyCode(intParam(params.id), actor)) },
+  {
+    POST: async ({ request, params, actor }) =>
+      json(await issueLinkHandover(intParam(params.id), actor, new URL(request.url).origin)),
+  },
   { auth: "admin" },
 );

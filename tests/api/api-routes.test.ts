@@ -91,6 +91,12 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
     ["/api/machine/visits", "problems=yes"],
     ["/api/machine/visits", "format=xml"],
     ["/api/machine/visits", "format=csv&from=2025-11-10&to=2025-11-01"],
+    ["/api/audit", "from=2025-02-30"],
+    ["/api/audit", "from=2025-11-10&to=2025-11-01"],
+    ["/api/audit", "actor=robot"],
+    ["/api/audit", "actor_id=1"],
+    ["/api/audit", "page=abc"],
+    ["/api/audit", "format=xml"],
   ];
   test.each(cases)("%s?%s", async (route, query) => {
     const logsBefore = server.logs().length;
@@ -114,6 +120,8 @@ describe("list routes refuse a bad query string with 400 in Thai", () => {
       "/api/machine/visits?problems=1",
       "/api/admin-user",
       "/api/admin/session",
+      "/api/audit?entity=&entity_id=&actor=&actor_id=&from=&to=&page=",
+      "/api/audit?actor=admin&actor_id=1&from=2025-01-01&to=2025-01-01",
     ]) {
       const response = await api(url);
       expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);

@@ -17,6 +17,7 @@ export function EmployeeFormModal({
   employee,
   fetcher,
   choices = { departments: [], positions: [] },
+  action,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -24,6 +25,8 @@ export function EmployeeFormModal({
   fetcher: DialogFetcher;
   /** The departments and positions already in use, offered before a new one is typed. */
   choices?: { departments: string[]; positions: string[] };
+  /** The page action to post to, when the dialog is used on another page (the profile posts to the list's). */
+  action?: string;
 }) {
   const { fields, error, busy, formProps, clearField } = useDialogForm(fetcher);
   return (
@@ -33,7 +36,7 @@ export function EmployeeFormModal({
       title={employee ? `แก้ไขข้อมูล ${employee.full_name}` : "เพิ่มพนักงาน"}
       size="lg"
     >
-      <fetcher.Form method="post" key={employee?.id ?? "new"} noValidate {...formProps}>
+      <fetcher.Form method="post" action={action} key={employee?.id ?? "new"} noValidate {...formProps}>
         <input type="hidden" name="intent" value={employee ? "update" : "create"} />
         {employee ? <input type="hidden" name="id" value={employee.id} /> : null}
         <Stack gap="sm">

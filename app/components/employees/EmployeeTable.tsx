@@ -139,9 +139,9 @@ function WideTable({ items, resigned, onAction }: ListProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text fz="sm" fw={500}>
+                <Anchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
                   {e.full_name}
-                </Text>
+                </Anchor>
                 {e.nickname ? (
                   <Text fz="xs" c="dimmed">
                     ({e.nickname})

@@ -9,10 +9,13 @@ export function PhotoModal({
   employee,
   onClose,
   fetcher,
+  action,
 }: {
   employee: EmployeeDto | null;
   onClose: () => void;
   fetcher: DialogFetcher;
+  /** The page action to post to, when the dialog is used on another page (the profile posts to the list's). */
+  action?: string;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -30,7 +33,7 @@ export function PhotoModal({
   return (
     <Modal opened={employee != null} onClose={onClose} title="รูปพนักงาน">
       {employee ? (
-        <fetcher.Form method="post" encType="multipart/form-data" {...formProps}>
+        <fetcher.Form method="post" action={action} encType="multipart/form-data" {...formProps}>
           <input type="hidden" name="intent" value="photo" />
           <input type="hidden" name="id" value={employee.id} />
           <Stack align="center">

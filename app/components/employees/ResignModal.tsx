@@ -10,16 +10,19 @@ export function ResignModal({
   employee,
   onClose,
   fetcher,
+  action,
 }: {
   employee: EmployeeDto | null;
   onClose: () => void;
   fetcher: DialogFetcher;
+  /** The page action to post to, when the dialog is used on another page (the profile posts to the list's). */
+  action?: string;
 }) {
   const { fields, error, busy, formProps } = useDialogForm(fetcher);
   return (
     <Modal opened={employee != null} onClose={onClose} title="บันทึกการลาออก">
       {employee ? (
-        <fetcher.Form method="post" noValidate {...formProps}>
+        <fetcher.Form method="post" action={action} noValidate {...formProps}>
           <input type="hidden" name="intent" value="resign" />
           <input type="hidden" name="id" value={employee.id} />
           <Stack>

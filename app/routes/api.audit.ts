@@ -1,0 +1,18 @@
+import { json } from "@remix-run/node";
+import { csvResponse } from "~/lib/csv.server";
+import { parseQuery } from "~/lib/validation";
+import { AuditQuery, auditCsv, listAuditEntries } from "~/models/audit.server";
+import { apiRoute } from "~/server/api-route.server";
+
+/** GET `?entity=&entity_id=&actor=&actor_id=&from=&to=&page=&page_size=`: the audit log, newest first; `format=csv` streams all of it. */
+export const { loader, action } = apiRoute(
+  {
+    GET: ({ request }) => {
+      const query = parseQuery(AuditQuery, request);
+      if (query.format !== "csv") return json(listAuditEntries(query));
+      const range = [query.from, query.to].filter(Boolean).join("-");
+      return csvResponse(auditCsv(query), `audit${range ? `-${range}` : ""}.csv`);
+    },
+  },
+  { auth: "admin" },
+);
