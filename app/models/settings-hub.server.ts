@@ -1,6 +1,7 @@
 // What the settings hub shows at a glance: the attendance and holiday settings in short, the LINE
 // channel's state (never its secrets), the scheduled jobs' last runs and the backups. Each part is
 // one cheap query (a primary key or an index, LIMIT 1), so the page stays quick on a big database.
+import path from "node:path";
 import { asc, desc, gte, sql } from "drizzle-orm";
 import { holidays, linePushes, lineWebhookEvents } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
@@ -93,6 +94,8 @@ export function settingsHub(now: Date = new Date()) {
     line: lineStatus(),
     jobs: jobsOverview(now).map((j) => ({ name: j.name, label: j.label, on: j.on, at: j.at, skip: j.skip, last_run: j.last_run })),
     backups: { keep: s.backup_keep, files: listBackups() },
+    /** Where tn.sqlite lives, for the restore steps (admins only). */
+    data_dir: path.resolve(env().DATA_DIR),
   };
 }
 
