@@ -56,6 +56,7 @@ export function PhoneCard({
   fields = [],
   footer,
   testId,
+  children,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
@@ -66,6 +67,8 @@ export function PhoneCard({
   /** Controls that need a whole line (approve/reject buttons). */
   footer?: ReactNode;
   testId?: string;
+  /** Anything else, under the fields. */
+  children?: ReactNode;
 }) {
   return (
     <Card withBorder radius="md" padding="sm" role="listitem" data-testid={testId}>
@@ -88,7 +91,7 @@ export function PhoneCard({
       {fields.length > 0 ? (
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
           {fields.map((field) => (
-            <div key={field.label} style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+            <div key={field.label} style={{ minWidth: 0, overflowWrap: "anywhere" }} data-card-field>
               <Text fz="xs" c="dimmed">
                 {field.label}
               </Text>
@@ -97,6 +100,7 @@ export function PhoneCard({
           ))}
         </SimpleGrid>
       ) : null}
+      {children}
       {footer ? (
         <Group mt="xs" gap="xs" data-card-actions>
           {footer}
