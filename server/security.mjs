@@ -84,6 +84,17 @@ export function clientAddress({ peer, forwardedFor, trusted }) {
   return socketIp;
 }
 
+/**
+ * The scheme the client used: a trusted proxy's `X-Forwarded-Proto` (its last hop, http or https),
+ * else the socket's own (TLS or not). A client cannot claim https through a proxy we do not trust.
+ */
+export function clientProtocol({ peer, forwardedProto, encrypted, trusted }) {
+  const own = encrypted ? "https" : "http";
+  if (!trusted.has(normalizeIp(peer)) || !forwardedProto) return own;
+  const last = (Array.isArray(forwardedProto) ? forwardedProto.join(",") : forwardedProto).split(",").pop().trim().toLowerCase();
+  return last === "https" || last === "http" ? last : own;
+}
+
 /** Express middleware: client IP header, origin check, security headers, CSP nonce. */
 export function securityMiddleware({ dev = false, trustProxy = process.env.TRUST_PROXY } = {}) {
   const trusted = parseTrustedProxies(trustProxy);
@@ -93,6 +104,12 @@ export function securityMiddleware({ dev = false, trustProxy = process.env.TRUST
     req.headers["x-tn-client-ip"] = clientAddress({
       peer: req.socket.remoteAddress,
       forwardedFor: req.headers["x-forwarded-for"],
+      trusted,
+    });
+    req.headers["x-tn-client-proto"] = clientProtocol({
+      peer: req.socket.remoteAddress,
+      forwardedProto: req.headers["x-forwarded-proto"],
+      encrypted: Boolean(req.socket.encrypted),
       trusted,
     });
 

@@ -1,4 +1,4 @@
-import { clientAddress, contentSecurityPolicy, isAllowedOrigin, parseTrustedProxies } from "./security.mjs";
+import { clientAddress, clientProtocol, contentSecurityPolicy, isAllowedOrigin, parseTrustedProxies } from "./security.mjs";
 
 const base = { host: "office.example:3000" };
 
@@ -80,5 +80,17 @@ describe("clientAddress (TRUST_PROXY)", () => {
     const two = parseTrustedProxies("10.0.0.2, ::1, nonsense");
     expect([...two]).toEqual(["10.0.0.2", "::1"]);
     expect(clientAddress({ peer: "::1", forwardedFor: "2001:db8::5, 10.0.0.2", trusted: two })).toBe("2001:db8::5");
+  });
+});
+
+describe("clientProtocol (TRUST_PROXY)", () => {
+  const proxy = parseTrustedProxies("10.0.0.2");
+
+  test("the socket's own scheme unless a trusted proxy says otherwise", () => {
+    expect(clientProtocol({ peer: "203.0.113.5", forwardedProto: "https", encrypted: false, trusted: proxy })).toBe("http");
+    expect(clientProtocol({ peer: "203.0.113.5", forwardedProto: undefined, encrypted: true, trusted: proxy })).toBe("https");
+    expect(clientProtocol({ peer: "::ffff:10.0.0.2", forwardedProto: "https", encrypted: false, trusted: proxy })).toBe("https");
+    expect(clientProtocol({ peer: "10.0.0.2", forwardedProto: "http, https", encrypted: false, trusted: proxy })).toBe("https");
+    expect(clientProtocol({ peer: "10.0.0.2", forwardedProto: "javascript", encrypted: false, trusted: proxy })).toBe("http");
   });
 });

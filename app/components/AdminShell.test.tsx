@@ -92,6 +92,17 @@ describe("AdminShell", () => {
     expect(screen.getByTestId("user-avatar")).toHaveTextContent(/^😀A$/);
   });
 
+  test("the sidebar's foot links to the settings hub, marked active on it", () => {
+    renderAt("/admin/settings");
+    const links = screen.getAllByTestId("sidebar-settings");
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link).toHaveAttribute("href", "/admin/settings");
+      expect(link).toHaveTextContent("ตั้งค่า");
+      expect(link).toHaveClass("menu-active");
+    }
+  });
+
   test("isMenuActive follows 'starts with'", () => {
     expect(isMenuActive("/admin/employee", "/admin/employee")).toBe(true);
     expect(isMenuActive("/admin/employee/12", "/admin/employee")).toBe(true);

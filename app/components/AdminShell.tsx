@@ -13,10 +13,10 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconLogout } from "@tabler/icons-react";
+import { IconLogout, IconSettings } from "@tabler/icons-react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { ADMIN_MENU, isMenuActive, USER_MENU } from "./admin-menu";
+import { ADMIN_MENU, isMenuActive, SETTINGS_PATH, USER_MENU } from "./admin-menu";
 import { initials } from "~/lib/initials";
 
 export const SIDEBAR_WIDTH = 250;
@@ -40,6 +40,23 @@ function SidebarMenu({ pathname }: { pathname: string }) {
         );
       })}
     </Stack>
+  );
+}
+
+/** The sidebar's foot: the settings hub, apart from the main menu. */
+function SidebarFooter({ pathname }: { pathname: string }) {
+  const active = isMenuActive(pathname, SETTINGS_PATH);
+  return (
+    <Link
+      to={SETTINGS_PATH}
+      prefetch="intent"
+      className={active ? "menu-link menu-active" : "menu-link"}
+      aria-current={active ? "page" : undefined}
+      data-testid="sidebar-settings"
+    >
+      <IconSettings size={20} stroke={1.6} aria-hidden />
+      <span>ตั้งค่า</span>
+    </Link>
   );
 }
 
@@ -129,10 +146,15 @@ export function AdminShell({ username, children }: { username: string; children:
       </AppShell.Header>
 
       <AppShell.Navbar p="md" data-testid="sidebar" visibleFrom="sm">
-        <Stack gap="lg">
-          <Logo />
-          <SidebarMenu pathname={pathname} />
-        </Stack>
+        <AppShell.Section grow>
+          <Stack gap="lg">
+            <Logo />
+            <SidebarMenu pathname={pathname} />
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section>
+          <SidebarFooter pathname={pathname} />
+        </AppShell.Section>
       </AppShell.Navbar>
 
       <Drawer
@@ -145,7 +167,10 @@ export function AdminShell({ username, children }: { username: string; children:
         hiddenFrom="sm"
         data-testid="drawer"
       >
-        <SidebarMenu pathname={pathname} />
+        <Stack gap="lg">
+          <SidebarMenu pathname={pathname} />
+          <SidebarFooter pathname={pathname} />
+        </Stack>
       </Drawer>
 
       <AppShell.Main>{children}</AppShell.Main>

@@ -1,4 +1,4 @@
-import { intParam, isSameOriginRequest, parsePositiveInt } from "./http.server";
+import { intParam, isSameOriginRequest, parsePositiveInt, requestOrigin } from "./http.server";
 
 describe("parsePositiveInt", () => {
   test("only plain positive integers", () => {
@@ -46,5 +46,13 @@ describe("isSameOriginRequest", () => {
     expect(isSameOriginRequest(at({ origin: "null" }))).toBe(false);
     expect(isSameOriginRequest(at({ origin: "not a url" }))).toBe(false);
     expect(isSameOriginRequest(at({}))).toBe(false);
+  });
+});
+
+describe("requestOrigin", () => {
+  test("the host asked for, with the scheme the server worked out (x-tn-client-proto), else the URL's", () => {
+    expect(requestOrigin(new Request("http://tn.example.com/admin/settings"))).toBe("http://tn.example.com");
+    expect(requestOrigin(new Request("http://tn.example.com:8080/x", { headers: { "x-tn-client-proto": "https" } }))).toBe("https://tn.example.com:8080");
+    expect(requestOrigin(new Request("http://tn.example.com/x", { headers: { "x-tn-client-proto": "ftp" } }))).toBe("http://tn.example.com");
   });
 });

@@ -39,6 +39,17 @@ export function clientIp(request: Request) {
   return request.headers.get("x-tn-client-ip") ?? "unknown";
 }
 
+/**
+ * The origin the client reached this server at (for links to paste elsewhere, such as the LINE
+ * webhook URL): the Host it asked for, and the scheme server.mjs worked out from the socket or a
+ * trusted proxy (TRUST_PROXY), never from a header the client could set itself.
+ */
+export function requestOrigin(request: Request) {
+  const url = new URL(request.url);
+  const proto = request.headers.get("x-tn-client-proto");
+  return `${proto === "https" || proto === "http" ? proto : url.protocol.slice(0, -1)}://${url.host}`;
+}
+
 /** 405 in Thai; `allowed` (when known) goes into the `Allow` header. */
 export function methodNotAllowed(allowed?: readonly string[]) {
   return apiError(405, "ไม่รองรับวิธีการเรียกนี้", undefined, allowed ? { Allow: allowed.join(", ") } : undefined);

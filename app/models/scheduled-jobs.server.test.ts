@@ -80,6 +80,7 @@ describe("server switches", () => {
       }
       expect(off.get("holiday_seed")?.skip).toBeNull();
       expect(off.get("selfie_purge")?.skip).toBeNull();
+      expect(off.get("nightly_backup")?.skip).toBeNull();
     } finally {
       delete process.env.REMINDERS;
       resetEnvCache();

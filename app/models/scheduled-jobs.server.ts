@@ -9,6 +9,7 @@ import { isBotConfigured } from "~/lib/line.server";
 import { formFlag } from "~/lib/validation";
 import { isoWeekday } from "./attendance-status";
 import type { Actor } from "./audit.server";
+import { runNightlyBackup } from "./backups.server";
 import { ensureHolidaySeeds, holidaysBetween } from "./holidays.server";
 import { lastOkRunDate, lastRunOf, type JobRunDto } from "./job-runs.server";
 import {
@@ -25,6 +26,7 @@ import { getSettings, updateSettings } from "./settings.server";
 export type JobName =
   | "holiday_seed"
   | "selfie_purge"
+  | "nightly_backup"
   | "remind_checkin"
   | "remind_checkout"
   | "daily_summary"
@@ -95,9 +97,20 @@ function selfiePurgeJob(): DailyJob {
   };
 }
 
+/** An online copy of the database into DATA_DIR/backups; `backup_keep` 0 switches it off. */
+function nightlyBackupJob(): DailyJob {
+  return {
+    name: "nightly_backup",
+    label: "สำรองฐานข้อมูลประจำวัน",
+    plan: () => ({ on: getSettings(["backup_keep"]).backup_keep > 0, at: "01:00", until: END_OF_DAY, skip: null }),
+    run: ({ date }) => runNightlyBackup(date),
+  };
+}
+
 export function dailyJobs(): DailyJob[] {
   return [
     holidaySeedJob(),
+    nightlyBackupJob(),
     selfiePurgeJob(),
     {
       name: "remind_overdue_machines",

@@ -52,6 +52,15 @@ export const SETTINGS = {
   daily_summary: entry(REMINDER_SETTING_SCHEMAS.daily_summary, REMINDER_SETTING_DEFAULTS.daily_summary),
   remind_pending_leave: entry(REMINDER_SETTING_SCHEMAS.remind_pending_leave, REMINDER_SETTING_DEFAULTS.remind_pending_leave),
   remind_overdue_machines: entry(REMINDER_SETTING_SCHEMAS.remind_overdue_machines, REMINDER_SETTING_DEFAULTS.remind_overdue_machines),
+  /** How many nightly backups to keep in DATA_DIR/backups (backups.server.ts); 0: no nightly backup. */
+  backup_keep: entry(
+    z
+      .number({ error: "จำนวนไฟล์สำรองต้องเป็นตัวเลข" })
+      .int("จำนวนไฟล์สำรองต้องเป็นจำนวนเต็ม")
+      .min(0, "จำนวนไฟล์สำรองต้องไม่ติดลบ")
+      .max(90, "เก็บไฟล์สำรองได้ไม่เกิน 90 ไฟล์"),
+    7,
+  ),
   /** The default rich menu this server made last ("" for none; rich-menu.server.ts), deleted when replaced. */
   line_rich_menu_id: entry(z.string().max(100), ""),
 };

@@ -1,14 +1,49 @@
-import { Group, Paper, SimpleGrid, Text, ThemeIcon } from "@mantine/core";
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { SETTINGS_LINKS } from "~/components/admin-menu";
 import { PageFrame } from "~/components/PageFrame";
+import { AttendanceSection, BACKUP_KEEP_INTENT, BackupsSection, JobsSection, LineSection } from "~/components/settings/HubSections";
+import { requireAdmin } from "~/auth/guard.server";
+import { adminLoader } from "~/auth/page-loaders.server";
+import { requestOrigin } from "~/lib/http.server";
+import { intent, pageAction } from "~/lib/page-action.server";
+import type { Actor } from "~/models/audit.server";
+import { BackupKeepSchema, updateBackupKeep } from "~/models/backups.server";
+import { settingsHub } from "~/models/settings-hub.server";
 
 export const meta: MetaFunction = () => [{ title: "ตั้งค่า · TN Management" }];
 
+/** The LINE webhook route (app/routes/api.line.webhook.ts). */
+const WEBHOOK_PATH = "/api/line/webhook";
+
+export const loader = (args: LoaderFunctionArgs) =>
+  adminLoader(args, ({ request }) =>
+    json({
+      hub: settingsHub(),
+      webhookUrl: `${requestOrigin(request)}${WEBHOOK_PATH}`,
+    }),
+  );
+
+const intents = (actor: Actor) => ({
+  [BACKUP_KEEP_INTENT]: intent({
+    schema: BackupKeepSchema,
+    invalid: "จำนวนไฟล์สำรองไม่ถูกต้อง",
+    run: (input) => updateBackupKeep(input, actor),
+    done: "บันทึกการสำรองข้อมูลรายวันแล้ว",
+  }),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return pageAction(request, intents({ type: "admin", id: admin.id }));
+}
+
 export default function SettingsPage() {
+  const { hub, webhookUrl } = useLoaderData<typeof loader>();
   return (
-    <PageFrame title="ตั้งค่า" description="บัญชีผู้ใช้ การสำรองข้อมูล และการเชื่อมต่อ LINE">
+    <PageFrame title="ตั้งค่า" description="บัญชีผู้ใช้ การลงเวลา LINE งานอัตโนมัติ และการสำรองข้อมูล">
       <SimpleGrid cols={{ base: 1, sm: 2 }} component="nav" aria-label="การตั้งค่า">
         {SETTINGS_LINKS.map(({ to, label, description, icon: Icon, download }) => (
           <Paper
@@ -35,6 +70,12 @@ export default function SettingsPage() {
           </Paper>
         ))}
       </SimpleGrid>
+      <Stack gap="md">
+        <AttendanceSection attendance={hub.attendance} nextHoliday={hub.next_holiday} />
+        <LineSection line={hub.line} webhookUrl={webhookUrl} />
+        <JobsSection jobs={hub.jobs} />
+        <BackupsSection backups={hub.backups} dataDir={hub.data_dir} />
+      </Stack>
     </PageFrame>
   );
 }

@@ -6,6 +6,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
+import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";
 import { DailyTab, type DailyTabData } from "./DailyTab";
 
 const record = {
@@ -142,5 +143,26 @@ describe("DailyTab paging", () => {
     renderTab({ ...DATA, total: 2, page: 1, page_size: 50 });
     await screen.findAllByTestId("daily-row");
     expect(screen.queryByText(/จาก 2 คน/)).not.toBeInTheDocument();
+  });
+
+  test("at phone width: a card per employee, the name first, the checked switch and the correction on the card", async () => {
+    const restore = atPhoneWidth();
+    try {
+      renderTab();
+      const cards = await screen.findAllByTestId("daily-card");
+      expect(cards).toHaveLength(2);
+      expect(screen.queryAllByTestId("daily-row")).toEqual([]);
+      const first = expectCardNameFirst(cards[0], "นายสมชาย ใจดี");
+      expect(cards[0]).toHaveTextContent("สาย 12 นาที");
+      expect(cards[0]).toHaveTextContent("08:42");
+      expect(cards[0]).toHaveTextContent("12 / 0");
+      expect(first.getByRole("switch", { name: "ตรวจแล้ว นายสมชาย ใจดี" })).not.toBeChecked();
+      expect(first.getByRole("button", { name: /แก้ไขเวลา/ })).toBeInTheDocument();
+      expect(first.getByRole("button", { name: "ดูรูปเข้างาน นายสมชาย ใจดี" })).toBeInTheDocument();
+      const second = expectCardNameFirst(cards[1], "นางสาวสมหญิง ขยัน");
+      expect(second.getByRole("button", { name: /แก้ไขเวลา/ })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 });

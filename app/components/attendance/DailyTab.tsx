@@ -1,8 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
   Group,
   Image,
   Modal,
@@ -11,7 +8,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   UnstyledButton,
@@ -19,19 +15,16 @@ import {
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
-import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { useTabParams } from "~/components/tab-params";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { EmptyState } from "~/components/EmptyState";
-import { initials } from "~/lib/initials";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
-import { thumbUrl } from "~/lib/uploads-shared";
 import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
-import { CorrectionAction } from "./CorrectionDialog";
-import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
+import { STATUS_COLORS } from "./attendance-labels";
+import { DailyList } from "./DailyList";
 import { RangeCsvExport } from "./RangeCsvExport";
 
-type DailyRecord = {
+export type DailyRecord = {
   id: number;
   checkin_at: string | null;
   checkout_at: string | null;
@@ -71,24 +64,6 @@ export type DailyTabData = {
 };
 
 const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
-
-function Selfie({ url, label, onOpen }: { url: string | null; label: string; onOpen: (url: string, label: string) => void }) {
-  if (!url) return null;
-  return (
-    <UnstyledButton onClick={() => onOpen(url, label)} aria-label={`ดูรูป${label}`}>
-      <Image src={thumbUrl(url)} alt={label} w={40} h={40} radius="sm" fit="cover" />
-    </UnstyledButton>
-  );
-}
-
-function MatchBadge({ match, photo, purged = false }: { match: number | null; photo: string | null; purged?: boolean }) {
-  const m = matchLabel(match, photo != null || purged);
-  return m ? (
-    <Badge size="sm" variant="light" color={m.color}>
-      {m.label}
-    </Badge>
-  ) : null;
-}
 
 /** The daily view: every working employee's status for one date, with the evidence. */
 export function DailyTab({ data }: { data: DailyTabData }) {
@@ -171,110 +146,7 @@ export function DailyTab({ data }: { data: DailyTabData }) {
           hint={data.headcount === 0 ? "ยังไม่มีพนักงานที่ทำงานในวันนี้" : "ไม่มีพนักงานตรงกับตัวกรองนี้"}
         />
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="xs" striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>พนักงาน</Table.Th>
-                <Table.Th>สถานะ</Table.Th>
-                <Table.Th>เข้า</Table.Th>
-                <Table.Th>ออก</Table.Th>
-                <Table.Th>สาย/ก่อน (นาที)</Table.Th>
-                <Table.Th>ระยะ/ที่อยู่</Table.Th>
-                <Table.Th>รูปถ่าย</Table.Th>
-                <Table.Th>ตรวจแล้ว</Table.Th>
-                <Table.Th>แก้ไข</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map(({ employee, status: s, reason, record }) => {
-                const map = record ? mapLink(record.checkin_lat, record.checkin_lng) : null;
-                return (
-                  <Table.Tr key={employee.id} data-testid="daily-row">
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Avatar src={thumbUrl(employee.photo_url)} radius="xl" size="sm">
-                          {initials(employee.full_name)}
-                        </Avatar>
-                        <div>
-                          <Text fz="sm" fw={500}>
-                            {employee.full_name}
-                          </Text>
-                          <Text fz="xs" c="dimmed">
-                            {employee.code}
-                            {employee.position ? ` · ${employee.position}` : ""}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[s]} variant="light">
-                        {STATUS_LABELS[s]}
-                      </Badge>
-                      <Text fz="xs" c="dimmed">
-                        {reason}
-                      </Text>
-                      {record?.review_status === "pending" ? (
-                        <Badge size="xs" color="yellow" variant="outline">
-                          รอตรวจสอบ
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{clockTime(record?.checkin_at)}</Text>
-                      {record ? <MatchBadge match={record.checkin_match} photo={record.checkin_photo_url} purged={record.checkin_photo_purged} /> : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{clockTime(record?.checkout_at)}</Text>
-                      {record?.checkout_at ? <MatchBadge match={record.checkout_match} photo={record.checkout_photo_url} purged={record.checkout_photo_purged} /> : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{record ? `${record.late_minutes} / ${record.early_minutes}` : "–"}</Text>
-                    </Table.Td>
-                    <Table.Td maw={220}>
-                      <Text fz="sm">{metres(record?.checkin_distance_m)}</Text>
-                      {record?.checkin_address ? (
-                        <Text fz="xs" c="dimmed" lineClamp={2}>
-                          {record.checkin_address}
-                        </Text>
-                      ) : null}
-                      {map ? (
-                        <Anchor href={map} target="_blank" rel="noreferrer" fz="xs">
-                          แผนที่
-                        </Anchor>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Selfie url={record?.checkin_photo_url ?? null} label={`เข้างาน ${employee.full_name}`} onOpen={(url, label) => setPhoto({ url, label })} />
-                        <Selfie url={record?.checkout_photo_url ?? null} label={`ออกงาน ${employee.full_name}`} onOpen={(url, label) => setPhoto({ url, label })} />
-                        {record?.checkin_photo_purged || record?.checkout_photo_purged ? (
-                          <Text fz="xs" c="dimmed">
-                            {PHOTO_PURGED_LABEL}
-                          </Text>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {record ? (
-                        <FetcherSwitch
-                          fetcherKey={`attendance-checked-${record.id}`}
-                          checked={record.checked === 1}
-                          label={`ตรวจแล้ว ${employee.full_name}`}
-                          fields={{ intent: "checked", id: String(record.id) }}
-                          name="checked"
-                        />
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <CorrectionAction target={{ employee, date: data.date, record }} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DailyList date={data.date} items={data.items} onPhoto={setPhoto} />
       )}
 
       {data.total && data.page_size && data.total > data.page_size ? (

@@ -6,6 +6,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
+import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";
 import { MonthlyTab, type MonthlyTabData } from "./MonthlyTab";
 
 const days = Array.from({ length: 30 }, (_, i) => {
@@ -97,5 +98,21 @@ describe("MonthlyTab", () => {
     renderTab({ ...DATA, items: [], total: 0 });
     expect(await screen.findByText("ไม่มีพนักงานในเดือนนี้")).toBeInTheDocument();
     expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  test("at phone width: a card per employee with the name first, the totals and the days that need a look", async () => {
+    const restore = atPhoneWidth();
+    try {
+      renderTab();
+      const [card] = await screen.findAllByTestId("monthly-card");
+      expect(screen.queryAllByTestId("monthly-row")).toEqual([]);
+      expectCardNameFirst(card, "นายสมชาย ใจดี");
+      expect(card).toHaveTextContent("E0001");
+      expect(card).toHaveTextContent("มาทำงาน (วัน)3");
+      expect(card).toHaveTextContent("สาย (นาที)12");
+      expect(within(card).getAllByText(/^\d+: /).map((b) => b.textContent)).toEqual(["1: ห", "3: ส", "4: ลืม", "5: ข"]);
+    } finally {
+      restore();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconDownload, IconUsersGroup } from 
 import { useTabParams } from "~/components/tab-params";
 import { shiftMonth } from "~/lib/iso-day";
 import { EmptyState } from "~/components/EmptyState";
+import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { dayjs } from "~/lib/thai-date";
 import {
   DAY_CODE_LEGEND,
@@ -35,6 +36,90 @@ const CODE_COLORS: Record<string, string> = {
 
 
 export const monthlyCsvUrl = (month: string) => `/api/checkin-out/monthly?month=${month}&format=csv`;
+
+function MonthlySheet({ data }: { data: MonthlyTabData }) {
+  return (
+  // Plain elements: a page is ~2,000 cells, too many for a component each (server render time).
+  <div className="monthly-sheet-scroll">
+    <table className="monthly-sheet">
+      <thead>
+        <tr>
+          <th className="monthly-sheet-name">พนักงาน</th>
+          {data.days.map((d) => (
+            <th key={d.date} data-kind={d.kind} title={d.kind === "holiday" ? "วันหยุด" : undefined}>
+              <div>{Number(d.date.slice(8))}</div>
+              <div className="monthly-sheet-dim">{WEEKDAY_SHORT[d.weekday - 1]}</div>
+            </th>
+          ))}
+          {TOTAL_KEYS.map((k) => (
+            <th key={k} className="monthly-sheet-total">
+              {TOTAL_LABELS[k]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.items.map(({ employee, days, totals }) => (
+          <tr key={employee.id} data-testid="monthly-row">
+            <td className="monthly-sheet-name">
+              <div className="monthly-sheet-fullname">{employee.full_name}</div>
+              <div className="monthly-sheet-dim">{employee.code}</div>
+            </td>
+            {data.days.map((d) => (
+              <td key={d.date} data-kind={d.kind} data-code={days[d.date] || undefined}>
+                {days[d.date]}
+              </td>
+            ))}
+            {TOTAL_KEYS.map((k) => (
+              <td key={k} className="monthly-sheet-total">
+                {totals[k]}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+  );
+}
+
+/** The days of the month that are not a plain "ม" (late, absent, leave, forgot to check out...). */
+const exceptions = (data: MonthlyTabData, days: Record<string, string>) =>
+  data.days.filter((d) => days[d.date] && days[d.date] !== "ม").map((d) => ({ day: Number(d.date.slice(8)), code: days[d.date] }));
+
+/** On a phone: a card per employee with the month's totals and the days that need a look, no 31-column grid. */
+function MonthlyCards({ data }: { data: MonthlyTabData }) {
+  return (
+    <PhoneCardList label="สรุปรายเดือน" testId="monthly-cards">
+      {data.items.map(({ employee, days, totals }) => {
+        const marked = exceptions(data, days);
+        return (
+          <PhoneCard
+            key={employee.id}
+            testId="monthly-card"
+            title={employee.full_name}
+            subtitle={
+              <Text fz="xs" c="dimmed">
+                {employee.code}
+              </Text>
+            }
+            fields={TOTAL_KEYS.map((k) => ({ label: TOTAL_LABELS[k], value: totals[k] }))}
+          >
+            {marked.length > 0 ? (
+              <Group gap={4} mt="xs" aria-label="วันที่มีรายการ">
+                {marked.map(({ day, code }) => (
+                  <Badge key={day} size="sm" variant="light" color={CODE_COLORS[code] ?? "gray"} radius="sm" tt="none">
+                    {day}: {code}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+          </PhoneCard>
+        );
+      })}
+    </PhoneCardList>
+  );
+}
 
 /** The monthly sheet: a row per employee, a short code per day, the month's totals. */
 export function MonthlyTab({ data }: { data: MonthlyTabData }) {
@@ -98,47 +183,7 @@ export function MonthlyTab({ data }: { data: MonthlyTabData }) {
           hint={data.total === 0 ? "ยังไม่มีพนักงานที่ทำงานในเดือนที่เลือก" : "กลับไปหน้าแรกของเดือนนี้"}
         />
       ) : (
-        // Plain elements: a page is ~2,000 cells, too many for a component each (server render time).
-        <div className="monthly-sheet-scroll">
-          <table className="monthly-sheet">
-            <thead>
-              <tr>
-                <th className="monthly-sheet-name">พนักงาน</th>
-                {data.days.map((d) => (
-                  <th key={d.date} data-kind={d.kind} title={d.kind === "holiday" ? "วันหยุด" : undefined}>
-                    <div>{Number(d.date.slice(8))}</div>
-                    <div className="monthly-sheet-dim">{WEEKDAY_SHORT[d.weekday - 1]}</div>
-                  </th>
-                ))}
-                {TOTAL_KEYS.map((k) => (
-                  <th key={k} className="monthly-sheet-total">
-                    {TOTAL_LABELS[k]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map(({ employee, days, totals }) => (
-                <tr key={employee.id} data-testid="monthly-row">
-                  <td className="monthly-sheet-name">
-                    <div className="monthly-sheet-fullname">{employee.full_name}</div>
-                    <div className="monthly-sheet-dim">{employee.code}</div>
-                  </td>
-                  {data.days.map((d) => (
-                    <td key={d.date} data-kind={d.kind} data-code={days[d.date] || undefined}>
-                      {days[d.date]}
-                    </td>
-                  ))}
-                  {TOTAL_KEYS.map((k) => (
-                    <td key={k} className="monthly-sheet-total">
-                      {totals[k]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveList table={<MonthlySheet data={data} />} cards={<MonthlyCards data={data} />} />
       )}
 
       {pages > 1 ? <Pagination total={pages} value={data.page} onChange={(page) => go({ page })} size="sm" /> : null}

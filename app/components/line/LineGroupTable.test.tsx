@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import type { LineGroupDto } from "~/models/line-group.server";
 import { LineGroupTable } from "./LineGroupTable";
 import { LINE_OFF_HINT } from "./NeedsLine";
+import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";
 
 const GROUP: LineGroupDto = {
   id: 3,
@@ -55,4 +56,24 @@ test("LINE configured: the LINE actions are enabled", async () => {
   await user.click(await screen.findByRole("menuitem", { name: "ดึงชื่อและรูปจาก LINE" }));
   expect(onAction).toHaveBeenCalledWith("refresh", GROUP);
   expect(screen.queryByTestId("needs-line")).not.toBeInTheDocument();
+});
+
+test("at phone width: a card per group, the name first, its menu and the three notice switches on the card", async () => {
+  const restore = atPhoneWidth();
+  try {
+    const user = userEvent.setup();
+    const onAction = renderTable(true);
+    const [card] = await screen.findAllByTestId("line-group-card");
+    expect(screen.queryAllByTestId("line-group-row")).toEqual([]);
+    const inCard = expectCardNameFirst(card, "ฝ่ายขาย");
+    expect(card).toHaveTextContent("อยู่ในกลุ่ม");
+    for (const label of ["แจ้งเตือนการลา", "แจ้งเตือนตู้", "สรุปประจำวัน"]) {
+      expect(inCard.getByRole("switch", { name: `${label} ฝ่ายขาย` })).not.toBeChecked();
+    }
+    await user.click(inCard.getByRole("button", { name: "จัดการ ฝ่ายขาย" }));
+    await user.click(await screen.findByRole("menuitem", { name: "เปลี่ยนชื่อ" }));
+    expect(onAction).toHaveBeenCalledWith("rename", GROUP);
+  } finally {
+    restore();
+  }
 });

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconEdit, IconTrash } from "@tabler/icons-react";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
+import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { describeMessage } from "~/lib/line-message-label";
 import { MATCH_LABELS } from "~/models/line-message-schema";
@@ -44,15 +45,75 @@ function SyncBadge({ reply }: { reply: ReplyDto }) {
   );
 }
 
-export function ReplyTable({
-  items,
-  onEdit,
-  onDelete,
-}: {
+function RowActions({ reply, onEdit, onDelete }: { reply: ReplyDto; onEdit: (reply: ReplyDto) => void; onDelete: (reply: ReplyDto) => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={`แก้ไข ${reply.keyword}`} onClick={() => onEdit(reply)}>
+        <IconEdit size={18} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={`ลบ ${reply.keyword}`} onClick={() => onDelete(reply)}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+function MatchBadge({ reply }: { reply: ReplyDto }) {
+  return (
+    <Badge variant="light" color={reply.match === "exact" ? "blue" : "grape"}>
+      {MATCH_LABELS[reply.match]}
+    </Badge>
+  );
+}
+
+function Messages({ reply }: { reply: ReplyDto }) {
+  return (
+    <>
+      <Text fz="sm">{reply.messages.length} ข้อความ</Text>
+      <Text fz="xs" c="dimmed" lineClamp={1}>
+        {reply.messages.map(describeMessage).join(" · ")}
+      </Text>
+    </>
+  );
+}
+
+type Props = {
   items: ReplyDto[];
   onEdit: (reply: ReplyDto) => void;
   onDelete: (reply: ReplyDto) => void;
-}) {
+};
+
+/** On a phone: one card per keyword, its switch and actions at the top. */
+function ReplyCards({ items, onEdit, onDelete }: Props) {
+  return (
+    <PhoneCardList label="ข้อความตอบกลับอัตโนมัติ" testId="reply-cards">
+      {items.map((reply) => (
+        <PhoneCard
+          key={reply.id}
+          testId="reply-card"
+          title={reply.keyword}
+          subtitle={<MatchBadge reply={reply} />}
+          actions={
+            <>
+              <ActiveSwitch reply={reply} />
+              <RowActions reply={reply} onEdit={onEdit} onDelete={onDelete} />
+            </>
+          }
+          fields={[
+            { label: "ข้อความตอบกลับ", value: <Messages reply={reply} /> },
+            { label: "ตรวจกับ LINE", value: <SyncBadge reply={reply} /> },
+          ]}
+        />
+      ))}
+    </PhoneCardList>
+  );
+}
+
+export function ReplyTable(props: Props) {
+  return <ResponsiveList table={<WideReplyTable {...props} />} cards={<ReplyCards {...props} />} />;
+}
+
+function WideReplyTable({ items, onEdit, onDelete }: Props) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="ข้อความตอบกลับอัตโนมัติ">
@@ -77,15 +138,10 @@ export function ReplyTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={reply.match === "exact" ? "blue" : "grape"}>
-                  {MATCH_LABELS[reply.match]}
-                </Badge>
+                <MatchBadge reply={reply} />
               </Table.Td>
               <Table.Td maw={320}>
-                <Text fz="sm">{reply.messages.length} ข้อความ</Text>
-                <Text fz="xs" c="dimmed" lineClamp={1}>
-                  {reply.messages.map(describeMessage).join(" · ")}
-                </Text>
+                <Messages reply={reply} />
               </Table.Td>
               <Table.Td>
                 <SyncBadge reply={reply} />
@@ -94,19 +150,7 @@ export function ReplyTable({
                 <ActiveSwitch reply={reply} />
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`แก้ไข ${reply.keyword}`} onClick={() => onEdit(reply)}>
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`ลบ ${reply.keyword}`}
-                    onClick={() => onDelete(reply)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions reply={reply} onEdit={onEdit} onDelete={onDelete} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -6,6 +6,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
+import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";
 import type { MachineReportsData } from "~/models/machine-reports.server";
 import type { VisitDto } from "~/models/machine-visit.server";
 import { MachineReports } from "./MachineReports";
@@ -92,5 +93,25 @@ describe("MachineReports", () => {
     expect(within(drawer).getByText("ทั้งหมด 1 รายการ")).toBeInTheDocument();
     await userEvent.setup().click(within(drawer).getByRole("button", { name: /ดูรูปตู้ VM-007/ }));
     await waitFor(() => expect(screen.getAllByRole("dialog").some((d) => d.querySelector(`img[src="${PHOTO}"]`))).toBe(true));
+  });
+
+  test("at phone width: a card per visit, the cabinet first, its history and photo on the card", async () => {
+    const restore = atPhoneWidth();
+    try {
+      const user = userEvent.setup();
+      renderTab();
+      const cards = await screen.findAllByTestId("visit-card");
+      expect(cards).toHaveLength(2);
+      expect(screen.queryAllByTestId("visit-row")).toEqual([]);
+      const first = expectCardNameFirst(cards[0], "VM-007 ตู้หน้าโรงอาหาร");
+      expect(cards[0]).toHaveTextContent("09:05 น. · นายสมชาย ใจดี (E0003)");
+      expect(cards[0]).toHaveTextContent("ชำรุด");
+      expect(cards[0]).toHaveTextContent("ห่างตู้ 95 ม.");
+      expect(first.getByRole("button", { name: /^ดูรูปตู้ VM-007/ })).toBeInTheDocument();
+      await user.click(first.getByRole("button", { name: "ประวัติตู้ VM-007" }));
+      await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("visit_machine=7"));
+    } finally {
+      restore();
+    }
   });
 });

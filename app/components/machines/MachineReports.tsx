@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconClipboardOff,
 import { useState } from "react";
 import { RangeCsvExport } from "~/components/attendance/RangeCsvExport";
 import { EmptyState } from "~/components/EmptyState";
+import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { useTabParams } from "~/components/tab-params";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { GEOFENCE_LABELS } from "~/models/attendance-labels";
@@ -64,7 +65,61 @@ function Place({ visit }: { visit: VisitDto }) {
   );
 }
 
-function VisitTable({ items, withMachine, onMachine, onPhoto }: { items: VisitDto[]; withMachine: boolean; onMachine: (id: number) => void; onPhoto: OpenPhoto }) {
+type VisitListProps = { items: VisitDto[]; withMachine: boolean; onMachine: (id: number) => void; onPhoto: OpenPhoto };
+
+function StatusAndNote({ visit }: { visit: VisitDto }) {
+  return (
+    <>
+      <StatusBadge visit={visit} />
+      {visit.note ? (
+        <Text fz="xs" c="dimmed" lineClamp={3}>
+          {visit.note}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** On a phone: the cabinet (or, in one cabinet's history, the date) first, its history and photo at hand. */
+function VisitCards({ items, withMachine, onMachine, onPhoto }: VisitListProps) {
+  return (
+    <PhoneCardList label="รายงานการเข้าตู้" testId="visit-cards">
+      {items.map((v) => (
+        <PhoneCard
+          key={v.id}
+          testId="visit-card"
+          title={withMachine ? `${v.machine.code} ${v.machine.name}` : dateTime(v)}
+          subtitle={
+            <Text fz="xs" c="dimmed">
+              {withMachine ? `${clockTimeOf(v.visited_at)} น. · ` : ""}
+              {v.employee.full_name} ({v.employee.code})
+            </Text>
+          }
+          actions={
+            <>
+              {withMachine ? (
+                <Anchor component="button" type="button" fz="xs" onClick={() => onMachine(v.machine.id)} aria-label={`ประวัติตู้ ${v.machine.code}`}>
+                  ประวัติ
+                </Anchor>
+              ) : null}
+              <Photo visit={v} onOpen={onPhoto} />
+            </>
+          }
+          fields={[
+            { label: "สถานะ", value: <StatusAndNote visit={v} /> },
+            { label: "ตำแหน่ง", value: <Place visit={v} /> },
+          ]}
+        />
+      ))}
+    </PhoneCardList>
+  );
+}
+
+function VisitTable(props: VisitListProps) {
+  return <ResponsiveList table={<WideVisitTable {...props} />} cards={<VisitCards {...props} />} />;
+}
+
+function WideVisitTable({ items, withMachine, onMachine, onPhoto }: VisitListProps) {
   return (
     <Table.ScrollContainer minWidth={withMachine ? 860 : 640}>
       <Table verticalSpacing="xs" striped highlightOnHover>
@@ -101,12 +156,7 @@ function VisitTable({ items, withMachine, onMachine, onPhoto }: { items: VisitDt
                 </Text>
               </Table.Td>
               <Table.Td maw={240}>
-                <StatusBadge visit={v} />
-                {v.note ? (
-                  <Text fz="xs" c="dimmed" lineClamp={3}>
-                    {v.note}
-                  </Text>
-                ) : null}
+                <StatusAndNote visit={v} />
               </Table.Td>
               <Table.Td>
                 <Place visit={v} />

@@ -1,0 +1,111 @@
+import { Box, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useSyncExternalStore, type ReactNode } from "react";
+
+/** Below Mantine's `sm` breakpoint (48em), as MachineTable's `hiddenFrom="sm"`: a list shows cards. */
+export const PHONE_QUERY = "(max-width: 47.99em)";
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/**
+ * Whether the screen is phone-sized, following it as the window turns or resizes: null on the
+ * server and while hydrating its HTML (the server cannot know the width), the media query's answer
+ * in the browser from then on.
+ */
+export function usePhoneLayout(): boolean | null {
+  return useSyncExternalStore<boolean | null>(subscribe, () => window.matchMedia(PHONE_QUERY).matches, () => null);
+}
+
+/**
+ * A list as a table on wider screens and as cards on a phone. Before the page knows the width (the
+ * server's HTML, the first render) both are there and CSS shows the right one, so nothing jumps;
+ * afterwards only the one in use is rendered, so each row's controls exist once.
+ */
+export function ResponsiveList({ table, cards }: { table: ReactNode; cards: ReactNode }) {
+  const phone = usePhoneLayout();
+  return (
+    <>
+      {phone !== true ? <Box visibleFrom="sm">{table}</Box> : null}
+      {phone !== false ? <Box hiddenFrom="sm">{cards}</Box> : null}
+    </>
+  );
+}
+
+export function PhoneCardList({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" role="list" aria-label={label} data-testid={testId}>
+      {children}
+    </Stack>
+  );
+}
+
+export type PhoneCardField = { label: string; value: ReactNode };
+
+/**
+ * One row as a card: the name first (with what identifies it under it), the row's actions at the
+ * top right where a thumb finds them, then the other columns as labelled fields.
+ */
+export function PhoneCard({
+  title,
+  subtitle,
+  leading,
+  actions,
+  fields = [],
+  footer,
+  testId,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** A photo or avatar before the name. */
+  leading?: ReactNode;
+  actions?: ReactNode;
+  fields?: PhoneCardField[];
+  /** Controls that need a whole line (approve/reject buttons). */
+  footer?: ReactNode;
+  testId?: string;
+  /** Anything else, under the fields. */
+  children?: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="sm" role="listitem" data-testid={testId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
+          {leading}
+          <div style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+            <Text fw={600} fz="sm" data-card-title>
+              {title}
+            </Text>
+            {subtitle}
+          </div>
+        </Group>
+        {actions ? (
+          <Group gap={4} wrap="nowrap" data-card-actions>
+            {actions}
+          </Group>
+        ) : null}
+      </Group>
+      {fields.length > 0 ? (
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
+          {fields.map((field) => (
+            <div key={field.label} style={{ minWidth: 0, overflowWrap: "anywhere" }} data-card-field>
+              <Text fz="xs" c="dimmed">
+                {field.label}
+              </Text>
+              <Box fz="sm">{field.value}</Box>
+            </div>
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {children}
+      {footer ? (
+        <Group mt="xs" gap="xs" data-card-actions>
+          {footer}
+        </Group>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,235 @@
+import { Anchor, Avatar, Badge, Group, Image, Table, Text, UnstyledButton } from "@mantine/core";
+import { FetcherSwitch } from "~/components/FetcherSwitch";
+import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
+import { initials } from "~/lib/initials";
+import { thumbUrl } from "~/lib/uploads-shared";
+import { STATUS_LABELS } from "~/models/attendance-status";
+import { CorrectionAction } from "./CorrectionDialog";
+import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
+import type { DailyTabItem } from "./DailyTab";
+
+type OpenPhoto = (photo: { url: string; label: string }) => void;
+
+function Selfie({ url, label, onOpen }: { url: string | null; label: string; onOpen: OpenPhoto }) {
+  if (!url) return null;
+  return (
+    <UnstyledButton onClick={() => onOpen({ url, label })} aria-label={`ดูรูป${label}`}>
+      <Image src={thumbUrl(url)} alt={label} w={40} h={40} radius="sm" fit="cover" />
+    </UnstyledButton>
+  );
+}
+
+function MatchBadge({ match, photo, purged = false }: { match: number | null; photo: string | null; purged?: boolean }) {
+  const m = matchLabel(match, photo != null || purged);
+  return m ? (
+    <Badge size="sm" variant="light" color={m.color}>
+      {m.label}
+    </Badge>
+  ) : null;
+}
+
+function EmployeeAvatar({ employee }: { employee: DailyTabItem["employee"] }) {
+  return (
+    <Avatar src={thumbUrl(employee.photo_url)} radius="xl" size="sm">
+      {initials(employee.full_name)}
+    </Avatar>
+  );
+}
+
+const employeeLine = (employee: DailyTabItem["employee"]) => `${employee.code}${employee.position ? ` · ${employee.position}` : ""}`;
+
+function Status({ item }: { item: DailyTabItem }) {
+  return (
+    <>
+      <Badge color={STATUS_COLORS[item.status]} variant="light">
+        {STATUS_LABELS[item.status]}
+      </Badge>
+      <Text fz="xs" c="dimmed">
+        {item.reason}
+      </Text>
+      {item.record?.review_status === "pending" ? (
+        <Badge size="xs" color="yellow" variant="outline">
+          รอตรวจสอบ
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+function CheckIn({ record }: { record: DailyTabItem["record"] }) {
+  return (
+    <>
+      <Text fz="sm">{clockTime(record?.checkin_at)}</Text>
+      {record ? <MatchBadge match={record.checkin_match} photo={record.checkin_photo_url} purged={record.checkin_photo_purged} /> : null}
+    </>
+  );
+}
+
+function CheckOut({ record }: { record: DailyTabItem["record"] }) {
+  return (
+    <>
+      <Text fz="sm">{clockTime(record?.checkout_at)}</Text>
+      {record?.checkout_at ? <MatchBadge match={record.checkout_match} photo={record.checkout_photo_url} purged={record.checkout_photo_purged} /> : null}
+    </>
+  );
+}
+
+function Place({ record }: { record: DailyTabItem["record"] }) {
+  const map = record ? mapLink(record.checkin_lat, record.checkin_lng) : null;
+  return (
+    <>
+      <Text fz="sm">{metres(record?.checkin_distance_m)}</Text>
+      {record?.checkin_address ? (
+        <Text fz="xs" c="dimmed" lineClamp={2}>
+          {record.checkin_address}
+        </Text>
+      ) : null}
+      {map ? (
+        <Anchor href={map} target="_blank" rel="noreferrer" fz="xs">
+          แผนที่
+        </Anchor>
+      ) : null}
+    </>
+  );
+}
+
+function Photos({ item, onPhoto }: { item: DailyTabItem; onPhoto: OpenPhoto }) {
+  const { record, employee } = item;
+  if (!record) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Selfie url={record.checkin_photo_url} label={`เข้างาน ${employee.full_name}`} onOpen={onPhoto} />
+      <Selfie url={record.checkout_photo_url} label={`ออกงาน ${employee.full_name}`} onOpen={onPhoto} />
+      {record.checkin_photo_purged || record.checkout_photo_purged ? (
+        <Text fz="xs" c="dimmed">
+          {PHOTO_PURGED_LABEL}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+function Checked({ item }: { item: DailyTabItem }) {
+  return item.record ? (
+    <FetcherSwitch
+      fetcherKey={`attendance-checked-${item.record.id}`}
+      checked={item.record.checked === 1}
+      label={`ตรวจแล้ว ${item.employee.full_name}`}
+      fields={{ intent: "checked", id: String(item.record.id) }}
+      name="checked"
+    />
+  ) : null;
+}
+
+type Props = { date: string; items: DailyTabItem[]; onPhoto: OpenPhoto };
+
+function DailyTable({ date, items, onPhoto }: Props) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="xs" striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>พนักงาน</Table.Th>
+            <Table.Th>สถานะ</Table.Th>
+            <Table.Th>เข้า</Table.Th>
+            <Table.Th>ออก</Table.Th>
+            <Table.Th>สาย/ก่อน (นาที)</Table.Th>
+            <Table.Th>ระยะ/ที่อยู่</Table.Th>
+            <Table.Th>รูปถ่าย</Table.Th>
+            <Table.Th>ตรวจแล้ว</Table.Th>
+            <Table.Th>แก้ไข</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => {
+            const { employee, record } = item;
+            return (
+              <Table.Tr key={employee.id} data-testid="daily-row">
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <EmployeeAvatar employee={employee} />
+                    <div>
+                      <Text fz="sm" fw={500}>
+                        {employee.full_name}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {employeeLine(employee)}
+                      </Text>
+                    </div>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Status item={item} />
+                </Table.Td>
+                <Table.Td>
+                  <CheckIn record={record} />
+                </Table.Td>
+                <Table.Td>
+                  <CheckOut record={record} />
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{record ? `${record.late_minutes} / ${record.early_minutes}` : "–"}</Text>
+                </Table.Td>
+                <Table.Td maw={220}>
+                  <Place record={record} />
+                </Table.Td>
+                <Table.Td>
+                  <Photos item={item} onPhoto={onPhoto} />
+                </Table.Td>
+                <Table.Td>
+                  <Checked item={item} />
+                </Table.Td>
+                <Table.Td>
+                  <CorrectionAction target={{ employee, date, record }} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone: the employee first, the correction and "checked" controls at the top of the card. */
+function DailyCards({ date, items, onPhoto }: Props) {
+  return (
+    <PhoneCardList label="การลงเวลารายวัน" testId="daily-cards">
+      {items.map((item) => {
+        const { employee, record } = item;
+        return (
+          <PhoneCard
+            key={employee.id}
+            testId="daily-card"
+            leading={<EmployeeAvatar employee={employee} />}
+            title={employee.full_name}
+            subtitle={
+              <Text fz="xs" c="dimmed">
+                {employeeLine(employee)}
+              </Text>
+            }
+            actions={
+              <>
+                <Checked item={item} />
+                <CorrectionAction target={{ employee, date, record }} />
+              </>
+            }
+            fields={[
+              { label: "สถานะ", value: <Status item={item} /> },
+              { label: "สาย/ก่อน (นาที)", value: record ? `${record.late_minutes} / ${record.early_minutes}` : "–" },
+              { label: "เข้า", value: <CheckIn record={record} /> },
+              { label: "ออก", value: <CheckOut record={record} /> },
+              { label: "ระยะ/ที่อยู่", value: <Place record={record} /> },
+              { label: "รูปถ่าย", value: <Photos item={item} onPhoto={onPhoto} /> },
+            ]}
+          />
+        );
+      })}
+    </PhoneCardList>
+  );
+}
+
+/** The day's employees: a wide table, or cards on a phone. */
+export function DailyList(props: Props) {
+  return <ResponsiveList table={<DailyTable {...props} />} cards={<DailyCards {...props} />} />;
+}

@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { requireAdmin } from "~/auth/guard.server";
+import { recordAudit } from "~/models/audit.server";
+import { nightlyBackupPath } from "~/models/backups.server";
+
+/** One of the nightly backups in DATA_DIR/backups, by its exact name (tn-YYYY-MM-DD.sqlite), for admins. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const name = params.file ?? "";
+  const file = nightlyBackupPath(name);
+  if (!file) {
+    throw new Response("ไม่พบไฟล์สำรองข้อมูลนี้", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const { size } = fs.statSync(file);
+  recordAudit({ actor: { type: "admin", id: admin.id }, action: "backup_download", entity: "database", entityId: name });
+  return new Response(createReadableStreamFromReadable(fs.createReadStream(file)), {
+    headers: {
+      "Content-Type": "application/vnd.sqlite3",
+      "Content-Length": String(size),
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
