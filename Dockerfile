@@ -1,12 +1,18 @@
 # TN Management: one container, one SQLite file in the /data volume.
+# The build runs the README's install (`npm install`) and `npm run build`; the container starts what
+# `npm start` starts. `npm run test:docker` runs these same steps on a clean copy without Docker.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# For native modules that have no prebuilt binary for the platform.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
+# `patches/` before the install: its postinstall applies them (patch-package).
 COPY package.json package-lock.json ./
-RUN npm ci
+COPY patches ./patches
+# Not `npm ci` (see .ci/run); `npm install` installs the locked versions.
+RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
@@ -22,5 +28,6 @@ COPY package.json server.mjs tsconfig.json ./
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrations run at start (server.mjs → onServerStart), never at build.
-CMD ["node", "server.mjs"]
+# Migrations run at start (onServerStart), never at build. Node itself is PID 1, so SIGTERM reaches
+# the server and the WAL is checkpointed on `docker stop`.
+CMD ["node", "scripts/start.mjs"]
