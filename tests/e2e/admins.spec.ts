@@ -1,6 +1,6 @@
 // A second admin is added from the settings page with a password the first admin sets; the first
 // signs out, the second signs in through the form and approves a pending leave petition, and the
-// approval's audit row names the second admin.
+// approval's audit row, and the audit log page, name the second admin.
 import { expect, login, submitLogin, test, withServerDatabase } from "./fixtures";
 import { uniqueCode } from "./employee-helpers";
 
@@ -69,6 +69,11 @@ test("an admin adds a second admin, who signs in and approves a leave; the audit
   expect(second.last_sign_in_at).not.toBeNull();
   expect(audit).toMatchObject({ actor_type: "admin", actor_id: second.id });
   expect(petition).toEqual({ status: 2, decided_by: second.id });
+
+  // The audit log viewer names the second admin beside the approval.
+  await page.goto(`/admin/audit?entity=leave_petition&entity_id=${petitionId}`);
+  const approval = page.getByTestId("audit-row").filter({ hasText: "อนุมัติ" }).first();
+  await expect(approval).toContainText("สมศรี ผู้ช่วย");
 
   // Back on /admin/users the second admin's row shows the sign-in and marks them as "คุณ".
   await page.goto("/admin/users");
