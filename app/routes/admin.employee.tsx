@@ -1,13 +1,12 @@
 import { Button, Group, LoadingOverlay, Pagination, Paper, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { modals } from "@mantine/modals";
 import { IconDownload, IconPlus, IconSearch, IconUpload } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
-import { ACTION_CONFIRMS } from "~/components/employees/employee-actions";
+import { confirmEmployeeAction } from "~/components/employees/employee-actions";
 import { EmployeeFilters } from "~/components/employees/EmployeeFilters";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import { FaceModal } from "~/components/employees/FaceModal";
@@ -135,19 +134,7 @@ export default function EmployeesPage() {
   const search = useDebouncedCallback((searchForm: HTMLFormElement) => submit(searchForm, { replace: true }), 350);
 
   function onAction(kind: EmployeeRowAction, employee: EmployeeDto) {
-    const confirm = ACTION_CONFIRMS[kind];
-    if (!confirm) return open({ kind, employee });
-    modals.openConfirmModal({
-      title: confirm.title,
-      children: (
-        <Text fz="sm">
-          {employee.full_name} ({employee.code}): {confirm.body}
-        </Text>
-      ),
-      labels: { confirm: "ยืนยัน", cancel: "ยกเลิก" },
-      confirmProps: confirm.danger ? { color: "red" } : undefined,
-      onConfirm: () => run(kind, employee),
-    });
+    if (!confirmEmployeeAction(kind, employee, () => run(kind, employee))) open({ kind, employee });
   }
 
   const filters = { q: data.q, department: data.department, status: data.status };

@@ -1,5 +1,4 @@
 import { Anchor, Avatar, Badge, Breadcrumbs, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import {
   IconArrowBackUp,
   IconChevronDown,
@@ -18,7 +17,7 @@ import { useState } from "react";
 import { useActionToasts } from "~/components/action-toasts";
 import { AuditTable } from "~/components/audit/AuditTable";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
-import { ACTION_CONFIRMS, EMPLOYEE_ACTIONS_ROUTE } from "~/components/employees/employee-actions";
+import { confirmEmployeeAction, EMPLOYEE_ACTIONS_ROUTE } from "~/components/employees/employee-actions";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
 import type { EmployeeRowAction } from "~/components/employees/EmployeeTable";
 import { FaceModal } from "~/components/employees/FaceModal";
@@ -175,21 +174,7 @@ export default function EmployeeProfilePage() {
   };
 
   const onAction = (kind: EmployeeRowAction) => {
-    const confirm = ACTION_CONFIRMS[kind];
-    if (confirm) {
-      modals.openConfirmModal({
-        title: confirm.title,
-        children: (
-          <Text fz="sm">
-            {employee.full_name} ({employee.code}): {confirm.body}
-          </Text>
-        ),
-        labels: { confirm: "ยืนยัน", cancel: "ยกเลิก" },
-        confirmProps: confirm.danger ? { color: "red" } : undefined,
-        onConfirm: () => run(kind),
-      });
-      return;
-    }
+    if (confirmEmployeeAction(kind, employee, () => run(kind))) return;
     if (kind === "reset-face") return run(kind);
     form.renew();
     setDialog(kind);
