@@ -160,8 +160,8 @@ test.describe("narrow screen (390×844): account, settings and backup", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 2 })).toHaveText("ตั้งค่า");
     const cards = main.getByRole("navigation", { name: "การตั้งค่า" }).getByRole("link");
-    await expect(cards).toHaveCount(6);
-    for (const [i, href] of ["/admin/account", "/admin/users", "/admin/backup", "/admin/line-reply", "/admin/line-group", "/admin/jobs"].entries()) {
+    await expect(cards).toHaveCount(7);
+    for (const [i, href] of ["/admin/account", "/admin/users", "/admin/backup", "/admin/line-reply", "/admin/line-group", "/admin/audit", "/admin/jobs"].entries()) {
       await expect(cards.nth(i)).toHaveAttribute("href", href);
     }
 
