@@ -26,16 +26,12 @@ import {
   summarise,
   updateDocs,
 } from "./bench/report.mjs";
-import { applyAttendanceSettings, seedAttendance } from "./bench/attendance.mjs";
-import { seedLeave, seedLeaveHolidays } from "./bench/leave.mjs";
-import { seedMachines } from "./bench/machines.mjs";
+import { BENCH_ADMIN as ADMIN, benchContext, seedDataSet } from "./bench/data-set.mjs";
 import { scenarios as allScenarios } from "./bench/scenarios.mjs";
-import { seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./bench/seed.mjs";
 import { startServer } from "./bench/server.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const DOCS_FILE = path.join(root, "docs", "benchmarks.md");
-const ADMIN = { username: "bench-admin", password: "bench-admin-Password-2024" };
 const REQUEST_TIMEOUT_S = 10;
 
 const log = (...args) => console.error("[bench]", ...args);
@@ -150,92 +146,14 @@ async function main() {
   }
   log(`server pid ${server.pid} on ${server.baseUrl}, DATA_DIR ${server.dataDir}`);
 
-  let session = null;
-  const ctx = {
-    root,
-    seconds,
-    warmup,
-    baseUrl: server.baseUrl,
-    port: server.port,
-    dataDir: server.dataDir,
-    memory: () => server.memory(),
-    baselineRps: null,
-    attendance: null,
-    leave: null,
-    admin: ADMIN,
-    state: {},
-    seed: null,
-    report: {},
-    /** Signs in once (JSON API) and returns the `tn_admin=…` cookie pair. */
-    async login() {
-      session ??= (async () => {
-        const response = await fetch(new URL("/api/auth/login", server.baseUrl), {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(ADMIN),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000),
-        });
-        const pair = response.headers
-          .getSetCookie()
-          .map((h) => h.split(";")[0])
-          .find((p) => p.startsWith("tn_admin="));
-        if (response.status !== 200 || !pair) {
-          throw new Error(`login answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-        }
-        return pair;
-      })();
-      return session;
-    },
-  };
-
-  log(`seeding ${SEED_COUNT} employees (${SEED_CONCURRENCY} in flight)`);
+  const ctx = benchContext(server, { requestTimeoutS: REQUEST_TIMEOUT_S, root, seconds, warmup, baselineRps: null });
   try {
-    ctx.seed = await seedEmployees(ctx, { count: SEED_COUNT, concurrency: SEED_CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_S * 1000 });
+    await seedDataSet(ctx, log, { requestTimeoutS: REQUEST_TIMEOUT_S });
   } catch (error) {
-    log(`seeding FAILED: ${error.message}`);
+    log(error.message);
     await server.stop();
     return 1;
   }
-  log(`seeded ${ctx.seed.count} employees in ${(ctx.seed.ms / 1000).toFixed(1)} s`);
-  try {
-    await applyAttendanceSettings(ctx);
-    ctx.attendance = seedAttendance(ctx);
-    // The seed held this event loop for seconds: let it see the keep-alive sockets the server
-    // closed meanwhile, or the next fetch may pick one and fail ("other side closed").
-    await sleep(500);
-  } catch (error) {
-    log(`attendance seeding FAILED: ${error.message}`);
-    await server.stop();
-    return 1;
-  }
-  log(
-    `seeded ${ctx.attendance.rows.toLocaleString("en-US")} attendance rows (${ctx.attendance.days} weekdays, ` +
-      `${ctx.attendance.pending} pending review) in ${(ctx.attendance.ms / 1000).toFixed(1)} s`,
-  );
-  try {
-    const holidays = await seedLeaveHolidays(ctx);
-    ctx.leave = { ...seedLeave(ctx), holidays };
-    await sleep(500); // as after the attendance seed
-  } catch (error) {
-    log(`leave seeding FAILED: ${error.message}`);
-    await server.stop();
-    return 1;
-  }
-  log(
-    `seeded ${ctx.leave.petitions.toLocaleString("en-US")} leave petitions (${ctx.leave.status[1]} pending; busiest month ` +
-      `${ctx.leave.busiestMonth}) in ${(ctx.leave.ms / 1000).toFixed(1)} s`,
-  );
-  try {
-    ctx.machines = seedMachines(ctx);
-  } catch (error) {
-    log(`machine seeding FAILED: ${error.message}`);
-    await server.stop();
-    return 1;
-  }
-  log(
-    `seeded ${ctx.machines.machines} machines, ${ctx.machines.visits.toLocaleString("en-US")} visit reports ` +
-      `(${ctx.machines.overdue} overdue, ${ctx.machines.problems} with an open problem) in ${(ctx.machines.ms / 1000).toFixed(1)} s`,
-  );
 
   const memoryBefore = server.memory();
   const rows = [];

@@ -33,16 +33,19 @@ export function memoryOf(pid) {
 }
 
 /**
+ * `dataDir`: use (and keep) this directory instead of a temporary one.
  * onSpawn gets stop() as soon as the child exists, so a caller interrupted during the start
  * can still end it and remove the directory.
  * @param {{ cwd: string, env?: Record<string, string>, startTimeoutMs?: number,
  *   onSpawn?: (stop: () => Promise<void>) => void }} options
  */
-export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSpawn }) {
+export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSpawn, dataDir: keptDir }) {
   if (!fs.existsSync(path.join(cwd, "build", "index.js"))) {
     throw new Error("No production build: run `npm run build` first (`npm run bench` does).");
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-bench-"));
+  // A given dataDir (npm run bench:seed) is kept; otherwise a temporary one is removed on stop.
+  const dataDir = keptDir ? path.resolve(keptDir) : fs.mkdtempSync(path.join(os.tmpdir(), "tn-bench-"));
+  fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["server.mjs"], {
@@ -73,7 +76,7 @@ export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSp
         child.kill("SIGTERM");
       });
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   onSpawn?.(stop);

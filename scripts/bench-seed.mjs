@@ -1,0 +1,45 @@
+// `npm run bench:seed [-- <dir>]`: builds the benchmark data set (1,000 employees, two years of
+// attendance, ~20k leave petitions, 200 cabinets with 20k visits) into a data directory that stays,
+// default ./data-bench, for profiling or trying the app with realistic volumes:
+//   DATA_DIR=./data-bench npm start   (sign in as bench-admin / bench-admin-Password-2024)
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+import { benchContext, BENCH_ADMIN, seedDataSet } from "./bench/data-set.mjs";
+import { startServer } from "./bench/server.mjs";
+
+const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
+const dir = path.resolve(process.argv[2] ?? path.join(root, "data-bench"));
+const log = (line) => console.error(`[bench:seed] ${line}`);
+
+if (fs.existsSync(path.join(dir, "tn.sqlite"))) {
+  console.error(`${dir} already holds a database: remove it first (rm -r ${dir}) or name another directory.`);
+  process.exit(2);
+}
+
+const started = performance.now();
+let stop = null;
+const server = await startServer({
+  cwd: root,
+  dataDir: dir,
+  env: { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password },
+  onSpawn: (s) => (stop = s),
+}).catch(async (error) => {
+  await stop?.();
+  console.error(`the server failed to start: ${error.message}`);
+  process.exit(1);
+});
+try {
+  const seeding = performance.now();
+  await seedDataSet(benchContext(server), log);
+  const seconds = (performance.now() - seeding) / 1000;
+  await server.stop(); // SIGTERM: the WAL is checkpointed into tn.sqlite
+  const size = fs.statSync(path.join(dir, "tn.sqlite")).size;
+  log(`data set seeded in ${seconds.toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(1)} s with the server's start and stop)`);
+  log(`${path.join(dir, "tn.sqlite")}: ${(size / 1024 / 1024).toFixed(0)} MiB`);
+  log(`try it: DATA_DIR=${path.relative(process.cwd(), dir) || "."} npm start, and sign in as ${BENCH_ADMIN.username} / ${BENCH_ADMIN.password}`);
+} catch (error) {
+  await server.stop();
+  console.error(error.message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,94 @@
+// The benchmark data set, shared by `npm run bench` and `npm run bench:seed`: 1,000 employees through
+// the API, then two years of attendance, the leave petitions and the cabinets straight into the
+// running server's database.
+import { setTimeout as sleep } from "node:timers/promises";
+import { applyAttendanceSettings, seedAttendance } from "./attendance.mjs";
+import { seedLeave, seedLeaveHolidays } from "./leave.mjs";
+import { seedMachines } from "./machines.mjs";
+import { seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./seed.mjs";
+
+export const BENCH_ADMIN = { username: "bench-admin", password: "bench-admin-Password-2024" };
+
+/** What the seeders need of a started server (scripts/bench/server.mjs), with a cached admin sign-in. */
+export function benchContext(server, { requestTimeoutS = 10, ...extra } = {}) {
+  let session = null;
+  return {
+    baseUrl: server.baseUrl,
+    port: server.port,
+    dataDir: server.dataDir,
+    memory: () => server.memory(),
+    admin: BENCH_ADMIN,
+    attendance: null,
+    leave: null,
+    machines: null,
+    seed: null,
+    state: {},
+    report: {},
+    ...extra,
+    /** Signs in once (JSON API) and returns the `tn_admin=…` cookie pair. */
+    async login() {
+      session ??= (async () => {
+        const response = await fetch(new URL("/api/auth/login", server.baseUrl), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(BENCH_ADMIN),
+          signal: AbortSignal.timeout(requestTimeoutS * 1000),
+        });
+        const pair = response.headers
+          .getSetCookie()
+          .map((h) => h.split(";")[0])
+          .find((p) => p.startsWith("tn_admin="));
+        if (response.status !== 200 || !pair) {
+          throw new Error(`login answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+        }
+        return pair;
+      })();
+      return session;
+    },
+  };
+}
+
+/** Seeds everything into `ctx` (ctx.seed, .attendance, .leave, .machines); throws naming the step that failed. */
+export async function seedDataSet(ctx, log, { requestTimeoutS = 10 } = {}) {
+  const step = async (name, fn) => {
+    try {
+      return await fn();
+    } catch (error) {
+      error.message = `${name} seeding FAILED: ${error.message}`;
+      throw error;
+    }
+  };
+  log(`seeding ${SEED_COUNT} employees (${SEED_CONCURRENCY} in flight)`);
+  ctx.seed = await step("employee", () => seedEmployees(ctx, { count: SEED_COUNT, concurrency: SEED_CONCURRENCY, timeoutMs: requestTimeoutS * 1000 }));
+  log(`seeded ${ctx.seed.count} employees in ${(ctx.seed.ms / 1000).toFixed(1)} s`);
+
+  ctx.attendance = await step("attendance", async () => {
+    await applyAttendanceSettings(ctx);
+    const attendance = seedAttendance(ctx);
+    // The seed held this event loop for seconds: let it see the keep-alive sockets the server
+    // closed meanwhile, or the next fetch may pick one and fail ("other side closed").
+    await sleep(500);
+    return attendance;
+  });
+  log(
+    `seeded ${ctx.attendance.rows.toLocaleString("en-US")} attendance rows (${ctx.attendance.days} weekdays, ` +
+      `${ctx.attendance.pending} pending review) in ${(ctx.attendance.ms / 1000).toFixed(1)} s`,
+  );
+
+  ctx.leave = await step("leave", async () => {
+    const holidays = await seedLeaveHolidays(ctx);
+    const leave = { ...seedLeave(ctx), holidays };
+    await sleep(500); // as after the attendance seed
+    return leave;
+  });
+  log(
+    `seeded ${ctx.leave.petitions.toLocaleString("en-US")} leave petitions (${ctx.leave.status[1]} pending; busiest month ` +
+      `${ctx.leave.busiestMonth}) in ${(ctx.leave.ms / 1000).toFixed(1)} s`,
+  );
+
+  ctx.machines = await step("machine", () => seedMachines(ctx));
+  log(
+    `seeded ${ctx.machines.machines} machines, ${ctx.machines.visits.toLocaleString("en-US")} visit reports ` +
+      `(${ctx.machines.overdue} overdue, ${ctx.machines.problems} with an open problem) in ${(ctx.machines.ms / 1000).toFixed(1)} s`,
+  );
+}
