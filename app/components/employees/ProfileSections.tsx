@@ -2,7 +2,8 @@ import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Tit
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { clockTimeOf, formatThaiDate, formatThaiDateTime, formatThaiMonth } from "~/lib/thai-date";
-import { DAY_CODE_LEGEND, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "~/models/attendance-codes";
+import { DAY_CODE_LEGEND, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type MonthlyTotals } from "~/models/attendance-codes";
+import type { ProfileDay } from "~/models/employee-profile.server";
 import { LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { STATUS_COLORS } from "~/components/machines/machine-status";
@@ -133,16 +134,7 @@ export function LineFaceSection({
   );
 }
 
-type Day = {
-  date: string;
-  weekday: number;
-  kind: DayKind;
-  code: string;
-  checkin_at: string | null;
-  checkout_at: string | null;
-  late_minutes: number;
-  early_minutes: number;
-};
+type Day = ProfileDay;
 
 const CODE_LABELS = Object.fromEntries(DAY_CODE_LEGEND.map((l) => [l.code, l.label]));
 const CODE_COLORS: Record<string, string> = { ม: "green", ส: "orange", อ: "orange", ลืม: "yellow", ข: "red", ล: "blue", ห: "gray" };
