@@ -31,4 +31,49 @@ describe("online backup", () => {
     expect(fs.readFileSync(target, "utf8")).toBe("keep me");
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  test("oneStep: another connection writing all the time does not keep restarting the copy", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-backup-test-"));
+    const file = path.join(dir, "live.sqlite");
+    const setup = new Database(file);
+    setup.pragma("journal_mode = WAL");
+    setup.exec("create table filler (id integer primary key, data blob); create table ticks (id integer primary key)");
+    const fill = setup.prepare("insert into filler (data) values (randomblob(4000))");
+    setup.transaction(() => {
+      for (let i = 0; i < 2000; i++) fill.run(); // ~2,000 pages: a stepped copy takes 20 steps
+    })();
+    setup.close();
+
+    const writer = new Database(file);
+    const tick = writer.prepare("insert into ticks default values");
+    const source = new Database(file);
+    const LIMIT = 3000;
+    let writes = 0;
+    let finished = false;
+    // One write from the other connection between any two steps of the copy, up to LIMIT.
+    const writing = new Promise<void>((resolve) => {
+      const loop = () => {
+        if (finished || writes >= LIMIT) return resolve();
+        tick.run();
+        writes++;
+        setImmediate(loop);
+      };
+      setImmediate(loop);
+    });
+    const target = path.join(dir, "copy.sqlite");
+    await backupDatabase(source, target, { oneStep: true });
+    const writesWhenDone = writes;
+    finished = true;
+    await writing;
+
+    // A stepped copy would restart after every write and finish only once the writer stops.
+    expect(writesWhenDone).toBeLessThan(LIMIT);
+    const copy = new Database(target, { readonly: true });
+    expect(copy.prepare("select count(*) as n from filler").get()).toEqual({ n: 2000 });
+    expect((copy.prepare("select count(*) as n from ticks").get() as { n: number }).n).toBeLessThanOrEqual(writesWhenDone);
+    copy.close();
+    source.close();
+    writer.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

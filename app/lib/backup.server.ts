@@ -1,15 +1,22 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 
+const ALL_PAGES = 0x7fffffff;
+
 /**
  * A consistent copy of a live database through SQLite's online backup API (writers keep going),
  * turned into a single self-contained file and checked with PRAGMA integrity_check.
+ *
+ * The copy goes 100 pages per step so a server copying through its own connection keeps serving
+ * between steps; its own writes are folded into the copy. A write from any other connection
+ * restarts a stepped copy from the first page, so a process beside a busy server (`npm run backup`)
+ * passes `oneStep`: every page in one step under one read snapshot, which WAL lets writers outlive.
  */
-export async function backupDatabase(source: Database.Database, destination: string) {
+export async function backupDatabase(source: Database.Database, destination: string, { oneStep = false } = {}) {
   if (fs.existsSync(destination)) {
     throw new Error(`ไฟล์ปลายทางมีอยู่แล้ว: ${destination}`);
   }
-  await source.backup(destination);
+  await source.backup(destination, oneStep ? { progress: () => ALL_PAGES } : undefined);
   const copy = new Database(destination);
   try {
     copy.pragma("journal_mode = DELETE");
