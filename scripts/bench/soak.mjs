@@ -1,0 +1,197 @@
+// The soak's mixed workload: a fixed number of connections, each sending one request after another,
+// the kind of each picked at random by weight, every answer recorded with when it started.
+import { checkinForm, openDb, todayInZone } from "./attendance.mjs";
+import { SEARCH_FRAGMENT } from "./seed.mjs";
+
+/** Share of the requests by kind; a kind that cannot run now (nothing to approve) passes its turn on. */
+export const MIX = [
+  ["checkin", 20],
+  ["petition", 12],
+  ["approval", 8],
+  ["visit", 12],
+  ["daily", 8],
+  ["admin_employee_page", 8],
+  ["employee_search", 12],
+  ["emp_today", 12],
+  ["emp_leave_history", 8],
+];
+export const WRITES = new Set(["checkin", "petition", "approval", "visit"]);
+const TOTAL_WEIGHT = MIX.reduce((sum, [, w]) => sum + w, 0);
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** count, errors, p50/p90/p99/max (ms) of the samples that started in [from, to). */
+export function summariseSamples(samples, { from = 0, to = Infinity, kinds = null } = {}) {
+  const picked = samples.filter((s) => s.start >= from && s.start < to && (!kinds || kinds.has(s.kind)));
+  const ms = picked.map((s) => s.ms).sort((a, b) => a - b);
+  return {
+    count: picked.length,
+    errors: picked.filter((s) => !s.ok).length,
+    p50: percentile(ms, 50),
+    p90: percentile(ms, 90),
+    p99: percentile(ms, 99),
+    max: ms.at(-1) ?? null,
+  };
+}
+
+/**
+ * The employees the load writes as: each checks in and out once a work date, so once out their
+ * record is deleted again (a "janitor" on its own connection every 2 s) and they check in anew;
+ * petitions go to employee k mod E on the ⌊k / E⌋-th working day ahead (never overlapping);
+ * visit reports go to the type-1 cabinets assigned to the first ones.
+ */
+export function soakPool({ ids, cookies, dates, machineIds }) {
+  return {
+    ids,
+    cookies,
+    dates,
+    machineIds,
+    free: ids.map((_, i) => i),
+    checkedIn: [],
+    done: [],
+    nextPetition: 0,
+    pendingPetitions: [],
+    exhausted: false,
+  };
+}
+
+/** Deletes today's records of the employees that have checked out, so they can check in again. */
+export function startJanitor(dataDir, pool, { everyMs = 2000 } = {}) {
+  const db = openDb(dataDir);
+  const remove = db.prepare("delete from attendance where work_date = ? and employee_id in (select value from json_each(?))");
+  let cycles = 0;
+  const timer = setInterval(() => {
+    if (!pool.done.length) return;
+    const batch = pool.done.splice(0);
+    remove.run(todayInZone(), JSON.stringify(batch.map((i) => pool.ids[i])));
+    pool.free.push(...batch);
+    cycles++;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      db.close();
+      return cycles;
+    },
+  };
+}
+
+function pickKind(rand) {
+  let r = rand() * TOTAL_WEIGHT;
+  for (const [kind, weight] of MIX) {
+    if ((r -= weight) < 0) return kind;
+  }
+  return MIX[0][0];
+}
+
+/** The request for one kind, or null when that kind has nothing to do right now. */
+function buildRequest(kind, ctx, pool, rand) {
+  const admin = ctx.adminCookie;
+  const json = (cookie, body) => ({
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  switch (kind) {
+    case "checkin": {
+      const goOut = pool.checkedIn.length && (rand() < 0.5 || !pool.free.length);
+      const i = goOut ? pool.checkedIn.shift() : pool.free.shift();
+      if (i === undefined) return null;
+      const form = checkinForm(goOut ? "out" : "in");
+      return {
+        path: "/api/emp/checkin-out",
+        init: { method: "POST", headers: { cookie: pool.cookies[i], "content-type": form.contentType }, body: form.body },
+        done: (ok) => (ok ? (goOut ? pool.done : pool.checkedIn) : goOut ? pool.checkedIn : pool.free).push(i),
+      };
+    }
+    case "petition": {
+      const k = pool.nextPetition++;
+      const day = Math.floor(k / pool.ids.length);
+      if (day >= pool.dates.length) {
+        pool.exhausted = true;
+        return null;
+      }
+      const date = pool.dates[day];
+      return {
+        path: "/api/emp/leave/petition",
+        init: json(pool.cookies[k % pool.ids.length], { type: 1, start_date: date, end_date: date, half: "full", reason: "ไปธุระที่ธนาคาร" }),
+        done: (ok, body) => ok && pool.pendingPetitions.push(JSON.parse(body).petition.id),
+      };
+    }
+    case "approval": {
+      const id = pool.pendingPetitions.shift();
+      if (id === undefined) return null;
+      return { path: "/api/leave/approve-result", init: json(admin, { id, action: "accept", note: "อนุมัติ" }) };
+    }
+    case "visit": {
+      const i = Math.floor(rand() * pool.machineIds.length);
+      const statuses = ["normal", "refilled", "normal", "out_of_stock"];
+      const employee = i % Math.min(pool.ids.length, MACHINE_CARETAKERS);
+      const fields = { machine_id: pool.machineIds[i], status: statuses[Math.floor(rand() * statuses.length)], note: "เติมน้ำดื่มและขนม" };
+      if (ctx.photo && rand() < 0.2) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+        form.append("photo", new Blob([ctx.photo], { type: "image/jpeg" }), "cabinet.jpg");
+        return { path: "/api/emp/machine", init: { method: "POST", headers: { cookie: pool.cookies[employee] }, body: form } };
+      }
+      return { path: "/api/emp/machine", init: json(pool.cookies[employee], fields) };
+    }
+    case "daily":
+      return { path: `/api/checkin-out/daily?date=${todayInZone()}`, init: { headers: { cookie: admin } } };
+    case "admin_employee_page":
+      return { path: "/admin/employee", init: { headers: { cookie: admin } } };
+    case "employee_search":
+      return { path: `/api/employee?q=${encodeURIComponent(SEARCH_FRAGMENT)}`, init: { headers: { cookie: admin } } };
+    case "emp_today":
+      return { path: "/api/emp/checkin-out/today", init: { headers: { cookie: pool.cookies[Math.floor(rand() * pool.ids.length)] } } };
+    case "emp_leave_history":
+      return { path: "/api/emp/leave/history", init: { headers: { cookie: pool.cookies[Math.floor(rand() * pool.ids.length)] } } };
+    default:
+      throw new Error(`unknown kind ${kind}`);
+  }
+}
+
+/** How many of the pool's employees look after the load's cabinets. */
+export const MACHINE_CARETAKERS = 50;
+
+/**
+ * Runs `connections` request loops until `deadline` (performance.now() time). Every answer is a
+ * sample { kind, start (ms after t0), ms, status, ok }; ok is a 2xx answer read to its end.
+ */
+export async function runMixedLoad(ctx, pool, { connections, t0, deadline, rand, timeoutMs = 10_000 }) {
+  const samples = [];
+  const firstErrors = [];
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      let kind = pickKind(rand);
+      let request = buildRequest(kind, ctx, pool, rand);
+      for (let turn = 0; !request && turn < MIX.length; turn++) {
+        kind = MIX[(MIX.findIndex(([k]) => k === kind) + 1) % MIX.length][0];
+        request = buildRequest(kind, ctx, pool, rand);
+      }
+      const started = performance.now();
+      let status = 0;
+      let body = "";
+      try {
+        const response = await fetch(new URL(request.path, ctx.baseUrl), {
+          ...request.init,
+          redirect: "manual",
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        status = response.status;
+        body = await response.text();
+      } catch (error) {
+        body = error.message;
+      }
+      const ok = status >= 200 && status < 300;
+      samples.push({ kind, start: started - t0, ms: performance.now() - started, status, ok });
+      if (!ok && firstErrors.length < 10) firstErrors.push(`${kind} ${request.path} → ${status}: ${body.slice(0, 160)}`);
+      request.done?.(ok, body);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  return { samples, firstErrors };
+}
