@@ -3,19 +3,28 @@
 // with `npm run backup` run half-way through, on the benchmark data set padded to a 1 GB database.
 // Records zero errors, p99s, the backup's effect on writes and the server's RSS in docs/soak.md.
 // Not part of CI (it takes ~13 minutes). See the header of docs/soak.md for the variables.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
-import Database from "better-sqlite3";
 import { createCheckinEmployees, openDb, random } from "./bench/attendance.mjs";
 import { benchContext, seedDataSet, BENCH_ADMIN } from "./bench/data-set.mjs";
 import { selfieJpeg } from "./bench/face.mjs";
 import { petitionPlan } from "./bench/leave.mjs";
 import { machineInfo, mib } from "./bench/report.mjs";
 import { startServer } from "./bench/server.mjs";
-import { MACHINE_CARETAKERS, MIX, runMixedLoad, soakPool, startJanitor, summariseSamples, WRITES } from "./bench/soak.mjs";
+import {
+  integrityOf,
+  MACHINE_CARETAKERS,
+  MIX,
+  padDatabase,
+  runBackup,
+  runMixedLoad,
+  soakPool,
+  startJanitor,
+  summariseSamples,
+  WRITES,
+} from "./bench/soak.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const DOCS_FILE = path.join(root, "docs", "soak.md");
@@ -39,30 +48,6 @@ const databaseMb = numberFromEnv("SOAK_DATABASE_MB", 1024, { min: 0, max: 100_00
 const POOL = 400;
 const BUDGET = { checkinP99: 100, backupWriteP99: 200, rssGrowth: 0.2 };
 
-/** Fills a table of the soak's own with random blobs until the database file holds `mb` MB. */
-function padDatabase(dataDir, mb) {
-  const file = path.join(dataDir, "tn.sqlite");
-  const db = new Database(file);
-  try {
-    db.pragma("busy_timeout = 10000");
-    db.exec("create table if not exists soak_padding (id integer primary key, data blob not null)");
-    const pageSize = db.pragma("page_size", { simple: true });
-    const missing = mb * 1024 * 1024 - db.pragma("page_count", { simple: true }) * pageSize;
-    if (missing <= 0) return 0;
-    const insert = db.prepare("insert into soak_padding (data) values (randomblob(65536))");
-    const rows = Math.ceil(missing / 65536);
-    for (let done = 0; done < rows; done += 1000) {
-      db.transaction(() => {
-        for (let i = done; i < Math.min(rows, done + 1000); i++) insert.run();
-      })();
-    }
-    db.pragma("wal_checkpoint(TRUNCATE)");
-    return rows * 65536;
-  } finally {
-    db.close();
-  }
-}
-
 function prepareLoadEmployees(ctx) {
   return createCheckinEmployees(ctx, POOL, { prefix: "SK", lastName: "ทดสอบยาว" }).then(({ ids, cookies }) => {
     const db = openDb(ctx.dataDir);
@@ -75,34 +60,6 @@ function prepareLoadEmployees(ctx) {
       db.close();
     }
   });
-}
-
-/** `npm run backup -- <file>` beside the running server, as an operator would run it. */
-function runBackup(dataDir, file) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    let output = "";
-    const child = spawn("npm", ["run", "--silent", "backup", "--", file], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("exit", (code) => resolve({ code, output: output.trim(), started, ended: performance.now() }));
-  });
-}
-
-function integrityOf(file) {
-  const db = new Database(file, { readonly: true });
-  try {
-    return {
-      integrity: db.pragma("integrity_check", { simple: true }),
-      employees: db.prepare("select count(*) as n from employees").get().n,
-    };
-  } finally {
-    db.close();
-  }
 }
 
 const ms = (n) => (n == null ? "n/a" : `${Math.round(n).toLocaleString("en-US")}`);
@@ -214,12 +171,12 @@ async function main() {
     }, 1000);
     const backupAt = measureFrom + (seconds * 1000) / 2;
     const backupFile = path.join(backupDir, "tn-soak.sqlite");
-    const backupRun = new Promise((resolve) => setTimeout(() => resolve(runBackup(server.dataDir, backupFile)), backupAt));
+    const backupRun = new Promise((resolve) => setTimeout(() => resolve(runBackup(root, server.dataDir, backupFile)), backupAt));
     log(`load: ${connections} connections, ${warmup} s warm-up + ${seconds} s; backup at ${Math.round(backupAt / 1000)} s`);
     const { samples, firstErrors } = await runMixedLoad(loadCtx, pool, {
       connections,
       t0,
-      deadline: t0 + end,
+      running: () => performance.now() < t0 + end,
       rand: random(20261125),
     });
     clearInterval(sampler);

@@ -10,6 +10,8 @@ import os from "node:os";
 import { analyseBundleWithRetry } from "./bench/bundle.mjs";
 import {
   attendanceSeedMarkdown,
+  backupBudgetMet,
+  backupMarkdown,
   bundleMarkdown,
   checkinMarkdown,
   csvBudgetMet,
@@ -247,6 +249,7 @@ async function main() {
     petitionMarkdown(ctx.report.petition, petitionRow),
     csvMarkdown(ctx.report.csv),
     faceMarkdown(ctx.report.face, healthRow),
+    backupMarkdown(ctx.report.backup),
     bundleMarkdown(bundle),
   ]) {
     if (extra) console.log(`\n${extra}`);
@@ -260,6 +263,7 @@ async function main() {
     ...measured.filter((r) => r.budget && !r.budget.met).map((r) => r.name),
     ...(ctx.report.face?.timing && ctx.report.face.timing.median > 400 ? ["face descriptor time ≤ 400 ms"] : []),
     ...(ctx.report.csv && !csvBudgetMet(ctx.report.csv) ? ["one-year CSV ≤ 3 s, RSS growth ≤ 100 MB"] : []),
+    ...(ctx.report.backup && !backupBudgetMet(ctx.report.backup) ? ["writes during the online backup: p99 ≤ 200 ms"] : []),
     ...(bundle?.pages ?? []).filter((p) => p.budget && p.gzip > p.budget).map((p) => `client JS: ${p.label}`),
     ...(bundle?.checks ?? []).filter((c) => !c.ok).map((c) => `check: ${c.text}`),
   ];
@@ -292,6 +296,7 @@ async function main() {
       skipped,
       face: ctx.report.face,
       bundle,
+      backup: ctx.report.backup,
     }),
   );
   console.log(`\nWrote ${path.relative(root, DOCS_FILE)} (${kept} run${kept === 1 ? "" : "s"} kept).`);

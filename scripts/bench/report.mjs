@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
+import Database from "better-sqlite3";
 
 const RUN_MARKER = "<!-- bench-run -->";
 export const KEEP_RUNS = 5;
@@ -88,6 +89,15 @@ function gitRevision(cwd) {
   return `${rev.stdout.trim()}${dirty.stdout?.trim() ? " (with uncommitted changes)" : ""}`;
 }
 
+function sqliteVersion() {
+  const db = new Database(":memory:");
+  try {
+    return db.prepare("select sqlite_version() as v").get().v;
+  } finally {
+    db.close();
+  }
+}
+
 export function machineInfo(cwd) {
   const cpus = os.cpus();
   const require = createRequire(import.meta.url);
@@ -103,6 +113,7 @@ export function machineInfo(cwd) {
     memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
+    sqlite: sqliteVersion(),
     autocannon,
     git: gitRevision(cwd),
     loadavg: os.loadavg().map((n) => n.toFixed(2)).join(", "),
@@ -268,7 +279,26 @@ export function bundleMarkdown(bundle) {
 }
 
 /** The markdown section for one run; starts with RUN_MARKER so later runs can find it. */
-export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, machines, checkin, petition, csv, skipped = [], face, bundle }) {
+export const BACKUP_BUDGET = { writeP99: 200 };
+export const backupBudgetMet = (b) => b.check?.integrity === "ok" && b.during.count > 0 && b.during.errors === 0 && b.during.p99 <= BACKUP_BUDGET.writeP99;
+
+export function backupMarkdown(b) {
+  if (!b) return "";
+  return [
+    `### Online backup (\`npm run backup -- <file>\` beside the loaded server)`,
+    "",
+    `The database padded to ${Math.round(b.databaseMb).toLocaleString("en-US")} MiB (${Math.round(b.paddedMb).toLocaleString("en-US")} MiB in a table of the bench's own), then ${b.connections} connections send check-ins and outs (two in three) and one-day petitions as fast as they are answered, from 3 s before the backup until 2 s after it.`,
+    "",
+    "| Measure | Value | Target |",
+    "| --- | --: | --- |",
+    `| Backup (one \`npm run backup\`, tsx start included) | ${b.seconds.toFixed(1)} s, exit ${b.code} | — |`,
+    `| The copy | integrity_check ${b.check?.integrity ?? "not run"} | ${mark(b.check?.integrity === "ok")} ok |`,
+    `| Writes before the backup: count / p50 / p99 | ${b.before.count} / ${ms(b.before.p50)} / ${ms(b.before.p99)} | — |`,
+    `| Writes that started during it: count / p50 / p99 / max | ${b.during.count} / ${ms(b.during.p50)} / ${ms(b.during.p99)} / ${ms(b.during.max)} | ${mark(backupBudgetMet(b))} keep flowing, p99 ≤ ${BACKUP_BUDGET.writeP99} ms |`,
+  ].join("\n");
+}
+
+export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, machines, checkin, petition, csv, skipped = [], face, bundle, backup }) {
   const healthRow = rows.find((r) => r.name.startsWith("GET /healthz while"));
   const checkinRow = rows.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
   const petitionRow = rows.find((r) => r.name.startsWith("POST /api/emp/leave/petition"));
@@ -282,6 +312,7 @@ export function runSection({ date, machine, seconds, warmup, memory, rows, seed,
     csvMarkdown(csv),
     skipped.map((r) => `- Skipped \`${r.name}\`: ${r.skipped}`).join("\n"),
     faceMarkdown(face, healthRow),
+    backupMarkdown(backup),
     bundleMarkdown(bundle),
   ].filter(Boolean);
   return [
@@ -289,7 +320,7 @@ export function runSection({ date, machine, seconds, warmup, memory, rows, seed,
     `## Run ${date}`,
     "",
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, ${machine.os}`,
-    `- Node ${machine.node}, autocannon ${machine.autocannon}${machine.git ? `, commit ${machine.git}` : ""}`,
+    `- Node ${machine.node}, SQLite ${machine.sqlite}, autocannon ${machine.autocannon}${machine.git ? `, commit ${machine.git}` : ""}`,
     `- ${seconds} s per scenario after a ${warmup} s warm-up; server and load generator on the same machine` +
       ` (load average ${machine.loadavg} at the start${machine.loadavgEnd ? `, ${machine.loadavgEnd} at the end` : ""})`,
     `- Server RSS: ${mib(memory.before.rss)} before the load, ${mib(memory.after.rss)} after, peak ${mib(memory.after.peak)}`,
@@ -388,6 +419,14 @@ month at 1 client; and the CSV of last calendar year
 (\`GET /api/checkin-out?from=&to=&format=csv\`) as one timed download, read as a stream, with the
 server's VmRSS (\`/proc/<pid>/status\`) sampled before, every 25 ms during and after (budget: ≤ 3 s,
 growth ≤ 100 MB). A route that answers 404 (not in this build) is skipped with a note in the run.
+
+**Online backup** (last, DESIGN.md §10: "online backup of a 1 GB database: writes keep flowing"): the
+database is padded to 1 GiB with a table of the bench's own, then 8 connections send check-ins and
+outs (300 employees of its own, codes BU…; once out, a second connection deletes the day's record
+every 2 s so they can check in again) and one-day petitions as fast as they are answered, while
+\`npm run backup -- <file>\` runs beside the server as an operator would; the writes that started
+during the backup must all succeed with p99 ≤ 200 ms, and the copy must pass \`integrity_check\`.
+The 10-minute mixed soak with a backup half-way is \`npm run bench:soak\` (docs/soak.md; not in CI).
 
 Besides the autocannon table, each run records:
 

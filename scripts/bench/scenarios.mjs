@@ -24,6 +24,10 @@
 //        report: {} (extra figures for the run section, e.g. report.face) }.
 // Every scenario must answer 2xx: one probe request is sent before the load and any non-2xx
 // or error during the load fails the run.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   descriptorTiming,
   facePoolSize,
@@ -38,11 +42,13 @@ import {
   lastFullMonth,
   lastFullYear,
   lastSeededWeekday,
+  random,
   removeCheckinEmployees,
   timedDownload,
   todayInZone,
 } from "./attendance.mjs";
 import { petitionPlan } from "./leave.mjs";
+import { integrityOf, padDatabase, runBackup, runMixedLoad, soakPool, startJanitor, summariseSamples } from "./soak.mjs";
 import { assignLoadMachines, LOAD_EMPLOYEE_MACHINES, LOAD_EMPLOYEE_PREFIX, LOAD_POSITION, removeLoadAssignments } from "./machines.mjs";
 import { expectedMatches, SEARCH_FRAGMENT } from "./seed.mjs";
 
@@ -53,6 +59,8 @@ const html = (label) => (response, body) => {
 };
 
 const FACE_IN_FLIGHT = 4;
+const BACKUP_DATABASE_MB = 1024;
+const BACKUP_CONNECTIONS = 8;
 
 const clients = (n) => (n === 1 ? "1 client" : `${n} clients`);
 
@@ -478,6 +486,51 @@ export const scenarios = [
       if (ctx.report.face) ctx.report.face.burst = { ...result, seconds: window ? (window.end - window.start) / 1000 : null };
       if (result.errors.length) throw new Error(`face POST failed during the load: ${result.errors[0]}`);
       if (result.ranOut) throw new Error("the face POSTs stopped (deadline or cap) before the measured window ended");
+    },
+  },
+  {
+    // Last: the padding makes the database 1 GB for this scenario only.
+    name: `npm run backup of a ${BACKUP_DATABASE_MB / 1024} GB database while check-ins and petitions flow (${BACKUP_CONNECTIONS} connections)`,
+    async run(ctx) {
+      const padded = padDatabase(ctx.dataDir, BACKUP_DATABASE_MB);
+      const { ids, cookies } = await createCheckinEmployees(ctx, 300, { prefix: "BU", lastName: "สำรอง" });
+      const pool = soakPool({ ids, cookies, dates: petitionPlan(ctx, 1).dates, machineIds: [] });
+      const janitor = startJanitor(ctx.dataDir, pool);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-bench-backup-"));
+      try {
+        const t0 = performance.now();
+        let backup = null;
+        const load = runMixedLoad({ baseUrl: ctx.baseUrl, adminCookie: await ctx.login() }, pool, {
+          connections: BACKUP_CONNECTIONS,
+          t0,
+          running: () => !backup || performance.now() < backup.ended + 2000,
+          rand: random(20261124),
+          mix: [["checkin", 2], ["petition", 1]],
+        });
+        await sleep(3000);
+        backup = await runBackup(ctx.root, ctx.dataDir, path.join(dir, "tn-backup.sqlite"));
+        const { samples, firstErrors } = await load;
+        const during = summariseSamples(samples, { from: backup.started - t0, to: backup.ended - t0 });
+        const before = summariseSamples(samples, { to: backup.started - t0 });
+        const check = backup.code === 0 ? integrityOf(path.join(dir, "tn-backup.sqlite")) : null;
+        ctx.report.backup = {
+          databaseMb: fs.statSync(path.join(ctx.dataDir, "tn.sqlite")).size / 1024 / 1024,
+          paddedMb: padded / 1024 / 1024,
+          seconds: (backup.ended - backup.started) / 1000,
+          code: backup.code,
+          output: backup.output,
+          check,
+          during,
+          before,
+          connections: BACKUP_CONNECTIONS,
+        };
+        if (backup.code !== 0) throw new Error(`npm run backup failed: ${backup.output.slice(-300)}`);
+        if (during.errors || before.errors) throw new Error(`writes failed around the backup: ${firstErrors[0]}`);
+      } finally {
+        janitor.stop();
+        removeCheckinEmployees(ctx, ids);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   },
 ];

@@ -1,5 +1,8 @@
 // The soak's mixed workload: a fixed number of connections, each sending one request after another,
 // the kind of each picked at random by weight, every answer recorded with when it started.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { checkinForm, openDb, todayInZone } from "./attendance.mjs";
 import { SEARCH_FRAGMENT } from "./seed.mjs";
 
@@ -16,7 +19,6 @@ export const MIX = [
   ["emp_leave_history", 8],
 ];
 export const WRITES = new Set(["checkin", "petition", "approval", "visit"]);
-const TOTAL_WEIGHT = MIX.reduce((sum, [, w]) => sum + w, 0);
 
 export function percentile(sorted, p) {
   if (!sorted.length) return null;
@@ -79,12 +81,12 @@ export function startJanitor(dataDir, pool, { everyMs = 2000 } = {}) {
   };
 }
 
-function pickKind(rand) {
-  let r = rand() * TOTAL_WEIGHT;
-  for (const [kind, weight] of MIX) {
+function pickKind(mix, rand) {
+  let r = rand() * mix.reduce((sum, [, w]) => sum + w, 0);
+  for (const [kind, weight] of mix) {
     if ((r -= weight) < 0) return kind;
   }
-  return MIX[0][0];
+  return mix[0][0];
 }
 
 /** The request for one kind, or null when that kind has nothing to do right now. */
@@ -158,20 +160,22 @@ function buildRequest(kind, ctx, pool, rand) {
 export const MACHINE_CARETAKERS = 50;
 
 /**
- * Runs `connections` request loops until `deadline` (performance.now() time). Every answer is a
- * sample { kind, start (ms after t0), ms, status, ok }; ok is a 2xx answer read to its end.
+ * Runs `connections` request loops while `running()` holds, each request's kind drawn from `mix`.
+ * Every answer is a sample { kind, start (ms after t0), ms, status, ok }; ok is a 2xx answer read
+ * to its end.
  */
-export async function runMixedLoad(ctx, pool, { connections, t0, deadline, rand, timeoutMs = 10_000 }) {
+export async function runMixedLoad(ctx, pool, { connections, t0, running, rand, mix = MIX, timeoutMs = 10_000 }) {
   const samples = [];
   const firstErrors = [];
   const loop = async () => {
-    while (performance.now() < deadline) {
-      let kind = pickKind(rand);
+    while (running()) {
+      let kind = pickKind(mix, rand);
       let request = buildRequest(kind, ctx, pool, rand);
-      for (let turn = 0; !request && turn < MIX.length; turn++) {
-        kind = MIX[(MIX.findIndex(([k]) => k === kind) + 1) % MIX.length][0];
+      for (let turn = 0; !request && turn < mix.length; turn++) {
+        kind = mix[(mix.findIndex(([k]) => k === kind) + 1) % mix.length][0];
         request = buildRequest(kind, ctx, pool, rand);
       }
+      if (!request) throw new Error(`no request of ${mix.map(([k]) => k).join(", ")} can run (the pool is used up)`);
       const started = performance.now();
       let status = 0;
       let body = "";
@@ -194,4 +198,56 @@ export async function runMixedLoad(ctx, pool, { connections, t0, deadline, rand,
   };
   await Promise.all(Array.from({ length: connections }, loop));
   return { samples, firstErrors };
+}
+
+/** Fills a table of the soak's own with random blobs until the database file holds `mb` MB. */
+export function padDatabase(dataDir, mb) {
+  const file = path.join(dataDir, "tn.sqlite");
+  const db = new Database(file);
+  try {
+    db.pragma("busy_timeout = 10000");
+    db.exec("create table if not exists soak_padding (id integer primary key, data blob not null)");
+    const pageSize = db.pragma("page_size", { simple: true });
+    const missing = mb * 1024 * 1024 - db.pragma("page_count", { simple: true }) * pageSize;
+    if (missing <= 0) return 0;
+    const insert = db.prepare("insert into soak_padding (data) values (randomblob(65536))");
+    const rows = Math.ceil(missing / 65536);
+    for (let done = 0; done < rows; done += 1000) {
+      db.transaction(() => {
+        for (let i = done; i < Math.min(rows, done + 1000); i++) insert.run();
+      })();
+    }
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    return rows * 65536;
+  } finally {
+    db.close();
+  }
+}
+
+/** `npm run backup -- <file>` beside the running server, as an operator would run it. */
+export function runBackup(root, dataDir, file) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let output = "";
+    const child = spawn("npm", ["run", "--silent", "backup", "--", file], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ code, output: output.trim(), started, ended: performance.now() }));
+  });
+}
+
+export function integrityOf(file) {
+  const db = new Database(file, { readonly: true });
+  try {
+    return {
+      integrity: db.pragma("integrity_check", { simple: true }),
+      employees: db.prepare("select count(*) as n from employees").get().n,
+    };
+  } finally {
+    db.close();
+  }
 }
