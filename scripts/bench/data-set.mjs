@@ -1,11 +1,13 @@
 // The benchmark data set, shared by `npm run bench` and `npm run bench:seed`: 1,000 employees through
 // the API, then two years of attendance, the leave petitions and the cabinets straight into the
-// running server's database.
+// running server's database. `scale` (bench:seed only) multiplies the employees and the cabinets:
+// the employees past the first 1,000 are inserted straight into the database as well (10,000 more
+// POSTs would measure the API, not build a data set).
 import { setTimeout as sleep } from "node:timers/promises";
-import { applyAttendanceSettings, seedAttendance } from "./attendance.mjs";
+import { applyAttendanceSettings, openDb, seedAttendance } from "./attendance.mjs";
 import { seedLeave, seedLeaveHolidays } from "./leave.mjs";
-import { seedMachines } from "./machines.mjs";
-import { seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./seed.mjs";
+import { MACHINE_COUNT, seedMachines } from "./machines.mjs";
+import { seedEmployee, seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./seed.mjs";
 
 export const BENCH_ADMIN = { username: "bench-admin", password: "bench-admin-Password-2024" };
 
@@ -48,8 +50,41 @@ export function benchContext(server, { requestTimeoutS = 10, ...extra } = {}) {
   };
 }
 
-/** Seeds everything into `ctx` (ctx.seed, .attendance, .leave, .machines); throws naming the step that failed. */
-export async function seedDataSet(ctx, log, { requestTimeoutS = 10 } = {}) {
+/**
+ * Employees `from`…`to - 1` of seedEmployee() inserted in one transaction with the audit entry
+ * createEmployee() writes (as the first admin). @returns {{ id: number, code: string }[]}
+ */
+export function insertEmployees(ctx, from, to) {
+  const db = openDb(ctx.dataDir);
+  try {
+    const adminId = db.prepare("select id from admins order by id limit 1").get()?.id ?? null;
+    const insert = db.prepare(
+      `insert into employees (code, title, first_name, last_name, nickname, phone, position, department, start_date)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    );
+    const audit = db.prepare(
+      "insert into audit_log (actor_type, actor_id, action, entity, entity_id, changes) values ('admin', ?, 'create', 'employee', ?, ?)",
+    );
+    return db.transaction(() => {
+      const rows = [];
+      for (let i = from; i < to; i++) {
+        const e = seedEmployee(i);
+        const { id } = insert.get(e.code, e.title, e.first_name, e.last_name, e.nickname, e.phone, e.position, e.department, e.start_date);
+        audit.run(adminId, String(id), JSON.stringify(e));
+        rows.push({ id, code: e.code });
+      }
+      return rows;
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Seeds everything into `ctx` (ctx.seed, .attendance, .leave, .machines); throws naming the step
+ * that failed. `scale` multiplies the employees (SEED_COUNT × scale) and the machines.
+ */
+export async function seedDataSet(ctx, log, { requestTimeoutS = 10, scale = 1 } = {}) {
   const step = async (name, fn) => {
     try {
       return await fn();
@@ -61,6 +96,13 @@ export async function seedDataSet(ctx, log, { requestTimeoutS = 10 } = {}) {
   log(`seeding ${SEED_COUNT} employees (${SEED_CONCURRENCY} in flight)`);
   ctx.seed = await step("employee", () => seedEmployees(ctx, { count: SEED_COUNT, concurrency: SEED_CONCURRENCY, timeoutMs: requestTimeoutS * 1000 }));
   log(`seeded ${ctx.seed.count} employees in ${(ctx.seed.ms / 1000).toFixed(1)} s`);
+  if (scale > 1) {
+    const started = performance.now();
+    const more = await step("employee", () => insertEmployees(ctx, SEED_COUNT, SEED_COUNT * scale));
+    ctx.seed = { ...ctx.seed, count: ctx.seed.count + more.length, employees: [...ctx.seed.employees, ...more] };
+    ctx.seed.direct = { count: more.length, ms: performance.now() - started };
+    log(`inserted ${more.length.toLocaleString("en-US")} more employees straight into the database in ${(ctx.seed.direct.ms / 1000).toFixed(1)} s`);
+  }
 
   ctx.attendance = await step("attendance", async () => {
     await applyAttendanceSettings(ctx);
@@ -86,7 +128,7 @@ export async function seedDataSet(ctx, log, { requestTimeoutS = 10 } = {}) {
       `${ctx.leave.busiestMonth}) in ${(ctx.leave.ms / 1000).toFixed(1)} s`,
   );
 
-  ctx.machines = await step("machine", () => seedMachines(ctx));
+  ctx.machines = await step("machine", () => seedMachines(ctx, { count: MACHINE_COUNT * scale }));
   log(
     `seeded ${ctx.machines.machines} machines, ${ctx.machines.visits.toLocaleString("en-US")} visit reports ` +
       `(${ctx.machines.overdue} overdue, ${ctx.machines.problems} with an open problem) in ${(ctx.machines.ms / 1000).toFixed(1)} s`,

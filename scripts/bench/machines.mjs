@@ -35,13 +35,13 @@ function near(rand, distance) {
 }
 
 /**
- * 200 machines (codes VM001…; half type 2 with a location and a 50–150 m radius, half type 1, a
+ * `count` machines, 200 by default (codes VM001…; half type 2 with a location and a 50–150 m radius, half type 1, a
  * quarter of those located; visit schedules of 7, 14, 30 days or none), two open assignments each
  * among the seeded employees, and 100 visits each spread over the seeded years (55 % normal,
  * 30 % refilled, 10 % out of stock, 5 % broken), the newest kept in last_visit_id. Deterministic;
  * one transaction.
  */
-export function seedMachines(ctx, { now = Date.now() } = {}) {
+export function seedMachines(ctx, { now = Date.now(), count = MACHINE_COUNT } = {}) {
   const started = performance.now();
   const rand = random(20261124);
   const today = todayInZone(now);
@@ -62,7 +62,7 @@ export function seedMachines(ctx, { now = Date.now() } = {}) {
     );
     const setLast = db.prepare("update machines set last_visit_id = ? where id = ?");
     db.transaction(() => {
-      for (let m = 0; m < MACHINE_COUNT; m++) {
+      for (let m = 0; m < count; m++) {
         const type = m % 2 === 0 ? 2 : 1;
         const located = type === 2 || m % 4 === 1;
         const place = located ? near(rand, 300 + rand() * 20_000) : null;
