@@ -3,9 +3,8 @@
 // with a selfie, which the admin's daily view then shows with the match. The admin's: a check-in
 // outside the radius waits in the review queue with its evidence; the admin accepts it with a
 // note, ticks it checked, exports CSV and corrects the check-out.
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, login, test, withServerDatabase } from "./fixtures";
+import { downloadText, expect, login, test, thaiShort, withServerDatabase } from "./fixtures";
 import { choosePhoto, createEmployeeViaApi, expectImageLoaded, freeDemoUser, issueCode, linkOnPhone, oneFaceJpeg, openPhone, uniqueThai } from "./employee-helpers";
 
 // The server loads its face models on the first photo, the browser its own detector.
@@ -94,17 +93,6 @@ async function putSettings(page: Page, settings: Partial<AttendanceSettings>) {
   const response = await page.request.put("/api/settings", { data: settings });
   expect(response.status(), await response.text()).toBe(200);
 }
-
-/** Waits for the browser's download and returns its text. */
-async function downloadText(page: Page, start: () => Promise<void>, file: string) {
-  const download = page.waitForEvent("download");
-  await start();
-  await (await download).saveAs(file);
-  return fs.readFileSync(file, "utf8");
-}
-
-const thaiShort = (date: string) =>
-  new Intl.DateTimeFormat("th-TH", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
 
 /** `HH:MM` of an instant on the app's (Bangkok) clock. */
 const bangkokClock = (ms: number) =>

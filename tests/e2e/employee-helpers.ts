@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { request, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./env.mjs";
-import { expect, watchBrowserErrors } from "./fixtures";
+import { expect, watchBrowserErrors, withServerDatabase } from "./fixtures";
 
 const THAI_LETTERS = "กขคงจฉชซญดตถทนบปผพฟภมยรลวศสหอฮ";
 
@@ -57,8 +57,15 @@ export async function rowMenu(page: Page, fullName: string, item: string) {
   await menu.getByRole("menuitem", { name: item }).click();
 }
 
-/** Admin UI: row menu → ออกรหัสเชื่อม LINE → ยืนยัน; returns the 6-digit code shown once. */
-export async function issueVerifyCodeInUi(page: Page, employee: NewEmployee): Promise<string> {
+/**
+ * Admin UI: row menu → ออกรหัสเชื่อม LINE → ยืนยัน; returns the 6-digit code shown once.
+ * `whileShown` runs while the code's dialog is open (e.g. a screenshot).
+ */
+export async function issueVerifyCodeInUi(
+  page: Page,
+  employee: Pick<NewEmployee, "code" | "full_name">,
+  whileShown?: () => Promise<void>,
+): Promise<string> {
   await rowMenu(page, employee.full_name, "ออกรหัสเชื่อม LINE");
   const confirm = page.getByRole("dialog", { name: "ออกรหัสเชื่อม LINE" });
   await expect(confirm).toContainText(`${employee.full_name} (${employee.code})`);
@@ -70,6 +77,7 @@ export async function issueVerifyCodeInUi(page: Page, employee: NewEmployee): Pr
   await expect(code).toHaveText(/^\d{6}$/);
   const value = (await code.textContent())!.trim();
   await expect(page.getByText("ออกรหัสเชื่อม LINE แล้ว")).toBeVisible();
+  await whileShown?.();
   await shown.getByRole("button", { name: "ปิด" }).click();
   await expect(shown).toBeHidden();
   return value;
@@ -139,9 +147,9 @@ export function failedLoad(status: number, path: string): RegExp {
 /**
  * On the phone: open /employee, let demo mode sign the mock LINE user in, land on the verify form
  * and link with the employee code and the admin's verify code; ends on /employee/face with the
- * biometric consent ticked (the photo buttons wait for it).
+ * biometric consent ticked (the photo buttons wait for it). `beforeSubmit` runs on the filled form.
  */
-export async function linkOnPhone(page: Page, employeeCode: string, verifyCode: string) {
+export async function linkOnPhone(page: Page, employeeCode: string, verifyCode: string, beforeSubmit?: () => Promise<void>) {
   await page.goto("/employee");
   await expect(page.getByTestId("demo-banner")).toBeVisible();
   await expect(page.getByTestId("demo-banner")).toContainText("โหมดทดลอง");
@@ -150,6 +158,7 @@ export async function linkOnPhone(page: Page, employeeCode: string, verifyCode: 
   await expect(page.getByRole("heading", { level: 2, name: "ยืนยันตัวตนพนักงาน" })).toBeVisible();
   await page.getByRole("textbox", { name: "รหัสพนักงาน", exact: true }).fill(employeeCode);
   await page.locator("input[name=verify_code]").fill(verifyCode);
+  await beforeSubmit?.();
   await page.getByRole("button", { name: "ยืนยัน", exact: true }).click();
   await page.waitForURL(/\/employee\/face$/);
   await expect(page.getByRole("heading", { level: 2, name: "ลงทะเบียนใบหน้า" })).toBeVisible();
@@ -206,6 +215,40 @@ export async function choosePhoto(p: Page, file: string) {
   const chooser = p.waitForEvent("filechooser");
   await p.getByRole("button", { name: "เลือกรูป" }).click();
   await (await chooser).setFiles(file);
-  await expect(p.getByRole("img", { name: "รูปที่ถ่าย" })).toHaveAttribute("src", /^blob:/);
+  // The preview comes after the photo is decoded and re-encoded in the page (slow on a busy machine).
+  await expect(p.getByRole("img", { name: "รูปที่ถ่าย" })).toHaveAttribute("src", /^blob:/, { timeout: 20_000 });
   await expect(p.getByText("กำลังตรวจรูป…")).toBeHidden({ timeout: 60_000 });
+}
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A date (YYYY-MM-DD) the way the Thai date picker names it: `24 พฤศจิกายน 2569` (long) or `24 พ.ย. 2569`. */
+export const thaiDay = (date: string, month: "long" | "short") =>
+  new Intl.DateTimeFormat("th-TH", { timeZone: "UTC", day: "numeric", month, year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
+
+/** Two consecutive working days at least a week ahead, neither a holiday of the server's table. */
+export function twoWorkingDays(workDays: number[]): [string, string] {
+  const holidays = new Set(
+    withServerDatabase((db) => db.prepare("SELECT date FROM holidays").all().map((row) => String((row as { date: string }).date))),
+  );
+  const works = (ms: number) => {
+    const weekday = new Date(ms).getUTCDay();
+    return workDays.includes(weekday === 0 ? 7 : weekday) && !holidays.has(iso(ms));
+  };
+  const today = Date.parse(`${iso(Date.now())}T00:00:00Z`);
+  for (let d = today + 7 * DAY_MS; ; d += DAY_MS) {
+    if (works(d) && works(d + DAY_MS)) return [iso(d), iso(d + DAY_MS)];
+  }
+}
+
+/** Opens a Thai date picker and clicks the day (announced as `24 พฤศจิกายน 2569`), paging months forward. */
+export async function pickDate(p: Page, field: string, date: string) {
+  await p.getByRole("button", { name: field }).click();
+  const day = p.getByRole("button", { name: thaiDay(date, "long"), exact: true });
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
+    await p.locator('[data-dates-dropdown] [data-direction="next"]').click();
+  }
+  await day.click();
+  await expect(p.locator("[data-dates-dropdown]")).toBeHidden();
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Locator, type Page } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_BASE_URL, E2E_STATE_FILE } from "./env.mjs";
@@ -151,4 +151,36 @@ export async function login(page: Page, to = "/admin") {
   await page.goto(to);
   await expect(page).toHaveURL(to);
   await expect(page.getByTestId("user-avatar")).toBeVisible();
+}
+
+/** `25 พ.ย. 2569`: a date (YYYY-MM-DD) as the app prints it, short month, Buddhist Era. */
+export const thaiShort = (date: string) =>
+  new Intl.DateTimeFormat("th-TH", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
+
+/** Clicks a button until the dialog it opens shows (a click before hydration does nothing). */
+export async function openDialog(page: Page, button: Locator, dialog: Locator) {
+  await expect(async () => {
+    await button.click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * The page body is no wider than the screen (nothing makes the whole page scroll sideways). A
+ * mobile browser zooms out to fit a too-wide page, which widens innerWidth too: compare with the
+ * viewport as well.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const screen = page.viewportSize()!.width;
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.inner, `the ${screen}px screen was zoomed out to ${widths.inner}px`).toBe(screen);
+  expect(widths.scroll, `page is ${widths.scroll}px wide on a ${screen}px screen`).toBeLessThanOrEqual(screen);
+}
+
+/** Waits for the browser's download and returns its text. */
+export async function downloadText(page: Page, start: () => Promise<void>, file: string) {
+  const download = page.waitForEvent("download");
+  await start();
+  await (await download).saveAs(file);
+  return fs.readFileSync(file, "utf8");
 }

@@ -3,44 +3,12 @@
 // days and ลากิจ left 3 → 1 (pending days count), on the page and home. An admin approves it on the
 // leave page; the employee sees it approved with the 2 days used; the leave calendar and the
 // attendance daily view show the employee away on those days.
-import type { Page } from "@playwright/test";
-import { expect, login, test, withServerDatabase } from "./fixtures";
-import { createEmployeeViaApi, freeDemoUser, issueCode, linkOnPhone, openPhone } from "./employee-helpers";
+import { expect, login, test } from "./fixtures";
+import { createEmployeeViaApi, freeDemoUser, issueCode, linkOnPhone, openPhone, pickDate, thaiDay, twoWorkingDays } from "./employee-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
 const PHONE_WIDTH = 375;
-
-const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const thai = (date: string, month: "long" | "short") =>
-  new Intl.DateTimeFormat("th-TH", { timeZone: "UTC", day: "numeric", month, year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
-
-/** Two consecutive working days at least a week ahead, neither a holiday of the server's table. */
-function twoWorkingDays(workDays: number[]): [string, string] {
-  const holidays = new Set(
-    withServerDatabase((db) => db.prepare("SELECT date FROM holidays").all().map((row) => String((row as { date: string }).date))),
-  );
-  const works = (ms: number) => {
-    const weekday = new Date(ms).getUTCDay();
-    return workDays.includes(weekday === 0 ? 7 : weekday) && !holidays.has(iso(ms));
-  };
-  const today = Date.parse(`${iso(Date.now())}T00:00:00Z`);
-  for (let d = today + 7 * DAY_MS; ; d += DAY_MS) {
-    if (works(d) && works(d + DAY_MS)) return [iso(d), iso(d + DAY_MS)];
-  }
-}
-
-/** Opens a Thai date picker and clicks the day (announced as `24 พฤศจิกายน 2569`), paging months forward. */
-async function pickDate(p: Page, field: string, date: string) {
-  await p.getByRole("button", { name: field }).click();
-  const day = p.getByRole("button", { name: thai(date, "long"), exact: true });
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
-    await p.locator('[data-dates-dropdown] [data-direction="next"]').click();
-  }
-  await day.click();
-  await expect(p.locator("[data-dates-dropdown]")).toBeHidden();
-}
 
 test("an employee files a two-day business leave on the phone; an admin approves it; the balance, calendar and daily view follow", async ({
   page,
@@ -67,7 +35,7 @@ test("an employee files a two-day business leave on the phone; an admin approves
     await p.getByRole("radio", { name: "ลากิจ" }).check({ force: true });
     await pickDate(p, "วันที่เริ่มลา", start);
     // The end follows the start; then the second day.
-    await expect(p.getByRole("button", { name: "ถึงวันที่" })).toHaveText(thai(start, "short"));
+    await expect(p.getByRole("button", { name: "ถึงวันที่" })).toHaveText(thaiDay(start, "short"));
     await pickDate(p, "ถึงวันที่", end);
     await expect(p.getByRole("radio", { name: "ครึ่งเช้า" })).toBeDisabled();
     await expect(p.getByTestId("preview-days")).toHaveText("ลา 2 วันทำงาน");
@@ -129,9 +97,9 @@ test("an employee files a two-day business leave on the phone; an admin approves
     await expect(page.getByRole("tab", { name: "ปฏิทิน" })).toHaveAttribute("aria-selected", "true");
     for (const day of [start, end]) {
       if (day.slice(0, 7) !== start.slice(0, 7)) await page.getByRole("button", { name: "เดือนถัดไป" }).click();
-      const cell = page.getByRole("button", { name: new RegExp(`^${thai(day, "long")}.*: ลาอนุมัติ [1-9]\\d* คน`) });
+      const cell = page.getByRole("button", { name: new RegExp(`^${thaiDay(day, "long")}.*: ลาอนุมัติ [1-9]\\d* คน`) });
       await cell.click();
-      const who = page.getByRole("dialog", { name: thai(day, "long") });
+      const who = page.getByRole("dialog", { name: thaiDay(day, "long") });
       const entry = who.getByText(employee.full_name, { exact: true }).locator("xpath=../..");
       await expect(entry).toContainText("ลากิจ · เต็มวัน");
       await expect(entry).toContainText("อนุมัติ");

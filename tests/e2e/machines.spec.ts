@@ -3,9 +3,8 @@
 // distance and reports it broken with a note and a photo; the admin finds the report in the
 // visits tab and the dashboard lists the cabinet's open problem. Also: the cabinet pages at phone
 // width do not scroll sideways.
-import type { Locator, Page } from "@playwright/test";
 import { makeJpeg } from "../fixtures/images";
-import { expect, login, test, withServerDatabase } from "./fixtures";
+import { expect, expectNoSidewaysScroll, login, openDialog, test, thaiShort, withServerDatabase } from "./fixtures";
 import { createEmployeeViaApi, expectImageLoaded, freeDemoUser, issueCode, linkOnPhone, openPhone, uniqueCode, uniqueThai } from "./employee-helpers";
 
 test.describe.configure({ timeout: 90_000 });
@@ -14,29 +13,6 @@ test.describe.configure({ timeout: 90_000 });
 // 40 m north of it (0.00036° of latitude), well inside the 150 m radius at ±10 m.
 const CABINET = { lat: 16.25, lng: 102.25, radius_m: 150 };
 const PHONE = { latitude: 16.25036, longitude: 102.25, accuracy: 10 };
-
-const thaiShort = (date: string) =>
-  new Intl.DateTimeFormat("th-TH", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
-
-/** Clicks a button until the dialog it opens shows (a click before hydration does nothing). */
-async function openDialog(page: Page, button: Locator, dialog: Locator) {
-  await expect(async () => {
-    await button.click();
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
-/**
- * The page body is no wider than the screen (nothing makes the whole page scroll sideways). A
- * mobile browser zooms out to fit a too-wide page, which widens innerWidth too: compare with the
- * viewport as well.
- */
-async function expectNoSidewaysScroll(page: Page) {
-  const screen = page.viewportSize()!.width;
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect(widths.inner, `the ${screen}px screen was zoomed out to ${widths.inner}px`).toBe(screen);
-  expect(widths.scroll, `page is ${widths.scroll}px wide on a ${screen}px screen`).toBeLessThanOrEqual(screen);
-}
 
 test("an admin registers a type-2 cabinet and assigns it; the employee near it reports it broken with a photo; the admin sees the report and the dashboard's open problem", async ({
   page,

@@ -2,19 +2,11 @@
 // page scrolls sideways: the settings hub, the reply and group lists, the attendance day and month,
 // and the cabinet visits.
 import type { Page } from "@playwright/test";
-import { expect, login, test, withServerDatabase } from "./fixtures";
+import { expect, expectNoSidewaysScroll, login, test, withServerDatabase } from "./fixtures";
 import { createEmployeeViaApi, uniqueThai } from "./employee-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** The page is no wider than the screen, and a mobile browser did not zoom out to fit a wider one. */
-async function expectNoSidewaysScroll(page: Page) {
-  const screen = page.viewportSize()!.width;
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect(widths.inner, `the ${screen}px screen was zoomed out to ${widths.inner}px`).toBe(screen);
-  expect(widths.scroll, `page is ${widths.scroll}px wide on a ${screen}px screen`).toBeLessThanOrEqual(screen);
-}
 
 /** The first card of a list shows `name` and its control `control` inside the screen. */
 async function expectCardWithin(page: Page, testId: string, name: string, control: RegExp) {
