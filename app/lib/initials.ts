@@ -7,11 +7,19 @@ export function initials(name: string, count = 1): string {
   const text = name.trim();
   if (typeof Intl !== "undefined" && typeof Intl.Segmenter === "function") {
     const graphemes: string[] = [];
-    for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) {
+    for (const { segment } of graphemeSegmenter(Intl.Segmenter).segment(text)) {
       graphemes.push(segment);
       if (graphemes.length === count) break;
     }
     return graphemes.join("");
   }
   return Array.from(text).slice(0, count).join("");
+}
+
+let cached: { of: typeof Intl.Segmenter; segmenter: Intl.Segmenter } | null = null;
+
+/** One segmenter for every call: building one loads ICU data, which cost more than a list row's whole render. */
+function graphemeSegmenter(of: typeof Intl.Segmenter): Intl.Segmenter {
+  if (cached?.of !== of) cached = { of, segmenter: new of(undefined, { granularity: "grapheme" }) };
+  return cached.segmenter;
 }

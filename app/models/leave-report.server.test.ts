@@ -5,7 +5,16 @@ import { db } from "~/lib/db.server";
 import { newEmployee, system } from "./attendance.test-helpers";
 import { EmployeeUpdateSchema } from "./employee-schema";
 import { resignEmployee, updateEmployee } from "./employee.server";
-import { CalendarQuery, leaveCalendar, leaveStatistics, leaveStatisticsCsv, StatisticQuery } from "./leave-report.server";
+import {
+  CalendarQuery,
+  leaveCalendar,
+  leaveStatistics,
+  leaveStatisticsCsv,
+  leaveStatisticsPage,
+  STATISTICS_CHART_PEOPLE,
+  STATISTICS_PAGE_SIZE,
+  StatisticQuery,
+} from "./leave-report.server";
 import { PetitionSchema } from "./leave-schema";
 import { createPetition, decidePetition, cancelOwnPetition } from "./leave.server";
 
@@ -78,6 +87,35 @@ describe("leaveStatistics", () => {
     // Resigned before the year began: not listed.
     expect(items.find((i) => i.employee.id === gone.id)).toBeUndefined();
     expect(leaveStatistics(2027).items.find((i) => i.employee.id === gone.id)).toBeDefined();
+  });
+
+  it("the admin tab gets one page of the rows, with totals and the chart's people over everyone", async () => {
+    while (leaveStatistics(2029).items.length <= STATISTICS_PAGE_SIZE) newEmployee();
+    const all = leaveStatistics(2029).items;
+    const last = all[all.length - 1];
+    const first = all[0];
+    const p = await file(last.employee.id, { start_date: "2029-03-05", end_date: "2029-03-07" });
+    decidePetition({ id: p.id, action: "accept", note: "" }, admin);
+    const q = await file(first.employee.id, { type: 2, start_date: "2029-03-08", end_date: "2029-03-08" });
+    decidePetition({ id: q.id, action: "accept", note: "" }, admin);
+
+    const everyone = leaveStatistics(2029).items;
+    const one = leaveStatisticsPage(2029, 1);
+    expect(one).toMatchObject({ year: 2029, total: everyone.length, page: 1, page_size: STATISTICS_PAGE_SIZE });
+    expect(one.items).toEqual(everyone.slice(0, STATISTICS_PAGE_SIZE));
+    // The employee on the last page still counts in the totals and leads the chart.
+    expect(one.totals).toEqual({ "1": 3, "2": 1, "3": 0 });
+    expect(one.top.map((i) => [i.employee.id, i.total])).toEqual([
+      [last.employee.id, 3],
+      [first.employee.id, 1],
+    ]);
+    expect(STATISTICS_CHART_PEOPLE).toBe(15);
+
+    const lastPage = Math.ceil(everyone.length / STATISTICS_PAGE_SIZE);
+    const beyond = leaveStatisticsPage(2029, lastPage + 3);
+    expect(beyond.page).toBe(lastPage);
+    expect(beyond.items).toEqual(everyone.slice((lastPage - 1) * STATISTICS_PAGE_SIZE));
+    expect(beyond.items.at(-1)?.employee.id).toBe(last.employee.id);
   });
 
   it("the CSV has a BOM, Thai headers and the same figures", async () => {

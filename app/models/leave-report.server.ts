@@ -5,6 +5,7 @@ import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { rowFullName, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
+import { pageOffset, type Page } from "~/lib/validation";
 import { holidaysBetween } from "./holidays.server";
 import { LEAVE_TYPES, leaveYear } from "./leave-schema";
 import { activePetitionsBetween, currentLeaveYear } from "./leave.server";
@@ -114,6 +115,33 @@ export function leaveStatistics(year: number): { year: number; items: LeaveStati
     };
   });
   return { year, items };
+}
+
+/** Rows per page of the admin statistics tab; its totals and chart still cover everyone. */
+export const STATISTICS_PAGE_SIZE = 50;
+/** People in the statistics tab's chart: the most days first. */
+export const STATISTICS_CHART_PEOPLE = 15;
+
+export type LeaveStatisticsPage = Page<LeaveStatisticItem> & {
+  year: number;
+  /** Approved days per type over every listed employee. */
+  totals: Record<string, number>;
+  /** The employees with the most approved days (none without leave), most first. */
+  top: LeaveStatisticItem[];
+};
+
+/** The statistics tab: the year's totals and chart over everyone, one page of the rows (a page past the end shows the last). */
+export function leaveStatisticsPage(year: number, page: number): LeaveStatisticsPage {
+  const { items } = leaveStatistics(year);
+  const totals = Object.fromEntries(LEAVE_TYPES.map((t) => [String(t), items.reduce((sum, i) => sum + (i.days[String(t)] ?? 0), 0)]));
+  const top = items
+    .filter((i) => i.total > 0)
+    .sort((a, b) => b.total - a.total)
+    .slice(0, STATISTICS_CHART_PEOPLE);
+  const current = Math.min(page, Math.max(1, Math.ceil(items.length / STATISTICS_PAGE_SIZE)));
+  const query = { page: current, page_size: STATISTICS_PAGE_SIZE };
+  const offset = pageOffset(query);
+  return { year, totals, top, items: items.slice(offset, offset + STATISTICS_PAGE_SIZE), total: items.length, ...query };
 }
 
 const STATISTIC_COLUMNS: CsvColumn<LeaveStatisticItem>[] = [

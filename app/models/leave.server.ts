@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { employees, leavePetitions, leaveQuotas } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { rowFullName, LeaveStatus, LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { DomainError } from "~/lib/errors";
@@ -205,19 +205,25 @@ export function cancelOwnPetition(employeeId: number, id: number, note = "") {
 
 type Usage = { used: number; pending: number };
 
-function usageByType(employeeId: number, year: number): Map<number, Usage> {
-  const rows = db()
+// The approval queue asks for each pending petition's balances: these run once per row, so they
+// are compiled once (preparedQuery) rather than built and compiled on every call.
+const usageRows = preparedQuery((d) =>
+  d
     .select({ type: leavePetitions.type, status: leavePetitions.status, days: sql<number>`sum(${leavePetitions.days})` })
     .from(leavePetitions)
     .where(
       and(
-        eq(leavePetitions.employeeId, employeeId),
-        eq(leavePetitions.year, year),
+        eq(leavePetitions.employeeId, sql.placeholder("employeeId")),
+        eq(leavePetitions.year, sql.placeholder("year")),
         inArray(leavePetitions.status, [...ACTIVE_LEAVE_STATUSES]),
       ),
     )
     .groupBy(leavePetitions.type, leavePetitions.status)
-    .all();
+    .prepare(),
+);
+
+function usageByType(employeeId: number, year: number): Map<number, Usage> {
+  const rows = usageRows().all({ employeeId, year });
   const out = new Map<number, Usage>();
   for (const r of rows) {
     const u = out.get(r.type) ?? { used: 0, pending: 0 };
@@ -228,14 +234,23 @@ function usageByType(employeeId: number, year: number): Map<number, Usage> {
   return out;
 }
 
-function quotaOverrides(employeeId: number, years: number[]) {
-  const rows = db()
-    .select()
+const quotaRows = preparedQuery((d) =>
+  d
+    .select({ year: leaveQuotas.year, type: leaveQuotas.type, quota: leaveQuotas.quota })
     .from(leaveQuotas)
-    .where(and(eq(leaveQuotas.employeeId, employeeId), inArray(leaveQuotas.year, years)))
-    .all();
+    .where(and(eq(leaveQuotas.employeeId, sql.placeholder("employeeId")), inArray(leaveQuotas.year, [sql.placeholder("year"), sql.placeholder("before")])))
+    .prepare(),
+);
+
+/** The admin's quotas of the employee for `year` and the year before. */
+function quotaOverrides(employeeId: number, year: number) {
+  const rows = quotaRows().all({ employeeId, year, before: year - 1 });
   return new Map(rows.map((r) => [`${r.year}:${r.type}`, r.quota]));
 }
+
+const employeeStart = preparedQuery((d) =>
+  d.select({ startDate: employees.startDate }).from(employees).where(eq(employees.id, sql.placeholder("id"))).prepare(),
+);
 
 /**
  * Each type's quota, used (approved), pending and remaining days for a year. The quota is the
@@ -243,10 +258,12 @@ function quotaOverrides(employeeId: number, years: number[]) {
  * unused, up to the carry-over cap.
  */
 export function leaveBalances(employeeId: number, year: number): LeaveBalance[] {
-  const employee = requireEmployee(employeeId);
+  const row = employeeStart().get({ id: employeeId });
+  // requireEmployee only for its 404 when there is no such employee.
+  const startDate = row ? row.startDate : requireEmployee(employeeId).start_date;
   const s = getSettings(LEAVE_SETTING_KEYS);
-  const overrides = quotaOverrides(employeeId, [year, year - 1]);
-  const base = (y: number, type: number) => overrides.get(`${y}:${type}`) ?? defaultQuota(type, y, employee.start_date, s);
+  const overrides = quotaOverrides(employeeId, year);
+  const base = (y: number, type: number) => overrides.get(`${y}:${type}`) ?? defaultQuota(type, y, startDate, s);
   const usage = usageByType(employeeId, year);
   return LEAVE_TYPES.map((type) => {
     let quota = base(year, type);

@@ -27,7 +27,7 @@ import { pendingPetitionCount, pendingPetitions } from "~/models/leave-approvals
 import { QuotaFormSchema } from "~/models/leave-quota-schema";
 import { setLeaveQuotas } from "~/models/leave-quota.server";
 import { CancelSchema, DecisionSchema, petitionListQuery } from "~/models/leave-schema";
-import { CalendarQuery, leaveCalendar, leaveStatistics, StatisticQuery } from "~/models/leave-report.server";
+import { CalendarQuery, leaveCalendar, leaveStatisticsPage, StatisticQuery } from "~/models/leave-report.server";
 import { cancelLeave, decideLeave } from "~/models/leave-notices.server";
 import { currentLeaveYear, listPetitions } from "~/models/leave.server";
 import { getSetting } from "~/models/settings.server";
@@ -79,7 +79,8 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
   if (tab === "statistics") {
     const parsed = StatisticQuery().safeParse({ year: params.get("year") ?? undefined });
     const year = parsed.success ? parsed.data.year : currentLeaveYear();
-    return json({ ...base, statistics: { ...leaveStatistics(year), this_year: currentLeaveYear() } });
+    const page = PendingQuery.safeParse({ page: params.get("page") ?? undefined });
+    return json({ ...base, statistics: { ...leaveStatisticsPage(year, page.success ? page.data.page : 1), this_year: currentLeaveYear() } });
   }
   if (tab === "holidays") return json({ ...base, holidays: holidaysTabData(request) });
   return json(base);

@@ -5,16 +5,23 @@ import { render, screen } from "@testing-library/react";
 import "~/lib/thai-date";
 import { StatisticsTab, type StatisticsTabData } from "./StatisticsTab";
 
+const ITEMS: StatisticsTabData["items"] = [
+  { employee: { id: 1, code: "E0001", full_name: "นายสมชาย ใจดี" }, days: { "1": 2, "2": 0.5, "3": 0 }, total: 2.5 },
+  { employee: { id: 2, code: "E0002", full_name: "นางสาวสมหญิง ขยัน" }, days: { "1": 0, "2": 0, "3": 0 }, total: 0 },
+];
+
 const DATA: StatisticsTabData = {
   year: 2026,
   this_year: 2026,
-  items: [
-    { employee: { id: 1, code: "E0001", full_name: "นายสมชาย ใจดี" }, days: { "1": 2, "2": 0.5, "3": 0 }, total: 2.5 },
-    { employee: { id: 2, code: "E0002", full_name: "นางสาวสมหญิง ขยัน" }, days: { "1": 0, "2": 0, "3": 0 }, total: 0 },
-  ],
+  totals: { "1": 2, "2": 0.5, "3": 0 },
+  top: [ITEMS[0]],
+  items: ITEMS,
+  total: 2,
+  page: 1,
+  page_size: 50,
 };
 
-function renderTab(data: StatisticsTabData = DATA) {
+function renderTab(data: StatisticsTabData = DATA, url = "/?tab=statistics") {
   const Stub = createRemixStub([
     {
       path: "/",
@@ -26,7 +33,7 @@ function renderTab(data: StatisticsTabData = DATA) {
       loader: () => json({}),
     },
   ]);
-  render(<Stub initialEntries={["/?tab=statistics"]} />);
+  render(<Stub initialEntries={[url]} />);
 }
 
 describe("StatisticsTab", () => {
@@ -41,7 +48,23 @@ describe("StatisticsTab", () => {
   });
 
   test("a year without approved leave shows the empty state instead of a chart", async () => {
-    renderTab({ ...DATA, items: DATA.items.map((i) => ({ ...i, days: { "1": 0, "2": 0, "3": 0 }, total: 0 })) });
+    renderTab({ ...DATA, totals: { "1": 0, "2": 0, "3": 0 }, top: [], items: DATA.items.map((i) => ({ ...i, days: { "1": 0, "2": 0, "3": 0 }, total: 0 })) });
     expect(await screen.findByText("ยังไม่มีวันลาที่อนุมัติในปีนี้")).toBeInTheDocument();
+  });
+
+  test("many employees: the totals come from the loader, the rows are one page, and the pages are links to the next", async () => {
+    renderTab({ ...DATA, totals: { "1": 40, "2": 3, "3": 1.5 }, total: 120, page: 2, page_size: 50 }, "/?tab=statistics&year=2026&page=2");
+    expect(await screen.findByText("40 วัน")).toBeInTheDocument();
+    expect(screen.getByText("1.5 วัน")).toBeInTheDocument();
+    expect(screen.getByText("ทั้งหมด 120 คน")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "3" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "2" })).toHaveAttribute("data-active", "true");
+    expect(screen.queryByRole("button", { name: "4" })).toBeNull();
+  });
+
+  test("one page of employees shows no pagination", async () => {
+    renderTab();
+    expect(await screen.findByText("ทั้งหมด 2 คน")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "หน้าถัดไป" })).toBeNull();
   });
 });

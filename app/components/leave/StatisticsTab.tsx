@@ -1,29 +1,35 @@
 import { BarChart } from "@mantine/charts";
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
 import { IconChartBar, IconDownload } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS } from "~/lib/enums";
 
+type StatisticItem = { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number };
+
+/** One page of the rows; `totals` and `top` (the chart) cover every employee of the year. */
 export type StatisticsTabData = {
   year: number;
   this_year: number;
-  items: { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number }[];
+  totals: Record<string, number>;
+  top: StatisticItem[];
+  items: StatisticItem[];
+  total: number;
+  page: number;
+  page_size: number;
 };
 
 const TYPES = ["1", "2", "3"] as const;
 const COLORS: Record<(typeof TYPES)[number], string> = { "1": "blue.6", "2": "red.6", "3": "teal.6" };
-const CHART_PEOPLE = 15;
 
 const days = (n: number) => n.toLocaleString("th-TH", { maximumFractionDigits: 1 });
 
 /** Approved leave days per employee and type for a year: a bar chart of who took most, the table, CSV. */
 export function StatisticsTab({ data }: { data: StatisticsTabData }) {
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const years = Array.from({ length: data.this_year + 1 - FIRST_STATISTICS_YEAR + 1 }, (_, i) => String(FIRST_STATISTICS_YEAR + i));
-  const withLeave = data.items.filter((i) => i.total > 0);
-  const top = [...withLeave].sort((a, b) => b.total - a.total).slice(0, CHART_PEOPLE);
-  const totals = Object.fromEntries(TYPES.map((t) => [t, data.items.reduce((sum, i) => sum + (i.days[t] ?? 0), 0)]));
+  const { top, totals } = data;
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
 
   return (
     <Stack>
@@ -53,12 +59,12 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
               {LEAVE_TYPE_LABELS[Number(t)]}
             </Text>
             <Text fw={700} fz="lg">
-              {days(totals[t])} วัน
+              {days(totals[t] ?? 0)} วัน
             </Text>
           </Paper>
         ))}
       </Group>
-      {withLeave.length === 0 ? (
+      {top.length === 0 ? (
         <EmptyState icon={<IconChartBar />} title="ยังไม่มีวันลาที่อนุมัติในปีนี้" hint="เมื่ออนุมัติคำขอลาแล้ว สถิติจะแสดงที่นี่" />
       ) : (
         <Paper withBorder p="md">
@@ -113,6 +119,25 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Text fz="sm" c="dimmed">
+          ทั้งหมด {data.total.toLocaleString("th-TH")} คน
+        </Text>
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={data.page}
+            onChange={(page) => {
+              const next = new URLSearchParams(params);
+              next.set("page", String(page));
+              setParams(next, { preventScrollReset: true });
+            }}
+            getControlProps={(control) => ({
+              "aria-label": control === "next" ? "หน้าถัดไป" : control === "previous" ? "หน้าก่อนหน้า" : control,
+            })}
+          />
+        ) : null}
+      </Group>
     </Stack>
   );
 }
