@@ -55,6 +55,8 @@ export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSp
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // As the Dockerfile and the systemd unit of docs/operations.md run it (ADR 026).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
