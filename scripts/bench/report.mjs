@@ -349,7 +349,8 @@ BENCH_SECONDS=5 node scripts/bench.mjs # reuse an existing build, 5 s per scenar
 \`\`\`
 
 The harness starts the production server itself (\`node server.mjs\`, \`NODE_ENV=production\`,
-\`MALLOC_ARENA_MAX=2\` as the Dockerfile and the systemd unit run it, demo mode: no LINE settings) on a free port with a fresh temporary \`DATA_DIR\` and a first admin
+\`MALLOC_ARENA_MAX=2\` and \`NODE_OPTIONS=--max-old-space-size=256\` as the Dockerfile and the
+systemd unit run it, demo mode: no LINE settings) on a free port with a fresh temporary \`DATA_DIR\` and a first admin
 \`bench-admin\`, waits for its "listening on" line, seeds 1,000 active employees with Thai names
 (\`POST /api/employee\`, 8 requests in flight; the time is logged), sets one office and
 \`require_selfie=false\` (\`PUT /api/settings\`), then writes two years of attendance and leave for
@@ -449,6 +450,7 @@ Besides the autocannon table, each run records:
 | \`BENCH_SECONDS\` | 10 | Length of each measured load, in seconds |
 | \`BENCH_WARMUP_SECONDS\` | 1 | Unmeasured load before each scenario (0 = none) |
 | \`BENCH_ONLY\` | — | Only scenarios whose name contains this text (plus \`/healthz\`; e.g. \`face\`, \`employee\`, \`emp/checkin\`, \`checkin-out\`, \`leave\`); such a partial run does not update this file |
+| \`BENCH_NODE_OPTIONS\` | \`--max-old-space-size=256\` | \`NODE_OPTIONS\` of the server under test (\`""\` for V8's defaults) |
 
 Scenarios live in \`scripts/bench/scenarios.mjs\` (one object each: name, budget, setup, autocannon
 options, optional after hook, or a single measurement); seed data in \`scripts/bench/seed.mjs\`,
