@@ -243,7 +243,7 @@ async function main() {
   if (server.alive() && !aborted) {
     log(`waiting ${FACE_IDLE_SECONDS + 5} s for the face worker's idle stop`);
     await sleep((FACE_IDLE_SECONDS + 5) * 1000);
-    curve.push({ point: `end: ${FACE_IDLE_SECONDS + 5} s later (face worker stopped after ${FACE_IDLE_SECONDS} s idle)`, ...server.memory(), budget: "end" });
+    curve.push({ point: `end: ${FACE_IDLE_SECONDS + 5} s after the last scenario (the face worker stops after ${FACE_IDLE_SECONDS} s idle)`, ...server.memory(), budget: "end" });
   }
   machine.loadavgEnd = os.loadavg().map((n) => n.toFixed(2)).join(", ");
   await server.stop();
