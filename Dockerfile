@@ -16,7 +16,10 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# Two malloc arenas instead of eight per core: the worker threads (face engine, sharp, argon2) leave
+# far less freed memory behind; a 256 MB old generation makes V8 collect instead of growing its heap
+# under bursts of page rendering (docs/decisions/026-memory-on-a-small-server.md).
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-old-space-size=256
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

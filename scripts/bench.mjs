@@ -21,6 +21,8 @@ import {
   machineSeedMarkdown,
   machineInfo,
   markdownTable,
+  memoryMarkdown,
+  memoryBudgetsMissed,
   mib,
   petitionMarkdown,
   runSection,
@@ -35,6 +37,11 @@ import { startServer } from "./bench/server.mjs";
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const DOCS_FILE = path.join(root, "docs", "benchmarks.md");
 const REQUEST_TIMEOUT_S = 10;
+// The server stops its idle face worker after this long; the run waits for it at the end, so the
+// last memory point is the server as it settles, not with the models still loaded.
+const FACE_IDLE_SECONDS = 30;
+// Scheduler jobs due at start (a nightly backup, the holiday check) finish within this.
+const IDLE_SAMPLE_DELAY_MS = 5_000;
 
 const log = (...args) => console.error("[bench]", ...args);
 
@@ -139,14 +146,19 @@ async function main() {
   try {
     server = await startServer({
       cwd: root,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, FACE_IDLE_SECONDS: String(FACE_IDLE_SECONDS) },
       onSpawn: (stop) => (stopServer = stop),
+      // a loaded 2-core machine has taken over 30 s to migrate, seed and listen
+      startTimeoutMs: 120_000,
     });
   } catch (error) {
     console.error(`[bench] the server failed to start: ${error.message}`);
     return 1;
   }
   log(`server pid ${server.pid} on ${server.baseUrl}, DATA_DIR ${server.dataDir}`);
+  await sleep(IDLE_SAMPLE_DELAY_MS);
+  const curve = [{ point: "idle after start", ...server.memory(), budget: "idle" }];
+  log(`RSS idle after start: ${mib(curve[0].rss)}`);
 
   const ctx = benchContext(server, { requestTimeoutS: REQUEST_TIMEOUT_S, root, seconds, warmup, baselineRps: null });
   try {
@@ -158,6 +170,7 @@ async function main() {
   }
 
   const memoryBefore = server.memory();
+  curve.push({ point: "after seeding", ...memoryBefore });
   const rows = [];
   let baselineRps = null;
   for (const scenario of scenarios) {
@@ -175,6 +188,7 @@ async function main() {
         log(`${scenario.name}: measuring once`);
         await scenario.run(ctx);
         rows.push({ name: scenario.name, single: true });
+        curve.push({ point: scenario.name, ...server.memory() });
         continue;
       }
       const options = scenario.options(ctx);
@@ -196,8 +210,10 @@ async function main() {
         ctx.baselineRps = row.rps;
         row.ratio = 1;
       }
-      row.rssAfter = server.memory().rss;
+      const memory = server.memory();
+      row.rssAfter = memory.rss;
       rows.push(row);
+      curve.push({ point: scenario.name, ...memory });
       log(
         `${scenario.name}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
           `status ${JSON.stringify(row.statusCodes)}, errors ${row.errors}, RSS ${mib(row.rssAfter)}`,
@@ -225,6 +241,12 @@ async function main() {
     await sleep(500); // let sockets close and the event loop settle between scenarios
   }
   const memoryAfter = server.memory();
+  curve.push({ point: "end of the last scenario", ...memoryAfter });
+  if (server.alive() && !aborted) {
+    log(`waiting ${FACE_IDLE_SECONDS + 5} s for the face worker's idle stop`);
+    await sleep((FACE_IDLE_SECONDS + 5) * 1000);
+    curve.push({ point: `end: ${FACE_IDLE_SECONDS + 5} s after the last scenario (the face worker stops after ${FACE_IDLE_SECONDS} s idle)`, ...server.memory(), budget: "end" });
+  }
   machine.loadavgEnd = os.loadavg().map((n) => n.toFixed(2)).join(", ");
   await server.stop();
   log("server stopped, DATA_DIR removed");
@@ -236,6 +258,7 @@ async function main() {
   console.log(`\nBenchmark ${date} — ${seconds} s per scenario`);
   console.log(`${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, Node ${machine.node}`);
   console.log(`Server RSS: ${mib(memoryBefore.rss)} before, ${mib(memoryAfter.rss)} after, peak ${mib(memoryAfter.peak)}\n`);
+  console.log(`${memoryMarkdown(curve)}\n`);
   console.log(markdownTable(measured));
   const healthRow = measured.find((r) => r.name.startsWith("GET /healthz while"));
   const checkinRow = measured.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
@@ -266,6 +289,7 @@ async function main() {
     ...(ctx.report.backup && !backupBudgetMet(ctx.report.backup) ? ["writes during the online backup: p99 ≤ 200 ms"] : []),
     ...(bundle?.pages ?? []).filter((p) => p.budget && p.gzip > p.budget).map((p) => `client JS: ${p.label}`),
     ...(bundle?.checks ?? []).filter((c) => !c.ok).map((c) => `check: ${c.text}`),
+    ...memoryBudgetsMissed(curve),
   ];
   if (missed.length) console.log(`\nBudget missed (not a failure): ${missed.join("; ")}`);
 
@@ -284,7 +308,7 @@ async function main() {
       machine,
       seconds,
       warmup,
-      memory: { before: memoryBefore, after: memoryAfter },
+      memory: { before: memoryBefore, after: memoryAfter, curve },
       rows: measured,
       seed: ctx.seed,
       attendance: ctx.attendance,

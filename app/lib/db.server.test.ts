@@ -19,11 +19,12 @@ import {
 } from "./db.server";
 
 describe("database", () => {
-  test("opens with WAL, foreign keys on and an explicit busy timeout", () => {
+  test("opens with WAL, foreign keys on, an explicit busy timeout and a 16 MB page cache", () => {
     const client = db().$client;
     expect(client.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(client.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(client.pragma("busy_timeout", { simple: true })).toBe(5000);
+    expect(client.pragma("cache_size", { simple: true })).toBe(-16000);
   });
 
   test("lives at DATA_DIR/tn.sqlite and has every migration applied", () => {

@@ -40,6 +40,13 @@ const EnvSchema = z.object({
     .refine(isTimeZone, { message: "APP_TIMEZONE is not an IANA time zone" }),
   // The scheduled LINE reminders and summaries (ADR 021); the housekeeping jobs run either way.
   REMINDERS: z.enum(["on", "off"], { message: "REMINDERS must be on or off" }).default("on"),
+  // The face worker (~250 MB) is stopped after this many idle seconds (ADR 026).
+  FACE_IDLE_SECONDS: z.coerce
+    .number({ message: "FACE_IDLE_SECONDS must be a number of seconds" })
+    .int({ message: "FACE_IDLE_SECONDS must be a whole number of seconds" })
+    .min(0)
+    .max(86_400)
+    .default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -11,8 +11,10 @@ import { DomainError } from "./errors";
 import {
   DEFAULT_FACE_THRESHOLD,
   FACE_ERRORS,
+  DEFAULT_FACE_IDLE_MS,
   closeFaceEngine,
   computeDescriptor,
+  configureFaceEngine,
   crashBusyFaceWorkerForTests,
   faceDistance,
   faceEngineStats,
@@ -30,6 +32,12 @@ async function domainError(promise: Promise<unknown>): Promise<DomainError> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// First in the file: nothing has used the engine yet.
+it("starts no worker and loads no model before the first photo", () => {
+  expect(faceEngineStats()).toMatchObject({ poolSize: 1, workers: 0, started: 0, modelLoadMs: null, idleMs: DEFAULT_FACE_IDLE_MS });
+  expect(DEFAULT_FACE_IDLE_MS).toBe(120_000);
+});
 
 describe("faceDistance", () => {
   it("is the Euclidean distance", () => {
@@ -185,5 +193,69 @@ describe("computeDescriptor", { timeout: 60_000 }, () => {
     expect(faceDistance(a, await computeDescriptor(photoA))).toBeLessThan(1e-6);
     expect(faceEngineStats()).toMatchObject({ busy: 0, queued: 0 });
     expect(faceEngineStats().ready).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the worker's life: started by a photo, stopped when idle", { timeout: 120_000 }, () => {
+  afterEach(async () => {
+    await closeFaceEngine();
+    configureFaceEngine({ idleMs: DEFAULT_FACE_IDLE_MS });
+  });
+
+  async function waitForNoWorker() {
+    for (let i = 0; i < 500 && faceEngineStats().workers > 0; i++) await sleep(20);
+    return faceEngineStats().workers;
+  }
+
+  it("stops the idle worker and starts a fresh one for the next photo", async () => {
+    configureFaceEngine({ idleMs: 50 });
+    const photo = await faceSelfie("a");
+    const before = faceEngineStats();
+    const first = await computeDescriptor(photo);
+    expect(faceEngineStats().started).toBe(before.started + 1);
+    expect(await waitForNoWorker()).toBe(0);
+    expect(faceEngineStats().released).toBe(before.released + 1);
+
+    const again = await computeDescriptor(photo);
+    expect(faceDistance(first, again)).toBeLessThan(1e-6);
+    expect(faceEngineStats().started).toBe(before.started + 2);
+  });
+
+  it("keeps a worker that gets work before its idle time is up", async () => {
+    configureFaceEngine({ idleMs: 60_000 });
+    const photo = await faceSelfie("b");
+    const before = faceEngineStats();
+    await computeDescriptor(photo);
+    await computeDescriptor(photo);
+    expect(faceEngineStats()).toMatchObject({ workers: 1, started: before.started + 1, released: before.released });
+  });
+
+  it("runs photos that arrive while the worker stops or starts, on one worker at a time", async () => {
+    configureFaceEngine({ idleMs: 0 });
+    const [photoA, photoB] = await Promise.all([faceSelfie("a"), faceSelfie("b")]);
+    const a = await computeDescriptor(photoA);
+    const b = await computeDescriptor(photoB);
+    // idle 0: the worker is stopped the moment its queue is empty, so each await above ended one
+    // and these arrive while it stops; they queue for the fresh worker and all succeed.
+    let most = 0;
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        most = Math.max(most, faceEngineStats().workers);
+        await sleep(5);
+      }
+    })();
+    const answers = await Promise.all([computeDescriptor(photoA), computeDescriptor(photoB), computeDescriptor(photoA)]);
+    watching = false;
+    await watch;
+    expect(faceDistance(a, answers[0])).toBeLessThan(1e-6);
+    expect(faceDistance(b, answers[1])).toBeLessThan(1e-6);
+    expect(faceDistance(a, answers[2])).toBeLessThan(1e-6);
+    expect(most).toBe(1);
+    expect(await waitForNoWorker()).toBe(0);
+  });
+
+  it("refuses a negative idle time", () => {
+    expect(() => configureFaceEngine({ idleMs: -1 })).toThrow(/idleMs/);
   });
 });

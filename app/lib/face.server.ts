@@ -2,8 +2,10 @@
 // sharp decodes and downscales the photo (libuv thread pool); @vladmandic/face-api on the
 // TensorFlow WASM backend runs in a worker thread (app/lib/face-worker.mjs), so the request
 // thread never runs the network. Nothing is downloaded: models and .wasm come from node_modules.
+// The worker is started by the first photo and stopped after a quiet spell: loaded, it holds
+// ~250 MB (a WASM heap that never shrinks), most of a small server's memory
+// (docs/decisions/026-memory-on-a-small-server.md).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -25,8 +27,18 @@ export const FACE_ERRORS = {
   engine: "ระบบตรวจใบหน้าขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง",
 } as const;
 
-/** One worker on a 2-core machine (the other core serves requests), at most two. */
-const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+/** One worker: a second would double the memory, and one core stays free for requests. */
+const POOL_SIZE = 1;
+/** An idle worker is stopped after this long (FACE_IDLE_SECONDS); the next photo starts one. */
+export const DEFAULT_FACE_IDLE_MS = 120_000;
+let idleMs = DEFAULT_FACE_IDLE_MS;
+
+/** Sets how long an idle worker lives (0: stop it as soon as the queue is empty). */
+export function configureFaceEngine(options: { idleMs: number }) {
+  if (!Number.isFinite(options.idleMs) || options.idleMs < 0) throw new Error(`idleMs must be ≥ 0 (got ${options.idleMs})`);
+  idleMs = options.idleMs;
+  pump();
+}
 
 /**
  * Where the worker file is on disk. The Remix server build is one bundle in build/, so the
@@ -55,6 +67,8 @@ type Slot = {
   loaded: Promise<void>;
   job: Job | null;
   timer?: NodeJS.Timeout;
+  /** Stops this worker once it has been idle for idleMs. */
+  idleTimer?: NodeJS.Timeout;
   fail: (detail: string) => void;
 };
 
@@ -66,6 +80,8 @@ let slots: Slot[] = [];
 const queue: Job[] = [];
 let nextId = 1;
 let lastLoadMs: number | null = null;
+let started = 0;
+let released = 0;
 
 function startWorker(): Slot {
   const worker = new Worker(workerPath());
@@ -80,6 +96,7 @@ function startWorker(): Slot {
       if (!slots.includes(slot)) return;
       slots = slots.filter((s) => s !== slot);
       clearTimeout(slot.timer);
+      clearTimeout(slot.idleTimer);
       loaded.reject(engineError(detail));
       slot.job?.reject(engineError(detail));
       slot.job = null;
@@ -113,7 +130,18 @@ function startWorker(): Slot {
   worker.on("error", (error) => slot.fail(`worker error: ${error.message}`));
   worker.on("exit", (code) => slot.fail(`worker exited with code ${code}`));
   slots.push(slot);
+  started += 1;
   return slot;
+}
+
+/** Stops a worker that has nothing to do; nothing fails, the next job starts a fresh one. */
+function release(slot: Slot) {
+  if (!slots.includes(slot) || slot.job || queue.length > 0) return;
+  slots = slots.filter((s) => s !== slot);
+  clearTimeout(slot.timer);
+  clearTimeout(slot.idleTimer);
+  released += 1;
+  void slot.worker.terminate();
 }
 
 /** Hands queued jobs to idle ready workers, starting workers up to the pool size. */
@@ -139,6 +167,12 @@ function pump() {
     // Waiting or running work keeps the process alive; an idle worker does not.
     if (slot.job || (!slot.ready && queue.length > 0)) slot.worker.ref();
     else slot.worker.unref();
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
+    if (slot.ready && !slot.job && queue.length === 0) {
+      slot.idleTimer = setTimeout(() => release(slot), idleMs);
+      slot.idleTimer.unref();
+    }
   }
 }
 
@@ -191,7 +225,7 @@ export function faceDistance(a: number[], b: number[]): number {
   return Math.sqrt(sum);
 }
 
-/** Starts the worker(s) and loads the models now instead of on the first photo. */
+/** Starts the worker and loads the models now instead of on the first photo (it still stops when idle). */
 export async function warmUpFaceEngine(): Promise<void> {
   while (slots.length < POOL_SIZE) startWorker();
   const waiting = slots.map((slot) => slot.loaded);
@@ -220,6 +254,10 @@ export function faceEngineStats() {
     busy: slots.filter((s) => s.job).length,
     queued: queue.length,
     modelLoadMs: lastLoadMs,
+    idleMs,
+    /** Workers started and stopped for being idle since the process began. */
+    started,
+    released,
   };
 }
 

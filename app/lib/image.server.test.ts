@@ -164,6 +164,15 @@ describe("encodeImage (saved with saveUpload)", () => {
 function countRows() {
   return (db().$client.prepare("select count(*) as n from uploads").get() as { n: number }).n;
 }
+it("loading the module turns off libvips' cache and gives each image one libvips thread", async () => {
+  const stats = sharp.cache();
+  expect([stats.memory.max, stats.files.max, stats.items.max]).toEqual([0, 0, 0]);
+  expect(sharp.concurrency()).toBe(1);
+  // and it stays so while images are encoded
+  await encodeImage(await makeJpeg({ width: 800, height: 600 }));
+  expect(sharp.cache().items.current).toBe(0);
+});
+
 describe("sniffImageType", () => {
   test("recognises the magic bytes, ignoring everything a client claims", async () => {
     expect(sniffImageType(await makeJpeg())).toBe("jpeg");

@@ -6,6 +6,13 @@ import sharp from "sharp";
 import { DomainError } from "./errors";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
 
+// Set once for the process (docs/decisions/026-memory-on-a-small-server.md). Every upload is a new
+// picture, so libvips' operation cache (default 50 MB, 100 operations) would only hold memory;
+// one libvips thread per image (sharp's default on glibc only) keeps each job's buffers few, and
+// libuv's pool already runs several images side by side.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Decoded size limit (a small file can claim a huge canvas: a decompression bomb). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Stored images fit inside this box (never enlarged). */

@@ -39,9 +39,9 @@ export function newPasswordProblem(password: string, context: { username?: strin
 }
 
 // argon2id takes 19 MiB and a libuv thread per hash: a burst of sign-ins would take every thread
-// (file and DNS work wait behind them) and the memory of the whole burst. At most two at a time;
-// the rest wait their turn in order.
-const MAX_CONCURRENT_HASHES = 2;
+// (file and DNS work wait behind them) and the memory of the whole burst. At most two at a time
+// (38 MiB); the rest wait their turn in order.
+export const MAX_CONCURRENT_HASHES = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
 

@@ -2,7 +2,7 @@ import { seedAddressData } from "~/models/address-seed.server";
 import { ensureFirstAdmin } from "~/models/admin.server";
 import { ensureHolidaySeeds } from "~/models/holidays.server";
 import { closeDb, databasePath, openAtStart } from "~/lib/db.server";
-import { closeFaceEngine } from "~/lib/face.server";
+import { closeFaceEngine, configureFaceEngine } from "~/lib/face.server";
 import { env, isDemoMode } from "~/lib/env.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
 import { markServerRunning } from "~/lib/server-presence.server";
@@ -16,6 +16,7 @@ let unmarkServer: (() => void) | undefined;
 export async function onServerStart(log: (line: string) => void = console.log) {
   const e = env();
   setAppTimeZone(e.APP_TIMEZONE);
+  configureFaceEngine({ idleMs: e.FACE_IDLE_SECONDS * 1000 });
   openAtStart();
   unmarkServer = markServerRunning(e.DATA_DIR);
   const address = await seedAddressData();

@@ -3,7 +3,6 @@
 // the descriptor and (b) with a fixed number of requests always in flight while /healthz is
 // loaded. The selfie is tests/fixtures/faces.ts faceSelfie("a") at 640 px wide, cut here with
 // sharp so the bench needs no TypeScript loader.
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 
@@ -24,7 +23,8 @@ export async function selfieJpeg(root) {
 }
 
 /** The app's face worker pool size on this machine (mirrors app/lib/face.server.ts, for the report). */
-export const facePoolSize = () => Math.max(1, Math.min(2, os.availableParallelism() - 1));
+/** The server runs one face worker (app/lib/face.server.ts). */
+export const facePoolSize = () => 1;
 
 async function call(ctx, urlPath, { method = "POST", headers = {}, body, timeoutMs = 10_000 } = {}) {
   const response = await fetch(new URL(urlPath, ctx.baseUrl), {

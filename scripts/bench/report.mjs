@@ -213,6 +213,41 @@ export function csvMarkdown(csv) {
   ].join("\n");
 }
 
+/** Budgets for the server's VmRSS on a small (1 GB) server. */
+export const MEMORY_BUDGET = { idle: 200 * 1024 * 1024, end: 350 * 1024 * 1024 };
+const memoryBudgetText = { idle: "≤ 200 MiB idle after start", end: "≤ 350 MiB at the end of the run" };
+
+/** The budgets of the memory curve that were missed (or not measured), as text. */
+export function memoryBudgetsMissed(curve) {
+  return Object.keys(MEMORY_BUDGET)
+    .filter((key) => {
+      const point = curve.find((p) => p.budget === key);
+      return !point || point.rss == null || point.rss > MEMORY_BUDGET[key];
+    })
+    .map((key) => `server RSS ${memoryBudgetText[key]}`);
+}
+
+/** The server's VmRSS (and VmHWM, the peak so far) sampled along the run. */
+export function memoryMarkdown(curve) {
+  if (!curve?.length) return "";
+  const lines = [
+    "### Server memory (VmRSS from `/proc/<pid>/status`, after each step)",
+    "",
+    "| After | RSS | Peak so far (VmHWM) | Budget |",
+    "| --- | --: | --: | --- |",
+  ];
+  for (const p of curve) {
+    const budget = p.budget
+      ? `${mark(p.rss != null && p.rss <= MEMORY_BUDGET[p.budget])} ${memoryBudgetText[p.budget]}`
+      : "—";
+    lines.push(`| ${p.budget ? `**${p.point}**` : `\`${p.point.replaceAll("|", "\\|")}\``} | ${mib(p.rss)} | ${mib(p.peak)} | ${budget} |`);
+  }
+  for (const key of Object.keys(MEMORY_BUDGET)) {
+    if (!curve.some((p) => p.budget === key)) lines.push(`| ${memoryBudgetText[key]}: not measured | n/a | n/a | ✗ |`);
+  }
+  return lines.join("\n");
+}
+
 /** The face figures: sequential descriptor time and the /healthz row measured during a burst. */
 export function faceMarkdown(face, healthRow) {
   if (!face?.timing) return "";
@@ -309,6 +344,7 @@ export function runSection({ date, machine, seconds, warmup, memory, rows, seed,
     machineSeedMarkdown(machines),
     checkinMarkdown(checkin, checkinRow),
     petitionMarkdown(petition, petitionRow),
+    memoryMarkdown(memory.curve),
     csvMarkdown(csv),
     skipped.map((r) => `- Skipped \`${r.name}\`: ${r.skipped}`).join("\n"),
     faceMarkdown(face, healthRow),
@@ -343,8 +379,9 @@ npm run bench                          # builds, then runs every scenario for 10
 BENCH_SECONDS=5 node scripts/bench.mjs # reuse an existing build, 5 s per scenario
 \`\`\`
 
-The harness starts the production server itself (\`node server.mjs\`, \`NODE_ENV=production\`, demo
-mode: no LINE settings) on a free port with a fresh temporary \`DATA_DIR\` and a first admin
+The harness starts the production server itself (\`node server.mjs\`, \`NODE_ENV=production\`,
+\`MALLOC_ARENA_MAX=2\` and \`NODE_OPTIONS=--max-old-space-size=256\` as the Dockerfile and the
+systemd unit run it, demo mode: no LINE settings) on a free port with a fresh temporary \`DATA_DIR\` and a first admin
 \`bench-admin\`, waits for its "listening on" line, seeds 1,000 active employees with Thai names
 (\`POST /api/employee\`, 8 requests in flight; the time is logged), sets one office and
 \`require_selfie=false\` (\`PUT /api/settings\`), then writes two years of attendance and leave for
@@ -436,6 +473,11 @@ Besides the autocannon table, each run records:
   then 5 times in a row (descriptor time, target ≤ 400 ms for the median), then 4 at a time,
   continuously, while autocannon loads \`/healthz\` (the \`GET /healthz while 4 face descriptors
   compute\` row).
+- **Server memory**: the server's VmRSS and VmHWM (\`/proc/<pid>/status\`) 5 s after it listens
+  (idle; budget ≤ 200 MiB), after seeding, after each scenario, at the end of the last one, and
+  35 s later: the harness starts the server with \`FACE_IDLE_SECONDS=30\` and the face scenario is
+  the last, so that point is the server after its face worker (~250 MB while loaded) has stopped
+  (budget ≤ 350 MiB at the end of the run). docs/decisions/026-memory-on-a-small-server.md.
 - **Client JS** from the build (no server): the gzip size (level 9, per file) of what a first load
   downloads, from the Remix client manifest plus the static imports of those files, for the
   employee pages (budget ≤ 180 kB), the face screen and the admin employee page; the chunks loaded
@@ -447,6 +489,7 @@ Besides the autocannon table, each run records:
 | \`BENCH_SECONDS\` | 10 | Length of each measured load, in seconds |
 | \`BENCH_WARMUP_SECONDS\` | 1 | Unmeasured load before each scenario (0 = none) |
 | \`BENCH_ONLY\` | — | Only scenarios whose name contains this text (plus \`/healthz\`; e.g. \`face\`, \`employee\`, \`emp/checkin\`, \`checkin-out\`, \`leave\`); such a partial run does not update this file |
+| \`BENCH_NODE_OPTIONS\` | \`--max-old-space-size=256\` | \`NODE_OPTIONS\` of the server under test (\`""\` for V8's defaults) |
 
 Scenarios live in \`scripts/bench/scenarios.mjs\` (one object each: name, budget, setup, autocannon
 options, optional after hook, or a single measurement); seed data in \`scripts/bench/seed.mjs\`,

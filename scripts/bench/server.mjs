@@ -55,6 +55,10 @@ export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSp
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // As the Dockerfile and the systemd unit of docs/operations.md run it (ADR 026);
+      // BENCH_NODE_OPTIONS replaces the heap flag, e.g. to compare with V8's defaults ("").
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? "--max-old-space-size=256",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
