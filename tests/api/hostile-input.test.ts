@@ -559,6 +559,7 @@ const BIG = "a".repeat(1_000_000);
 const BAD_TEXT: Record<string, string> = {
   "NUL byte": "ab\u0000cd",
   "RTL override": "invoice\u202Egpj.exe",
+  "right-to-left mark": "ab\u200Fcd",
   "zero-width space": "ab\u200Bcd",
   "lone surrogate": "ab\uD800cd",
   "1 MB string": BIG,
@@ -1259,5 +1260,35 @@ describe("names that are markup or formulas are stored as text and shown as text
     for (const start of ["=HYPERLINK", "+cmd", "@SUM"]) expect(csv, start).toContain(`'${start}`);
     expect(csv).toContain(STACKED);
     expect(csv).toContain("<script>alert(1)</script>");
+  });
+});
+
+describe("SQL in searches, ids and names", () => {
+  const SQL = ["' OR '1'='1", "'; DROP TABLE employees; --", "1 UNION SELECT password_hash FROM admins --", "%' --", "\\'; --"];
+
+  test("a search for SQL finds nothing and breaks nothing", async () => {
+    for (const q of SQL) {
+      const list = await send("GET", `/api/employee?q=${encodeURIComponent(q)}`, "admin");
+      expect(list.status, q).toBe(200);
+      expect(((await list.json()) as { total: number }).total, q).toBe(0);
+      const page = await send("GET", `/admin/employee?q=${encodeURIComponent(q)}`, "admin");
+      expect(page.status, q).toBe(200);
+    }
+  });
+
+  test("SQL as a sign-in name or an id is refused like any wrong value", async () => {
+    for (const q of SQL) {
+      await refused(`login ${q}`, () => sendJson("POST", "/api/auth/login", "none", { username: q, password: q }));
+      await refused(`id ${q}`, () => sendJson("PATCH", `/api/employee/${encodeURIComponent(q)}`, "admin", { first_name: "x" }));
+    }
+  });
+
+  test("SQL as a name is stored as text", async () => {
+    const created = await sendJson("POST", "/api/employee", "admin", { code: "SQL1", title: 1, first_name: SQL[1], last_name: SQL[0] });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { employee } = (await created.json()) as { employee: { first_name: string; last_name: string } };
+    expect(employee).toMatchObject({ first_name: SQL[1], last_name: SQL[0] });
+    const list = (await (await send("GET", "/api/employee?page_size=200", "admin")).json()) as { total: number };
+    expect(list.total).toBeGreaterThan(2);
   });
 });
