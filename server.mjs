@@ -8,7 +8,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { bodyLimitMiddleware } from "./server/body-limit.mjs";
-import { remixHandler, sendStorageFailure } from "./server/remix.mjs";
+import { remixHandler, sendBadRequest, sendStorageFailure } from "./server/remix.mjs";
 import { securityMiddleware } from "./server/security.mjs";
 
 installGlobals({ nativeFetch: true });
@@ -61,6 +61,14 @@ app.all(
 );
 // Errors outside Remix's own handling: no stack or English page to the client.
 app.use((error, req, res, _next) => {
+  // express and serve-static mark what they refuse themselves (a path whose %-escapes do not
+  // decode) with a 4xx status: the client's mistake, answered as one, not logged as a crash.
+  const status = error?.status ?? error?.statusCode;
+  if (Number.isInteger(status) && status >= 400 && status < 500 && !res.headersSent) {
+    console.warn(`refused ${req.method} ${req.originalUrl.slice(0, 200)}: ${status} ${error.message}`);
+    sendBadRequest(req, res, status);
+    return;
+  }
   if (!res.locals.storageFailure) console.error(error);
   if (res.headersSent) {
     res.destroy();

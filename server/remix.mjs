@@ -35,6 +35,24 @@ export function sendStorageFailure(req, res, failure) {
     );
 }
 
+/** The Thai answer when express itself refuses a request (a path with a broken %-escape: 400). */
+export const BAD_REQUEST_MESSAGE = "ที่อยู่หรือข้อมูลที่ส่งมาไม่ถูกต้อง";
+
+export function sendBadRequest(req, res, status) {
+  res.status(status);
+  res.setHeader("Cache-Control", NO_STORE);
+  if (wantsJson(req)) {
+    res.json({ error: BAD_REQUEST_MESSAGE });
+    return;
+  }
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="th"><head><meta charset="utf-8"><title>คำขอไม่ถูกต้อง</title></head>` +
+        `<body><h1>คำขอไม่ถูกต้อง</h1><p>${BAD_REQUEST_MESSAGE}</p><p><a href="/">กลับหน้าแรก</a></p></body></html>`,
+    );
+}
+
 function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

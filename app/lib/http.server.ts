@@ -28,7 +28,13 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     throw apiError(400, "รูปแบบข้อมูล JSON ไม่ถูกต้อง");
   }
   if (type.includes("form")) {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      // A multipart body without its boundary, or cut off: the client's mistake, not a crash.
+      throw apiError(400, "อ่านข้อมูลฟอร์มที่ส่งมาไม่ได้");
+    }
     return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   }
   throw apiError(400, "ต้องส่งข้อมูลเป็น JSON หรือฟอร์ม");

@@ -237,7 +237,8 @@ export async function downloadPicture(url: string): Promise<Uint8Array> {
 
 /** x-line-signature: base64 HMAC-SHA256 of the raw body with the channel secret, compared in constant time. */
 export function verifySignature(rawBody: Uint8Array | string, signature: string | null, secret: string) {
-  if (!signature) return false;
+  // Exactly the base64 of a SHA-256 digest: Buffer.from(…, "base64") would skip other characters.
+  if (!signature || !/^[A-Za-z0-9+/]{43}=$/.test(signature)) return false;
   const expected = crypto.createHmac("sha256", secret).update(rawBody).digest();
   let given: Buffer;
   try {

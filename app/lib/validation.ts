@@ -117,6 +117,13 @@ export function cleanText(options: {
 
 const DECIMAL = /^(?:0|[1-9]\d{0,15})$/;
 
+export const NOTHING_TO_CHANGE = "ไม่มีข้อมูลที่จะเปลี่ยน";
+
+/** An edit naming no field it knows is refused, rather than written as an empty change. */
+export function requireSomeChange(input: object) {
+  if (Object.values(input).every((v) => v === undefined)) throw new DomainError(400, NOTHING_TO_CHANGE);
+}
+
 /** A JSON number stays as it is; a plain decimal string (a form field) becomes a number; anything else is left to fail. */
 function decimalToNumber(value: unknown) {
   return typeof value === "string" && DECIMAL.test(value) ? Number(value) : value;

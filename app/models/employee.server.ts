@@ -4,7 +4,7 @@ import { workDate } from "~/lib/business-day.server";
 import { db, immediate } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
-import { pageOffset, type Page } from "~/lib/validation";
+import { pageOffset, requireSomeChange, type Page } from "~/lib/validation";
 import { encodeImage } from "~/lib/image.server";
 import { deleteUploadAt, saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { validateAddressSelection } from "./address.server";
@@ -356,6 +356,7 @@ const AUDITED_FIELDS = [
 
 export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Actor): EmployeeDto {
   const before = requireEmployee(id);
+  requireSomeChange(input);
   const addressTouched = (["province_id", "amphur_id", "district_id", "zipcode"] as const).some(
     (k) => input[k] !== undefined,
   );

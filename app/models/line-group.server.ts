@@ -8,7 +8,7 @@ import { DomainError } from "~/lib/errors";
 import { downloadPicture, getGroupSummary, withLineErrors } from "~/lib/line.server";
 import { encodeImage } from "~/lib/image.server";
 import { deleteUpload, saveUpload, uploadUrl } from "~/lib/uploads.server";
-import { cleanText, formFlag } from "~/lib/validation";
+import { cleanText, formFlag, requireSomeChange } from "~/lib/validation";
 import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { MAX_TEXT_LENGTH } from "./line-message-schema";
@@ -92,6 +92,7 @@ export function getGroupByLineId(groupId: string): LineGroupDto | null {
 
 export function updateGroup(id: number, input: GroupUpdateInput, actor: Actor): LineGroupDto {
   const before = rowById(id);
+  requireSomeChange(input);
   const changes: Partial<typeof lineGroups.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.notify_leave !== undefined) changes.notifyLeave = input.notify_leave;

@@ -60,6 +60,13 @@ describe("signature (x-line-signature)", () => {
     expect(isSignedByLine(new TextEncoder().encode(body), signature)).toBe(true);
   });
 
+  test("the right signature with anything around it fails (base64 decoding would skip it)", () => {
+    const signature = signWebhook(body, SECRET);
+    for (const spoiled of [`${signature}%00`, `${signature}!`, ` ${signature}`, `${signature}\n`, signature.replace("=", "")]) {
+      expect(isSignedByLine(body, spoiled), spoiled).toBe(false);
+    }
+  });
+
   test("a tampered body fails", () => {
     const signature = signWebhook(body, SECRET);
     expect(isSignedByLine(body.replace("ลาป่วย", "ลากิจ"), signature)).toBe(false);

@@ -11,7 +11,7 @@ import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { addDays } from "~/lib/iso-day";
 import { businessDate, dayjs } from "~/lib/thai-date";
 import { deleteUploadAt, saveUpload, uploadUrl } from "~/lib/uploads.server";
-import { pageOffset, type Page } from "~/lib/validation";
+import { pageOffset, requireSomeChange, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
 import { DEFAULT_MACHINE_RADIUS_M, isOverdue, isProblemStatus, machineDueDate, requiresPresence, type MachineVisitStatus } from "./machine-rules";
 import type { MachineCreateInput, MachineListQuery, MachineUpdateInput } from "./machine-schema";
@@ -332,6 +332,7 @@ function toColumns(input: MachineUpdateInput): Partial<typeof machines.$inferIns
  */
 export async function updateMachine(id: number, input: MachineUpdateInput, photo: Uint8Array | null, actor: Actor): Promise<MachineDto> {
   requireMachine(id);
+  if (!photo) requireSomeChange(input);
   const encoded = await encodePhoto(photo);
   withUniqueCode(() =>
     immediate((tx) => {

@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { replyMessages } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
+import { requireSomeChange } from "~/lib/validation";
 import { validateReply, withLineErrors, type LineMessage } from "~/lib/line.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { DUPLICATE_KEYWORD_ERROR, type MatchMode, type ReplyCreateInput, type ReplyUpdateInput } from "./line-message-schema";
@@ -106,6 +107,7 @@ export function createReply(input: ReplyCreateInput, actor: Actor): ReplyDto {
 export function updateReply(id: number, input: ReplyUpdateInput, actor: Actor): ReplyDto {
   const row = immediate((tx) => {
     const before = requireReply(id);
+    requireSomeChange({ ...input, allow_duplicate: undefined });
     if (input.keyword !== undefined || input.match !== undefined || input.active !== undefined) {
       const after = {
         keyword: input.keyword ?? before.keyword,

@@ -4,7 +4,7 @@ import { settings } from "../../db/schema";
 import { immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
-import { fieldErrors } from "~/lib/validation";
+import { fieldErrors, requireSomeChange } from "~/lib/validation";
 import { ATTENDANCE_SETTING_DEFAULTS, ATTENDANCE_SETTING_SCHEMAS, workHoursOrderErrors } from "./attendance-settings";
 import { recordAudit, type Actor } from "./audit.server";
 import { LEAVE_SETTING_DEFAULTS, LEAVE_SETTING_SCHEMAS } from "./leave-settings";
@@ -132,6 +132,7 @@ export function updateSettings(partial: unknown, actor: Actor): Settings {
     throw new DomainError(400, INVALID, fields);
   }
   const input = result.data as Partial<Settings>;
+  requireSomeChange(input);
   immediate((tx) => {
     const before = getSettings();
     // The work hours are checked together, against what is stored for the keys not sent.

@@ -8,7 +8,7 @@ import { SessionsPanel } from "~/components/account/SessionsPanel";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientIp } from "~/lib/http.server";
-import { intent, pageAction } from "~/lib/page-action.server";
+import { intent, PAGE_ACTION_MESSAGES, pageAction } from "~/lib/page-action.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/password.server";
 import { fieldErrors } from "~/lib/validation";
 import type { SessionAdmin } from "~/lib/session.server";
@@ -53,9 +53,21 @@ const sessionIntents = (admin: SessionAdmin) => ({
   }),
 });
 
+const notAForm = () =>
+  json({ ok: false as const, error: PAGE_ACTION_MESSAGES.badBody, fields: {} as Record<string, string>, revoked: 0 }, { status: 400 });
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const posted = (await request.clone().formData()).get("intent");
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    return notAForm();
+  }
+  let posted: FormDataEntryValue | null;
+  try {
+    posted = (await request.clone().formData()).get("intent");
+  } catch {
+    return notAForm();
+  }
   if (typeof posted === "string" && posted.startsWith("line-")) {
     return pageAction(request, lineIntents(admin.id, { type: "admin", id: admin.id }));
   }
