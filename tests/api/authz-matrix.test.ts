@@ -151,7 +151,7 @@ const TABLE: Record<string, Cell> = {
   "api.employee.$id.reinstate.ts POST": { url: (i) => `/api/employee/${i.employee}/reinstate`, expect: adminApi(409) },
   "api.employee.$id.resign.ts POST": { url: (i) => `/api/employee/${i.employee}/resign`, body: EMPTY_JSON, adminNowhere: true, expect: adminApi(400) },
   "api.employee.$id.ts GET": { url: (i) => `/api/employee/${i.employee}`, showsA: ["admin"], expect: adminApi(200) },
-  "api.employee.$id.ts PATCH": { url: (i) => `/api/employee/${i.employee}`, body: EMPTY_JSON, expect: adminApi(200) },
+  "api.employee.$id.ts PATCH": { url: (i) => `/api/employee/${i.employee}`, body: EMPTY_JSON, expect: adminApi(400) },
   "api.employee.$id.unlink.ts POST": { url: (i) => `/api/employee/${i.employee}/unlink`, adminNowhere: true, expect: adminApi(404) },
   "api.employee.$id.verify-code.ts POST": { url: (i) => `/api/employee/${i.employee}/verify-code`, adminNowhere: true, expect: adminApi(404) },
   "api.employee.import.ts POST": { url: () => "/api/employee/import", body: EMPTY_JSON, expect: adminApi(400) },
@@ -193,7 +193,7 @@ const TABLE: Record<string, Cell> = {
   "api.line.webhook.ts POST": { url: () => "/api/line/webhook", body: { json: { events: [] } }, expect: everyone(401) },
 
   "api.machine.$id.ts GET": { url: (i) => `/api/machine/${i.machine}`, showsA: ["admin"], expect: adminApi(200) },
-  "api.machine.$id.ts PATCH": { url: (i) => `/api/machine/${i.machine}`, body: EMPTY_JSON, expect: adminApi(200) },
+  "api.machine.$id.ts PATCH": { url: (i) => `/api/machine/${i.machine}`, body: EMPTY_JSON, expect: adminApi(400) },
   "api.machine.map.ts POST": { url: () => "/api/machine/map", body: EMPTY_JSON, expect: adminApi(400) },
   "api.machine.ts GET": { url: (i) => `/api/machine?employee_id=${i.employee}`, expect: adminApi(200) },
   "api.machine.ts POST": { url: () => "/api/machine", body: EMPTY_JSON, expect: adminApi(400) },
@@ -208,7 +208,7 @@ const TABLE: Record<string, Cell> = {
   "api.message.ts POST": { url: () => "/api/message", body: EMPTY_JSON, expect: adminApi(400) },
   "api.province.ts GET": { url: () => "/api/province", expect: adminApi(200) },
   "api.settings.ts GET": { url: () => "/api/settings", expect: adminApi(200) },
-  "api.settings.ts PUT": { url: () => "/api/settings", body: EMPTY_JSON, expect: adminApi(200) },
+  "api.settings.ts PUT": { url: () => "/api/settings", body: EMPTY_JSON, expect: adminApi(400) },
   "api.user-auth.ts GET": { url: () => "/api/user-auth", expect: adminApi(200) },
   "healthz.ts GET": { url: () => "/healthz", expect: everyone(200) },
 
