@@ -16,6 +16,7 @@ import {
   immediate,
   openDatabase,
   preparedQuery,
+  SYNCHRONOUS_FULL,
 } from "./db.server";
 
 describe("database", () => {
@@ -25,6 +26,18 @@ describe("database", () => {
     expect(client.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(client.pragma("busy_timeout", { simple: true })).toBe(5000);
     expect(client.pragma("cache_size", { simple: true })).toBe(-16000);
+  });
+
+  test("every connection the app writes through commits with synchronous = FULL", () => {
+    expect(db().$client.pragma("synchronous", { simple: true })).toBe(SYNCHRONOUS_FULL);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-db-"));
+    const own = openDatabase(path.join(dir, "tn.sqlite"));
+    try {
+      expect(own.$client.pragma("synchronous", { simple: true })).toBe(2);
+    } finally {
+      own.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("lives at DATA_DIR/tn.sqlite and has every migration applied", () => {

@@ -16,20 +16,27 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 export const DB_FILENAME = "tn.sqlite";
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db", "migrations");
 
+/** PRAGMA synchronous reads back as a number: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. */
+export const SYNCHRONOUS_FULL = 2;
+
 function applyPragmas(sqlite: Database.Database) {
   sqlite.pragma("journal_mode = WAL");
   // Memory-mapped reads of the database file turn an I/O error into SIGBUS, which kills the
   // process instead of failing one query; keep them off whatever the build's default.
   sqlite.pragma("mmap_size = 0");
   sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: every commit is on the disk before the answer goes out, even across a power cut (NORMAL
+  // in WAL mode may lose the last commits then); see docs/decisions/025-durability.md.
+  sqlite.pragma("synchronous = FULL");
   // The page cache of the one shared connection: 16 MB (better-sqlite3's build default, named here
   // so a different build cannot change it) holds the indexes the daily views and check-ins walk.
   sqlite.pragma("cache_size = -16000");
   const mode = sqlite.pragma("journal_mode", { simple: true });
   const timeout = sqlite.pragma("busy_timeout", { simple: true });
+  const synchronous = sqlite.pragma("synchronous", { simple: true });
   if (mode !== "wal") throw new Error(`SQLite journal_mode is ${String(mode)}, expected wal`);
   if (timeout !== 5000) throw new Error(`SQLite busy_timeout is ${String(timeout)}, expected 5000`);
+  if (synchronous !== SYNCHRONOUS_FULL) throw new Error(`SQLite synchronous is ${String(synchronous)}, expected 2 (FULL)`);
 }
 
 /**

@@ -149,7 +149,7 @@ describe("pushToEmployee", () => {
     expect(pushes()).toHaveLength(1);
   });
 
-  test("429 waits Retry-After, capped, then retries with the same key", async () => {
+  test("429 waits Retry-After, then retries with the same key; a longer Retry-After than the cap stops the attempts", async () => {
     const e = employee();
     fake.pushPlan = [429];
     const r = recorder();
@@ -161,8 +161,14 @@ describe("pushToEmployee", () => {
     fake.reset();
     fake.pushPlan = [429];
     const capped = recorder();
-    await pushToEmployee({ employeeId: e.id, text: "อีกครั้ง", kind: "manual", retry: { sleep: capped.sleep, maxRetryAfterMs: 200 } });
-    expect(capped.delays).toEqual([200]);
+    const error = await rejection(
+      pushToEmployee({ employeeId: e.id, text: "อีกครั้ง", kind: "manual", retry: { sleep: capped.sleep, maxRetryAfterMs: 200 } }),
+      PushError,
+    );
+    expect(capped.delays).toEqual([]);
+    expect(error.status).toBe(502);
+    expect(error.push).toMatchObject({ status: "failed", attempts: 1 });
+    expect(pushes()).toHaveLength(1);
 
     fake.reset();
     fake.pushPlan = [429];

@@ -48,7 +48,7 @@ export type RetryOptions = {
   maxAttempts?: number;
   /** Backoff after a network error or 5xx: base, 2×base, 4×base… (default 500 ms). */
   baseDelayMs?: number;
-  /** Longest wait a 429's Retry-After may impose (default 5 s). */
+  /** Longest wait for a 429's Retry-After (default 5 s); a longer one ends the attempts, for the notice re-send. */
   maxRetryAfterMs?: number;
   /** How to wait (tests record the delays instead of sleeping). */
   sleep?: (ms: number) => Promise<void>;
@@ -140,7 +140,8 @@ type Outcome = { ok: true } | { ok: false; status: 502 | 503; error: string };
 
 /**
  * Sends a persisted row with its own retry key. Network errors and 5xx are retried with
- * exponential backoff, 429 after Retry-After (capped); 409 means LINE already has it (sent);
+ * exponential backoff, 429 after Retry-After (a longer one than maxRetryAfterMs stops here and
+ * leaves the row failed for the re-send); 409 means LINE already has it (sent);
  * any other 4xx fails at once. Every attempt is counted on the row before it is made.
  */
 async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: PushDto; outcome: Outcome }> {
@@ -159,7 +160,13 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
       const notConfigured = error.notConfigured;
       const lastError = notConfigured ? NOT_CONFIGURED : `${error.message} (HTTP ${error.status || "-"})`;
       const retryable = !notConfigured && (error.status === 0 || error.status === 429 || error.status >= 500);
-      if (!retryable || tried >= o.maxAttempts) {
+      const delay =
+        error.status === 429
+          ? (error.retryAfterSeconds ?? o.baseDelayMs / 1000) * 1000
+          : o.baseDelayMs * 2 ** (tried - 1);
+      // LINE asked for a longer pause than a caller may wait: the notice re-send takes it later.
+      const tooLong = error.status === 429 && delay > o.maxRetryAfterMs;
+      if (!retryable || tooLong || tried >= o.maxAttempts) {
         updateRow(id, { status: "failed", lastError });
         console.warn(`LINE push ${id} failed after ${tried} attempt(s): ${lastError}`);
         const failure = lineErrorToDomain(error, notConfigured ? {} : { failed: failureMessage(error, tried) });
@@ -167,10 +174,6 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
         return { push: getPush(id), outcome: { ok: false, status, error: failure.message } };
       }
       updateRow(id, { lastError });
-      const delay =
-        error.status === 429
-          ? Math.min((error.retryAfterSeconds ?? o.baseDelayMs / 1000) * 1000, o.maxRetryAfterMs)
-          : o.baseDelayMs * 2 ** (tried - 1);
       await o.sleep(delay);
     }
   }

@@ -93,11 +93,17 @@ export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), 
   return {
     runDue,
     tick,
-    /** Marks runs cut off by the last stop, catches up right after (not holding up the start), then wakes every minute. */
+    /**
+     * Marks runs cut off by the last stop, catches up right after (not holding up the start) with
+     * the daily jobs and the notices LINE has not taken, then wakes every minute.
+     */
     start() {
       const interrupted = failInterruptedRuns(clock());
       if (interrupted > 0) log(`Scheduler: ${interrupted} run(s) cut off by the last stop marked failed`);
-      setTimeout(() => void tick(), 0).unref();
+      setTimeout(() => {
+        void tick();
+        retryNotices();
+      }, 0).unref();
       const options = { timezone: appTimeZone(), protect: true, unref: true };
       crons.push(new Cron(EVERY_MINUTE, options, () => void tick()));
       crons.push(new Cron(NOTICE_RETRY_PATTERN, options, () => retryNotices()));

@@ -6,7 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
+import { linkedEmployee } from "../fixtures/employees";
 import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
+import { makeJpeg } from "../fixtures/images";
+import { assignMachine, insertMachine, SITE, withServerDb } from "../fixtures/machines";
 import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "edge-admin", password: "edge-admin-password-1" };
@@ -325,6 +328,90 @@ describe("storage faults", () => {
 
         fs.rmSync(filler);
         expect((await adminCookie(full, ADMIN)).startsWith("tn_admin=")).toBe(true);
+      } finally {
+        await full.stop({ keepData: true });
+        unmount(dir);
+      }
+    },
+    120_000,
+  );
+
+  test.skipIf(!probe)(
+    "a full disk: a check-in with a selfie, a petition with a certificate and a visit report with a photo are a Thai 503 and leave no row and no upload",
+    async () => {
+      const dir = mountSmallDisk();
+      if (!dir) throw new Error("could not mount a tmpfs");
+      const full = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { dataDir: dir });
+      const filler = path.join(dir, "filler");
+      const file = path.join(dir, "tn.sqlite");
+      try {
+        const admin = await adminCookie(full, ADMIN);
+        const settings = await fetch(`${full.baseUrl}/api/settings`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", Cookie: admin },
+          body: JSON.stringify({ offices: [{ name: "สำนักงาน", ...SITE, radius_m: 100 }], require_selfie: true }),
+        });
+        expect(settings.status).toBe(200);
+        const employee = await linkedEmployee(full, admin, { code: "EDGE-FULL", demoUser: "Udemofull1" });
+        const machine = withServerDb(dir, (d) => {
+          const m = insertMachine(d);
+          assignMachine(d, m.id, employee.id);
+          return m;
+        });
+        const photo = await makeJpeg({ width: 640, height: 480 });
+        const send = (p: string, fields: Record<string, string | number>, name: string) => {
+          const body = new FormData();
+          for (const [k, v] of Object.entries(fields)) body.set(k, String(v));
+          body.set(name, new File([new Uint8Array(photo)], `${name}.jpg`, { type: "image/jpeg" }));
+          return fetch(`${full.baseUrl}${p}`, { method: "POST", headers: { Cookie: employee.cookie }, body });
+        };
+        const position = { lat: SITE.lat, lng: SITE.lng, accuracy: 10 };
+        const writes = () => [
+          send("/api/emp/checkin-out", { type: "in", ...position, position_at: Date.now(), client_time: new Date().toISOString() }, "photo"),
+          // Sick leave of three working days: the certificate photo is required.
+          send("/api/emp/leave/petition", { type: 2, start_date: "2031-01-07", end_date: "2031-01-09", half: "full", reason: "ป่วย" }, "attachment"),
+          send("/api/emp/machine", { machine_id: machine.id, status: "refilled", ...position }, "photo"),
+        ];
+        const counts = () => {
+          const sqlite = new Database(file, { readonly: true });
+          try {
+            return ["attendance", "leave_petitions", "machine_visits", "uploads"].map((t) => sqlite.prepare(`select count(*) from ${t}`).pluck().get() as number);
+          } finally {
+            sqlite.close();
+          }
+        };
+
+        // Empty the WAL first, so that every write needs new space rather than reusing the file's.
+        const checkpoint = new Database(file);
+        checkpoint.pragma("wal_checkpoint(TRUNCATE)");
+        checkpoint.close();
+        const before = counts();
+        const fd = fs.openSync(filler, "w");
+        try {
+          for (;;) fs.writeSync(fd, Buffer.alloc(MB));
+        } catch (error) {
+          expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
+        } finally {
+          fs.closeSync(fd);
+        }
+        for (const response of await Promise.all(writes())) {
+          expect(response.status, response.url).toBe(503);
+          expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+          expect((await response.json()).error).toMatch(/^บันทึกข้อมูลไม่ได้ในขณะนี้/);
+        }
+        expect(counts()).toEqual(before);
+        const sqlite = new Database(file, { readonly: true });
+        try {
+          expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
+        } finally {
+          sqlite.close();
+        }
+
+        fs.rmSync(filler);
+        const statuses = [];
+        for (const write of writes()) statuses.push((await write).status);
+        expect(statuses).toEqual([201, 201, 201]);
+        expect(counts()).toEqual([before[0] + 1, before[1] + 1, before[2] + 1, before[3] + 3]);
       } finally {
         await full.stop({ keepData: true });
         unmount(dir);
