@@ -1,6 +1,6 @@
 // `npm start` (scripts/start.mjs) runs the server with the memory bounds of ADR 026 unless the
 // environment names its own, and passes a stop on to it.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,15 +8,16 @@ import { freePort } from "../tests/fixtures/server";
 
 async function start(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-start-"));
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(await freePort()), DATA_DIR: dataDir, REMINDERS: "off", ...env },
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    // No NODE_ENV: start.mjs sets production itself.
+    env: { PATH: process.env.PATH ?? "", PORT: String(await freePort()), DATA_DIR: dataDir, REMINDERS: "off", ...env } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (d) => (output += String(d)));
-  child.stderr.on("data", (d) => (output += String(d)));
+  child.stdout?.on("data", (d) => (output += String(d)));
+  child.stderr?.on("data", (d) => (output += String(d)));
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", () => output.includes("listening on") && resolve());
+    child.stdout?.on("data", () => output.includes("listening on") && resolve());
     child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
   });
   // Each server marks itself in DATA_DIR/run/<pid>.pid (app/lib/server-presence.server.ts).
