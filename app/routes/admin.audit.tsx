@@ -1,4 +1,4 @@
-import { Button, Group, LoadingOverlay, Pagination, Paper, Select, Text } from "@mantine/core";
+import { Button, Group, LoadingOverlay, Paper, Select, Text } from "@mantine/core";
 import { IconDownload, IconHistory } from "@tabler/icons-react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -11,6 +11,7 @@ import { adminLoader } from "~/auth/page-loaders.server";
 import { dayjs } from "~/lib/thai-date";
 import { ACTOR_TYPE_LABELS, AUDIT_ENTITY_LABELS } from "~/models/audit-labels";
 import { auditAdminOptions, auditPageQuery, listAuditEntries } from "~/models/audit.server";
+import { ListFooter } from "~/components/ListFooter";
 
 export const meta: MetaFunction = () => [{ title: "ประวัติการแก้ไข · TN Management" }];
 
@@ -108,21 +109,7 @@ export default function AuditPage() {
           <AuditTable items={data.items} />
         )}
       </Paper>
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">
-          ทั้งหมด {data.total.toLocaleString("th-TH")} รายการ
-        </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={data.page}
-            onChange={(page) => update({ page: String(page) })}
-            getControlProps={(control) => ({
-              "aria-label": control === "next" ? "หน้าถัดไป" : control === "previous" ? "หน้าก่อนหน้า" : control,
-            })}
-          />
-        ) : null}
-      </Group>
+      <ListFooter total={data.total} unit="รายการ" page={data.page} pages={pages} onPage={(page) => update({ page: String(page) })} />
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, LoadingOverlay, Pagination, Paper, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, Group, LoadingOverlay, Paper, Tabs, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconDownload, IconPlus, IconSearch, IconUpload } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
@@ -38,6 +38,7 @@ import {
 import { resetFace } from "~/models/face.server";
 import { unlinkLineUser } from "~/models/line-link.server";
 import { issueLinkHandover } from "~/models/link-handover.server";
+import { ListFooter } from "~/components/ListFooter";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
@@ -197,25 +198,17 @@ export default function EmployeesPage() {
           <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} />
         )}
       </Paper>
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">
-          ทั้งหมด {data.total.toLocaleString("th-TH")} คน
-        </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={data.page}
-            onChange={(page) => {
-              const next = new URLSearchParams(params);
-              next.set("page", String(page));
-              setParams(next, { preventScrollReset: true });
-            }}
-            getControlProps={(control) => ({
-              "aria-label": control === "next" ? "หน้าถัดไป" : control === "previous" ? "หน้าก่อนหน้า" : control,
-            })}
-          />
-        ) : null}
-      </Group>
+      <ListFooter
+        total={data.total}
+        unit="คน"
+        page={data.page}
+        pages={pages}
+        onPage={(page) => {
+          const next = new URLSearchParams(params);
+          next.set("page", String(page));
+          setParams(next, { preventScrollReset: true });
+        }}
+      />
 
       <EmployeeFormModal
         opened={dialog?.kind === "create" || dialog?.kind === "edit"}

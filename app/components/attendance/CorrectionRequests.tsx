@@ -1,8 +1,9 @@
-import { Badge, Card, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconClockEdit } from "@tabler/icons-react";
 import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
+import { ThaiPagination } from "~/components/ListFooter";
 import { clockTime } from "./attendance-labels";
 import { DecisionControls, DecisionNote } from "./DecisionControls";
 
@@ -134,7 +135,7 @@ export function CorrectionRequests({ data }: { data: CorrectionRequestsData }) {
           ))}
         </SimpleGrid>
       )}
-      {pages > 1 ? <Pagination value={data.page} total={pages} onChange={(p) => set({ cpage: p === 1 ? null : String(p) })} /> : null}
+      {pages > 1 ? <ThaiPagination value={data.page} total={pages} onChange={(p) => set({ cpage: p === 1 ? null : String(p) })} /> : null}
     </Stack>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Group,
-  Image,
-  Modal,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from "@mantine/core";
+import { ActionIcon, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
@@ -20,6 +7,7 @@ import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { EmptyState } from "~/components/EmptyState";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
+import { ThaiPagination } from "~/components/ListFooter";
 import { STATUS_COLORS } from "./attendance-labels";
 import { DailyList } from "./DailyList";
 import { RangeCsvExport } from "./RangeCsvExport";
@@ -154,7 +142,7 @@ export function DailyTab({ data }: { data: DailyTabData }) {
           <Text fz="sm" c="dimmed">
             {`แสดง ${((data.page ?? 1) - 1) * data.page_size + 1}–${Math.min(data.total, (data.page ?? 1) * data.page_size)} จาก ${data.total} คน`}
           </Text>
-          <Pagination
+          <ThaiPagination
             total={Math.ceil(data.total / data.page_size)}
             value={data.page ?? 1}
             onChange={(p) => update({ page: p === 1 ? null : String(p) })}

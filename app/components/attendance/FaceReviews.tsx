@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Group, Image, Pagination, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useSearchParams } from "@remix-run/react";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { ThaiPagination } from "~/components/ListFooter";
 import { DecisionControls } from "./DecisionControls";
 
 export const FACE_REVIEW_INTENT = "face_review";
@@ -102,7 +103,7 @@ export function FaceReviews({ data }: { data: FaceReviewsData }) {
           <FaceCard key={item.employee.id} item={item} />
         ))}
       </SimpleGrid>
-      {pages > 1 ? <Pagination value={data.page} total={pages} onChange={goTo} /> : null}
+      {pages > 1 ? <ThaiPagination value={data.page} total={pages} onChange={goTo} /> : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Pagination, Stack, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { MonthPickerInput } from "@mantine/dates";
 import { IconChevronLeft, IconChevronRight, IconDownload, IconUsersGroup } from "@tabler/icons-react";
 import { useTabParams } from "~/components/tab-params";
@@ -14,6 +14,7 @@ import {
   type DayKind,
   type MonthlyTotals,
 } from "~/models/attendance-codes";
+import { ThaiPagination } from "~/components/ListFooter";
 
 export type MonthlyTabData = {
   month: string;
@@ -186,7 +187,7 @@ export function MonthlyTab({ data }: { data: MonthlyTabData }) {
         <ResponsiveList table={<MonthlySheet data={data} />} cards={<MonthlyCards data={data} />} />
       )}
 
-      {pages > 1 ? <Pagination total={pages} value={data.page} onChange={(page) => go({ page })} size="sm" /> : null}
+      {pages > 1 ? <ThaiPagination total={pages} value={data.page} onChange={(page) => go({ page })} size="sm" /> : null}
     </Stack>
   );
 }

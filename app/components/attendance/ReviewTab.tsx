@@ -1,9 +1,10 @@
-import { Anchor, Badge, Card, Group, Image, Pagination, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconChecklist } from "@tabler/icons-react";
 import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { ThaiPagination } from "~/components/ListFooter";
 import { DecisionControls, DecisionNote } from "./DecisionControls";
 import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
 import { clockTime, flagLabel, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL } from "./attendance-labels";
@@ -190,7 +191,7 @@ export function ReviewTab({ data }: { data: ReviewTabData }) {
           ))}
         </SimpleGrid>
       )}
-      {pages > 1 ? <Pagination value={data.page} total={pages} onChange={(p) => set({ page: p === 1 ? null : String(p) })} /> : null}
+      {pages > 1 ? <ThaiPagination value={data.page} total={pages} onChange={(p) => set({ page: p === 1 ? null : String(p) })} /> : null}
       {data.corrections ? <CorrectionRequests data={data.corrections} /> : null}
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Card, Group, Menu, Pagination, Select, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Card, Group, Menu, Select, Stack, Table, Text } from "@mantine/core";
 import { IconAdjustments, IconDots, IconFileSearch, IconX } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
+import { ListFooter } from "~/components/ListFooter";
 import { EmployeePicker } from "./EmployeePicker";
 import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
 
@@ -190,22 +191,17 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
           </Stack>
         </>
       )}
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">
-          ทั้งหมด {data.total.toLocaleString("th-TH")} รายการ
-        </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={data.page}
-            onChange={(page) => {
-              const next = new URLSearchParams(params);
-              next.set("page", String(page));
-              setParams(next, { preventScrollReset: true });
-            }}
-          />
-        ) : null}
-      </Group>
+      <ListFooter
+        total={data.total}
+        unit="รายการ"
+        page={data.page}
+        pages={pages}
+        onPage={(page) => {
+          const next = new URLSearchParams(params);
+          next.set("page", String(page));
+          setParams(next, { preventScrollReset: true });
+        }}
+      />
     </Stack>
   );
 }

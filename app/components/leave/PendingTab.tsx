@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAdjustments, IconCalendarCheck } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDateTime } from "~/lib/thai-date";
+import { ThaiPagination } from "~/components/ListFooter";
 import { Attachment } from "./Attachment";
 import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
 
@@ -118,7 +119,7 @@ export function PendingTab({ data, onAction }: { data: PendingTabData; onAction:
         ))}
       </SimpleGrid>
       {pages > 1 ? (
-        <Pagination
+        <ThaiPagination
           value={data.page}
           total={pages}
           onChange={(p) => {

@@ -1,9 +1,10 @@
 import { BarChart } from "@mantine/charts";
-import { Anchor, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
 import { IconChartBar, IconDownload } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS } from "~/lib/enums";
+import { ListFooter } from "~/components/ListFooter";
 
 type StatisticItem = { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number };
 
@@ -119,25 +120,17 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">
-          ทั้งหมด {data.total.toLocaleString("th-TH")} คน
-        </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={data.page}
-            onChange={(page) => {
-              const next = new URLSearchParams(params);
-              next.set("page", String(page));
-              setParams(next, { preventScrollReset: true });
-            }}
-            getControlProps={(control) => ({
-              "aria-label": control === "next" ? "หน้าถัดไป" : control === "previous" ? "หน้าก่อนหน้า" : control,
-            })}
-          />
-        ) : null}
-      </Group>
+      <ListFooter
+        total={data.total}
+        unit="คน"
+        page={data.page}
+        pages={pages}
+        onPage={(page) => {
+          const next = new URLSearchParams(params);
+          next.set("page", String(page));
+          setParams(next, { preventScrollReset: true });
+        }}
+      />
     </Stack>
   );
 }

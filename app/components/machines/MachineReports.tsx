@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Drawer, Group, Image, Modal, Pagination, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Drawer, Group, Image, Modal, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconClipboardOff, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { RangeCsvExport } from "~/components/attendance/RangeCsvExport";
@@ -12,6 +12,7 @@ import type { MachineReportsData } from "~/models/machine-reports.server";
 import type { VisitDto } from "~/models/machine-visit.server";
 import { clockTimeOf, dayjs, formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { ThaiPagination } from "~/components/ListFooter";
 import { distanceText, STATUS_COLORS } from "./machine-status";
 
 const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
@@ -255,7 +256,7 @@ export function MachineReports({ data }: { data: MachineReportsData }) {
           <VisitTable items={daily.items} withMachine onMachine={openMachine} onPhoto={setPhoto} />
         )}
         {daily.total > daily.page_size ? (
-          <Pagination value={daily.page} total={pages(daily)} onChange={(p) => update({ visit_page: String(p) })} />
+          <ThaiPagination value={daily.page} total={pages(daily)} onChange={(p) => update({ visit_page: String(p) })} />
         ) : null}
       </Stack>
 
@@ -281,7 +282,7 @@ export function MachineReports({ data }: { data: MachineReportsData }) {
               <VisitTable items={history.items} withMachine={false} onMachine={openMachine} onPhoto={setPhoto} />
             )}
             {history.total > history.page_size ? (
-              <Pagination value={history.page} total={pages(history)} onChange={(p) => update({ visit_machine_page: String(p) })} />
+              <ThaiPagination value={history.page} total={pages(history)} onChange={(p) => update({ visit_machine_page: String(p) })} />
             ) : null}
           </Stack>
         ) : null}

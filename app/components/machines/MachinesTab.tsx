@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Pagination, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconBuildingStore, IconPlus, IconSearch } from "@tabler/icons-react";
@@ -12,6 +12,7 @@ import { useTabParams } from "~/components/tab-params";
 import { MACHINE_TYPE_LABELS } from "~/lib/enums";
 import type { MachineActiveFilter } from "~/models/machine-schema";
 import type { MachineDto } from "~/models/machine.server";
+import { ListFooter } from "~/components/ListFooter";
 import { AssignModal } from "./AssignModal";
 import { MachineFormModal } from "./MachineFormModal";
 import { MachineTable, type MachineRowAction } from "./MachineTable";
@@ -124,21 +125,7 @@ export function MachinesTab({ data }: { data: MachinesTabData }) {
           <MachineTable items={data.items} onAction={onAction} />
         )}
       </Paper>
-      <Group justify="space-between">
-        <Text fz="sm" c="dimmed">
-          ทั้งหมด {data.total.toLocaleString("th-TH")} ตู้
-        </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={data.page}
-            onChange={(p) => setPage({ page: p === 1 ? null : String(p) })}
-            getControlProps={(control) => ({
-              "aria-label": control === "next" ? "หน้าถัดไป" : control === "previous" ? "หน้าก่อนหน้า" : control,
-            })}
-          />
-        ) : null}
-      </Group>
+      <ListFooter total={data.total} unit="ตู้" page={data.page} pages={pages} onPage={(p) => setPage({ page: p === 1 ? null : String(p) })} />
       <MachineFormModal
         opened={dialog?.kind === "form"}
         machine={dialog?.kind === "form" ? dialog.machine : null}
