@@ -188,7 +188,7 @@ export async function runMixedLoad(ctx, pool, { connections, t0, running, rand, 
         status = response.status;
         body = await response.text();
       } catch (error) {
-        body = error.message;
+        body = error.cause ? `${error.message} (${error.cause.code ?? error.cause.message})` : error.message;
       }
       const ok = status >= 200 && status < 300;
       samples.push({ kind, start: started - t0, ms: performance.now() - started, status, ok });
