@@ -1,7 +1,7 @@
 import { DomainError } from "~/lib/errors";
 import { createAdminSession, findActiveSession } from "~/lib/session.server";
 import { createAdmin } from "./admin.server";
-import { endOtherSessions, endOwnSession, listOwnSessions, sessionKey } from "./admin-sessions.server";
+import { endOtherSessions, endOwnSession, listOwnSessions, OTHER_SESSIONS_SHOWN, sessionKey } from "./admin-sessions.server";
 import { listAudit } from "./audit.server";
 
 const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -26,7 +26,8 @@ describe("an admin's own sessions", () => {
     createAdminSession(someone.id, { ip: "10.9.9.9" });
     createAdminSession(me.id, { ip: "10.1.1.3" }, Date.now() - 8 * 24 * 60 * 60 * 1000);
 
-    const list = listOwnSessions({ id: me.id, sessionId: phone.id });
+    const { sessions: list, total } = listOwnSessions({ id: me.id, sessionId: phone.id });
+    expect(total).toBe(2);
     expect(list.map((s) => [s.device, s.ip, s.current])).toEqual([
       ["Safari บน iPhone", "10.1.1.2", true],
       ["Chrome บน Windows", "10.1.1.1", false],
@@ -61,7 +62,41 @@ describe("an admin's own sessions", () => {
     createAdminSession(me.id);
     const theirs = createAdminSession(other.id);
     expect(endOtherSessions({ id: me.id, sessionId: mine.id })).toBe(2);
-    expect(listOwnSessions({ id: me.id, sessionId: mine.id }).map((s) => s.current)).toEqual([true]);
+    expect(listOwnSessions({ id: me.id, sessionId: mine.id })).toMatchObject({ sessions: [{ current: true }], total: 1 });
     expect(findActiveSession(theirs.id)).not.toBeNull();
+  });
+
+  test("bounded: this device's and the newest 20 others, in order of use; the total counts them all", async () => {
+    const me = await createAdmin({ username: "sess-many", password: "sess-many-password" });
+    const start = Date.now() - 60 * 60_000;
+    // 29 others signed in a minute apart, then this device's, the newest.
+    const others = Array.from({ length: 29 }, (_, i) => createAdminSession(me.id, { ip: `10.2.0.${i}` }, start + i * 60_000));
+    const mine = createAdminSession(me.id, { ip: "10.2.1.1" });
+
+    const { sessions, total } = listOwnSessions({ id: me.id, sessionId: mine.id });
+    expect(OTHER_SESSIONS_SHOWN).toBe(20);
+    expect(total).toBe(30);
+    expect(sessions).toHaveLength(21);
+    expect(sessions[0]).toMatchObject({ current: true, ip: "10.2.1.1" });
+    expect(sessions.slice(1).map((s) => s.key)).toEqual(others.slice(-20).reverse().map((s) => sessionKey(s.id)));
+  });
+
+  test("this device's session is listed first even when it is the oldest; a session not listed can still be ended", async () => {
+    const me = await createAdmin({ username: "sess-old", password: "sess-old-password" });
+    const mine = createAdminSession(me.id, { ip: "10.3.1.1" }, Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const oldest = createAdminSession(me.id, { ip: "10.3.0.0" }, Date.now() - 24 * 60 * 60 * 1000);
+    for (let i = 1; i <= 24; i++) createAdminSession(me.id, { ip: `10.3.0.${i}` }, Date.now() - i * 60_000);
+    const self = { id: me.id, sessionId: mine.id };
+
+    const { sessions, total } = listOwnSessions(self);
+    expect(total).toBe(26);
+    expect(sessions).toHaveLength(21);
+    expect(sessions[0]).toMatchObject({ current: true, ip: "10.3.1.1" });
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions.map((s) => s.key)).not.toContain(sessionKey(oldest.id));
+
+    endOwnSession(self, sessionKey(oldest.id));
+    expect(findActiveSession(oldest.id)).toBeNull();
+    expect(listOwnSessions(self).total).toBe(25);
   });
 });

@@ -2,7 +2,7 @@
 // the secret the cookie carries, so it never leaves the server: each session is named by a key
 // derived from it. An admin sees and ends only their own sessions.
 import crypto from "node:crypto";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne } from "drizzle-orm";
 import { adminSessions } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
@@ -28,33 +28,54 @@ export type OwnSessionDto = {
 export const sessionKey = (sessionId: string) =>
   crypto.createHash("sha256").update(`admin-session:${sessionId}`).digest("base64url").slice(0, 22);
 
-function ownSessions(adminId: number, now: number) {
-  return db()
+/** How many other sessions "my sessions" lists besides this device's (the newest by use, then sign-in). */
+export const OTHER_SESSIONS_SHOWN = 20;
+
+const unexpiredOf = (adminId: number, now: number) => and(eq(adminSessions.adminId, adminId), gt(adminSessions.expiresAt, new Date(now)));
+
+const toDto = (s: typeof adminSessions.$inferSelect, sessionId: string): OwnSessionDto => ({
+  key: sessionKey(s.id),
+  device: describeUserAgent(s.userAgent),
+  user_agent: s.userAgent,
+  ip: s.ip,
+  created_at: s.createdAt.toISOString(),
+  last_seen_at: s.lastSeenAt?.toISOString() ?? null,
+  current: s.id === sessionId,
+});
+
+/**
+ * The admin's unexpired sessions, bounded: this device's first, then the newest
+ * {@link OTHER_SESSIONS_SHOWN} others; `total` counts them all (this device's included).
+ */
+export function listOwnSessions(admin: { id: number; sessionId: string }, now = Date.now()): { sessions: OwnSessionDto[]; total: number } {
+  const unexpired = unexpiredOf(admin.id, now);
+  const current = db()
     .select()
     .from(adminSessions)
-    .where(and(eq(adminSessions.adminId, adminId), gt(adminSessions.expiresAt, new Date(now))))
+    .where(and(unexpired, eq(adminSessions.id, admin.sessionId)))
+    .get();
+  const others = db()
+    .select()
+    .from(adminSessions)
+    .where(and(unexpired, ne(adminSessions.id, admin.sessionId)))
     .orderBy(desc(adminSessions.lastSeenAt), desc(adminSessions.createdAt))
+    .limit(OTHER_SESSIONS_SHOWN)
     .all();
-}
-
-/** The admin's unexpired sessions, this device's first. */
-export function listOwnSessions(admin: { id: number; sessionId: string }, now = Date.now()): OwnSessionDto[] {
-  const items = ownSessions(admin.id, now).map((s) => ({
-    key: sessionKey(s.id),
-    device: describeUserAgent(s.userAgent),
-    user_agent: s.userAgent,
-    ip: s.ip,
-    created_at: s.createdAt.toISOString(),
-    last_seen_at: s.lastSeenAt?.toISOString() ?? null,
-    current: s.id === admin.sessionId,
-  }));
-  return [...items.filter((s) => s.current), ...items.filter((s) => !s.current)];
+  const total = db().select({ n: count() }).from(adminSessions).where(unexpired).get()?.n ?? 0;
+  return { sessions: [...(current ? [current] : []), ...others].map((s) => toDto(s, admin.sessionId)), total };
 }
 
 /** Ends one other session of the admin, named by its key. */
 export function endOwnSession(admin: { id: number; sessionId: string }, key: string, now = Date.now()) {
   immediate(() => {
-    const target = ownSessions(admin.id, now).find((s) => sessionKey(s.id) === key);
+    // The key is a hash of the id and is not stored: read only each unexpired session's id (and
+    // the user agent the audit names) to find the one it names, listed or not.
+    const target = db()
+      .select({ id: adminSessions.id, userAgent: adminSessions.userAgent })
+      .from(adminSessions)
+      .where(unexpiredOf(admin.id, now))
+      .all()
+      .find((s) => sessionKey(s.id) === key);
     if (!target) throw new DomainError(404, SESSION_MESSAGES.notFound);
     if (target.id === admin.sessionId) throw new DomainError(409, SESSION_MESSAGES.current);
     db().delete(adminSessions).where(eq(adminSessions.id, target.id)).run();

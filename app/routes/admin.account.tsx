@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     username: admin.username,
     passwordMinLength: PASSWORD_MIN_LENGTH,
     line: adminLineState(admin.id),
-    sessions: listOwnSessions(admin),
+    mySessions: listOwnSessions(admin),
   });
 }
 
@@ -104,7 +104,7 @@ async function changePassword(request: Request, admin: { id: number; sessionId: 
 }
 
 export default function AccountPage() {
-  const { username, passwordMinLength, line, sessions } = useLoaderData<typeof loader>();
+  const { username, passwordMinLength, line, mySessions } = useLoaderData<typeof loader>();
   const result = useActionData<typeof changePassword>();
   const navigation = useNavigation();
   return (
@@ -150,7 +150,7 @@ export default function AccountPage() {
         </Form>
       </Paper>
       <LineLinkPanel linked={line.linked} linkedAt={line.linked_at} />
-      <SessionsPanel sessions={sessions} />
+      <SessionsPanel {...mySessions} />
     </PageFrame>
   );
 }

@@ -157,8 +157,10 @@ describe("/api/admin/session", () => {
 
     const list = (await (await as(me.cookie)("/api/admin/session")).json()) as {
       sessions: { key: string; device: string; ip: string | null; created_at: string; last_seen_at: string | null; current: boolean }[];
+      total: number;
     };
     expect(list.sessions).toHaveLength(3);
+    expect(list.total).toBe(3);
     expect(list.sessions[0].current).toBe(true);
     expect(list.sessions.filter((s) => s.current)).toHaveLength(1);
     expect(list.sessions.map((s) => s.device)).toContain("Safari บน iPhone");
@@ -176,6 +178,7 @@ describe("/api/admin/session", () => {
 
     const all = await as(me.cookie)("/api/admin/session", { method: "DELETE" });
     expect(await all.json()).toEqual({ ended: 1 });
+    expect(await (await as(me.cookie)("/api/admin/session")).json()).toMatchObject({ sessions: [{ current: true }], total: 1 });
     expect((await as(third)("/api/user-auth")).status).toBe(401);
     expect((await as(me.cookie)("/api/user-auth")).status).toBe(200);
   });

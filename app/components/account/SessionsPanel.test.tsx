@@ -13,7 +13,7 @@ const sessions: OwnSessionDto[] = [
   { key: "k-phone", device: "Safari บน iPhone", user_agent: "UA2", ip: "10.0.0.2", created_at: "2026-11-21T02:05:00.000Z", last_seen_at: null, current: false },
 ];
 
-function stub(posted: Record<string, FormDataEntryValue>[]) {
+function stub(posted: Record<string, FormDataEntryValue>[], total = sessions.length) {
   return createRemixStub([
     {
       path: "/",
@@ -21,7 +21,7 @@ function stub(posted: Record<string, FormDataEntryValue>[]) {
         <MantineProvider env="test">
           <ModalsProvider>
             <Notifications />
-            <SessionsPanel sessions={sessions} />
+            <SessionsPanel sessions={sessions} total={total} />
           </ModalsProvider>
         </MantineProvider>
       ),
@@ -44,6 +44,7 @@ test("lists the sessions with device, IP and Thai times, marks this device; sign
   expect(rows[1]).toHaveTextContent("23 พ.ย. 2569 10:00 น.");
   expect(within(rows[1]).queryByRole("button")).toBeNull();
   expect(rows[2]).toHaveTextContent("10.0.0.2");
+  expect(screen.queryByText(/และอีก/)).toBeNull();
 
   const user = userEvent.setup();
   await user.click(within(rows[2]).getByRole("button", { name: "ออกจากระบบ Safari บน iPhone" }));
@@ -54,4 +55,14 @@ test("lists the sessions with device, IP and Thai times, marks this device; sign
   await user.click(screen.getByRole("button", { name: "ออกจากระบบอุปกรณ์อื่นทั้งหมด" }));
   await user.click(await screen.findByRole("button", { name: "ออกจากระบบทั้งหมด" }));
   await waitFor(() => expect(posted[1]).toEqual({ intent: "session-end-others" }));
+});
+
+test("when more sessions exist than are listed, says how many more beside signing out all others, which counts them all", async () => {
+  const Stub = stub([], 402);
+  render(<Stub initialEntries={["/"]} />);
+  expect(await screen.findByText("และอีก 400 การเข้าสู่ระบบ")).toBeVisible();
+  expect(within(screen.getByRole("table", { name: "อุปกรณ์ที่เข้าสู่ระบบอยู่" })).getAllByRole("row")).toHaveLength(3);
+
+  await userEvent.setup().click(screen.getByRole("button", { name: "ออกจากระบบอุปกรณ์อื่นทั้งหมด" }));
+  expect(await screen.findByText("อุปกรณ์อื่น 401 เครื่องจะต้องเข้าสู่ระบบใหม่ อุปกรณ์นี้ยังใช้งานต่อได้")).toBeVisible();
 });

@@ -7,11 +7,15 @@ import type { OwnSessionDto } from "~/models/admin-sessions.server";
 
 const when = (iso: string | null) => (iso ? `${formatThaiDateTime(iso)} น.` : "—");
 
-/** The signed-in admin's own sessions on /admin/account: where they are signed in, and signing out the others. */
-export function SessionsPanel({ sessions }: { sessions: OwnSessionDto[] }) {
+/**
+ * The signed-in admin's own sessions on /admin/account: where they are signed in, and signing out
+ * the others. `sessions` is this device's and the newest others; `total` counts every one.
+ */
+export function SessionsPanel({ sessions, total }: { sessions: OwnSessionDto[]; total: number }) {
   const fetcher = useFetcher<ActionAnswer>({ key: "sessions" });
   useActionToasts(fetcher);
-  const others = sessions.filter((s) => !s.current).length;
+  const others = total - sessions.filter((s) => s.current).length;
+  const notShown = total - sessions.length;
 
   const endOne = (s: OwnSessionDto) =>
     modals.openConfirmModal({
@@ -38,9 +42,16 @@ export function SessionsPanel({ sessions }: { sessions: OwnSessionDto[] }) {
           <Title order={3} fz="lg">
             อุปกรณ์ที่เข้าสู่ระบบอยู่
           </Title>
-          <Button variant="light" color="red" size="xs" disabled={others === 0} onClick={endOthers} loading={fetcher.state !== "idle"}>
-            ออกจากระบบอุปกรณ์อื่นทั้งหมด
-          </Button>
+          <Group gap="sm">
+            {notShown > 0 ? (
+              <Text fz="sm" c="dimmed">
+                และอีก {notShown} การเข้าสู่ระบบ
+              </Text>
+            ) : null}
+            <Button variant="light" color="red" size="xs" disabled={others === 0} onClick={endOthers} loading={fetcher.state !== "idle"}>
+              ออกจากระบบอุปกรณ์อื่นทั้งหมด
+            </Button>
+          </Group>
         </Group>
         <Table.ScrollContainer minWidth={600}>
           <Table verticalSpacing="xs" aria-label="อุปกรณ์ที่เข้าสู่ระบบอยู่">
