@@ -39,6 +39,7 @@ import { resetFace } from "~/models/face.server";
 import { unlinkLineUser } from "~/models/line-link.server";
 import { issueLinkHandover } from "~/models/link-handover.server";
 import { ListFooter } from "~/components/ListFooter";
+import { useSearchParamsUpdate } from "~/components/tab-params";
 
 export const meta: MetaFunction = () => [{ title: "พนักงาน · TN Management" }];
 
@@ -102,7 +103,8 @@ type Dialog = { kind: "create" } | { kind: "import" } | { kind: EmployeeRowActio
 export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
   const lineConfigured = useLineConfigured();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
+  const [, setPage] = useSearchParamsUpdate();
   const navigation = useNavigation();
   const submit = useSubmit();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -203,11 +205,7 @@ export default function EmployeesPage() {
         unit="คน"
         page={data.page}
         pages={pages}
-        onPage={(page) => {
-          const next = new URLSearchParams(params);
-          next.set("page", String(page));
-          setParams(next, { preventScrollReset: true });
-        }}
+        onPage={(page) => setPage({ page: String(page) })}
       />
 
       <EmployeeFormModal

@@ -70,7 +70,7 @@ describe("AllTab", () => {
     expect(asked).toEqual([{ kind: "cancel", petition: DATA.items[1] }]);
   }, 20_000);
 
-  test("filters go to the address and start again from page 1", async () => {
+  test("filters go to the address and start again from page 1; the pager keeps them", async () => {
     renderLeave(
       () => (
         <>
@@ -87,6 +87,8 @@ describe("AllTab", () => {
     await user.click(screen.getByRole("textbox", { name: "ปี" }));
     await user.click(await screen.findByRole("option", { name: "พ.ศ. 2568" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("?tab=all&status=2&year=2025"));
+    await user.click(screen.getByRole("button", { name: "3" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("?tab=all&status=2&year=2025&page=3"));
   }, 20_000);
 
   test("no petitions", async () => {

@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Card, Group, Menu, Select, Stack, Table, Text } from "@mantine/core";
 import { IconAdjustments, IconDots, IconFileSearch, IconX } from "@tabler/icons-react";
-import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
+import { useTabParams } from "~/components/tab-params";
 import { EmployeePicker } from "./EmployeePicker";
 import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
 
@@ -60,17 +60,8 @@ function Note({ p }: { p: PetitionView }) {
 
 /** Every petition of a year, filtered by status, type and employee; a wide table, or cards on a phone. */
 export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: PetitionAction) => void }) {
-  const [params, setParams] = useSearchParams();
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    next.set("tab", "all");
-    next.delete("page");
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { preventScrollReset: true });
-  };
+  // A new filter starts again at page 1; the pager sets its own page.
+  const [, set] = useTabParams("all", { resetPage: true });
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   const { query } = data;
 
@@ -196,11 +187,7 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
         unit="รายการ"
         page={data.page}
         pages={pages}
-        onPage={(page) => {
-          const next = new URLSearchParams(params);
-          next.set("page", String(page));
-          setParams(next, { preventScrollReset: true });
-        }}
+        onPage={(page) => set({ page: String(page) })}
       />
     </Stack>
   );

@@ -1,7 +1,9 @@
 import { MantineProvider } from "@mantine/core";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
-import { render, screen } from "@testing-library/react";
+import { useLocation } from "@remix-run/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
 import { StatisticsTab, type StatisticsTabData } from "./StatisticsTab";
 
@@ -21,6 +23,11 @@ const DATA: StatisticsTabData = {
   page_size: 50,
 };
 
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.search}</output>;
+}
+
 function renderTab(data: StatisticsTabData = DATA, url = "/?tab=statistics") {
   const Stub = createRemixStub([
     {
@@ -28,6 +35,7 @@ function renderTab(data: StatisticsTabData = DATA, url = "/?tab=statistics") {
       Component: () => (
         <MantineProvider env="test">
           <StatisticsTab data={data} />
+          <Where />
         </MantineProvider>
       ),
       loader: () => json({}),
@@ -60,6 +68,9 @@ describe("StatisticsTab", () => {
     expect(screen.getByRole("button", { name: "3" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "2" })).toHaveAttribute("data-active", "true");
     expect(screen.queryByRole("button", { name: "4" })).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "3" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("?tab=statistics&year=2026&page=3"));
   });
 
   test("one page of employees shows no pagination", async () => {

@@ -5,6 +5,7 @@ import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
+import { useTabParams } from "~/components/tab-params";
 
 type StatisticItem = { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number };
 
@@ -27,7 +28,8 @@ const days = (n: number) => n.toLocaleString("th-TH", { maximumFractionDigits: 1
 
 /** Approved leave days per employee and type for a year: a bar chart of who took most, the table, CSV. */
 export function StatisticsTab({ data }: { data: StatisticsTabData }) {
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
+  const [, setPage] = useTabParams("statistics");
   const years = Array.from({ length: data.this_year + 1 - FIRST_STATISTICS_YEAR + 1 }, (_, i) => String(FIRST_STATISTICS_YEAR + i));
   const { top, totals } = data;
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
@@ -125,11 +127,7 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
         unit="คน"
         page={data.page}
         pages={pages}
-        onPage={(page) => {
-          const next = new URLSearchParams(params);
-          next.set("page", String(page));
-          setParams(next, { preventScrollReset: true });
-        }}
+        onPage={(page) => setPage({ page: String(page) })}
       />
     </Stack>
   );
