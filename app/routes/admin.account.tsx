@@ -21,11 +21,13 @@ export const meta: MetaFunction = () => [{ title: "บัญชีผู้ใ�
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
+  const { sessions, total } = listOwnSessions(admin);
   return json({
     username: admin.username,
     passwordMinLength: PASSWORD_MIN_LENGTH,
     line: adminLineState(admin.id),
-    mySessions: listOwnSessions(admin),
+    sessions,
+    sessionsTotal: total,
   });
 }
 
@@ -104,7 +106,7 @@ async function changePassword(request: Request, admin: { id: number; sessionId: 
 }
 
 export default function AccountPage() {
-  const { username, passwordMinLength, line, mySessions } = useLoaderData<typeof loader>();
+  const { username, passwordMinLength, line, sessions, sessionsTotal } = useLoaderData<typeof loader>();
   const result = useActionData<typeof changePassword>();
   const navigation = useNavigation();
   return (
@@ -150,7 +152,7 @@ export default function AccountPage() {
         </Form>
       </Paper>
       <LineLinkPanel linked={line.linked} linkedAt={line.linked_at} />
-      <SessionsPanel {...mySessions} />
+      <SessionsPanel sessions={sessions} total={sessionsTotal} />
     </PageFrame>
   );
 }

@@ -267,8 +267,10 @@ describe("the pages run the same model functions", () => {
     const other = await adminCookie(server, { username: "account-sessions", password: me.password });
     const data = (await (await as(me.cookie)(`/admin/account?_data=${encodeURIComponent("routes/admin.account")}`)).json()) as {
       sessions: { key: string; current: boolean }[];
+      sessionsTotal: number;
     };
     expect(data.sessions.map((s) => s.current)).toEqual([true, false]);
+    expect(data.sessionsTotal).toBe(2);
     const ended = await pagePost("/admin/account", "routes/admin.account", { intent: "session-end", key: data.sessions[1].key }, me.cookie);
     expect(ended.status).toBe(200);
     expect((await as(other)("/api/user-auth")).status).toBe(401);
