@@ -86,6 +86,11 @@ const server = app.listen(port, () => {
   console.log(`TN Management listening on http://localhost:${port}`);
   if (dev) broadcastDevReady(build);
 });
+// Idle keep-alive connections outlive a reverse proxy's pool (nginx keeps upstream ones 60 s) and
+// a client's. With Node's 5 s, a request sent on an idle connection while the event loop was busy
+// (a slow fsync) found it closed by the timeout that ran first: the client got "socket closed".
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let stopping = false;
 function shutdown(signal) {

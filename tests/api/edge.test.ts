@@ -2,6 +2,7 @@
 // address behind a proxy, open redirects after sign-in, and storage failures.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -117,6 +118,19 @@ describe("request body limits", () => {
     } as RequestInit);
     expect(tooBig.status).toBe(413);
     expect((await tooBig.json()).error).toMatch(THAI);
+  });
+});
+
+describe("keep-alive", () => {
+  test("idle connections are kept 65 s, longer than a proxy's or a client's pool, so a reused one is not closed under a request", async () => {
+    const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      http.get(url("/healthz"), { agent: new http.Agent({ keepAlive: true }) }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.headers));
+      }).on("error", reject);
+    });
+    expect(headers.connection).toBe("keep-alive");
+    expect(headers["keep-alive"]).toBe("timeout=65");
   });
 });
 
