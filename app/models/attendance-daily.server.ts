@@ -3,6 +3,7 @@ import { z } from "zod";
 import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db } from "~/lib/db.server";
+import { rawSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
 import { uploadUrl } from "~/lib/uploads.server";
 import { isoDate, PageFields } from "~/lib/validation";
@@ -82,18 +83,13 @@ function dayRule(date: string, options: DayOptions) {
     });
 }
 
-/**
- * Every employee working on `date` (workingOn) with one status, in one query: employees LEFT
- * JOIN that date's attendance (the UNIQUE (employee_id, work_date) index serves the join).
- * The summary counts the whole day; `status` and `q` only narrow the items.
- */
-export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): DailyView {
-  const now = options.now ?? new Date();
-  const date = query.date ?? workDate(now);
-  const statusOf = dayRule(date, { ...options, now });
-  // Only the employee columns the items use: mapping every column of 1,000 rows costs more
-  // than the query itself.
-  const rows = db()
+// Only the employee columns the items use: mapping every column of 1,000 rows costs more than the
+// query itself.
+const dayRows = rawSelect<
+  { e: DayEmployee; a: typeof attendance.$inferSelect | null },
+  { date: string }
+>((d) =>
+  d
     .select({
       e: {
         id: employees.id,
@@ -108,10 +104,26 @@ export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): Da
       a: attendance,
     })
     .from(employees)
-    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, date)))
-    .where(workingOn(date))
-    .orderBy(sql`${employees.code} collate nocase`, employees.id)
-    .all();
+    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
+    .where(workingOn(sql.placeholder("date")))
+    .orderBy(sql`${employees.code} collate nocase`, employees.id),
+);
+
+type DayEmployee = Pick<
+  typeof employees.$inferSelect,
+  "id" | "code" | "title" | "firstName" | "lastName" | "position" | "photoUploadId" | "searchText"
+>;
+
+/**
+ * Every employee working on `date` (workingOn) with one status, in one query: employees LEFT
+ * JOIN that date's attendance (the UNIQUE (employee_id, work_date) index serves the join).
+ * The summary counts the whole day; `status` and `q` only narrow the items.
+ */
+export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): DailyView {
+  const now = options.now ?? new Date();
+  const date = query.date ?? workDate(now);
+  const statusOf = dayRule(date, { ...options, now });
+  const rows = dayRows({ date });
 
   const summary: DailySummary = { ...emptyCounts(), pending_review: 0 };
   const needle = query.q?.toLowerCase();
