@@ -48,7 +48,9 @@ export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSp
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["server.mjs"], {
+  // BENCH_NODE_ARGS: flags Node takes only on its command line, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
     cwd,
     env: {
       PATH: process.env.PATH ?? "",
