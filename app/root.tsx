@@ -7,11 +7,13 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/c
 import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
-import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
+import { PhoneHint } from "./components/PhoneCards";
 import { appTimeZoneFromEnv } from "./lib/business-day.server";
+import { phoneHint } from "./lib/layout-hint";
 import { useNonce } from "./lib/nonce";
 import { FIRST_DAY_OF_WEEK } from "./lib/thai-date";
 import { theme } from "./lib/theme";
@@ -27,7 +29,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "TN Management" }];
 
 // The browser formats dates in the server's APP_TIMEZONE (entry.client.tsx reads it off <html>).
-export const loader = () => json({ timeZone: appTimeZoneFromEnv() });
+// A list's first render is the layout the browser hints at (PhoneHint): one layout, not both.
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  json({ timeZone: appTimeZoneFromEnv(), phoneHint: phoneHint(request.headers) });
 
 export const shouldRevalidate = () => false;
 
@@ -48,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <DatesProvider settings={{ locale: "th", firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
             <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }} modalProps={{ zIndex: 1150 }}>
               <Notifications position="top-right" zIndex={1200} />
-              {children}
+              <PhoneHint.Provider value={root?.phoneHint ?? null}>{children}</PhoneHint.Provider>
             </ModalsProvider>
           </DatesProvider>
         </MantineProvider>

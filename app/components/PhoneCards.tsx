@@ -1,5 +1,5 @@
 import { Box, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
 
 /** Below Mantine's `sm` breakpoint (48em), as MachineTable's `hiddenFrom="sm"`: a list shows cards. */
 export const PHONE_QUERY = "(max-width: 47.99em)";
@@ -10,19 +10,24 @@ function subscribe(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 
+/** What the server was told of the browser (app/lib/layout-hint.ts), for its first render. */
+export const PhoneHint = createContext<boolean | null>(null);
+
 /**
- * Whether the screen is phone-sized, following it as the window turns or resizes: null on the
- * server and while hydrating its HTML (the server cannot know the width), the media query's answer
- * in the browser from then on.
+ * Whether the screen is phone-sized, following it as the window turns or resizes. On the server
+ * and while hydrating its HTML the width is unknown: the answer is then the browser's own hint
+ * (PhoneHint), or null when it gave none; the media query's answer from then on.
  */
 export function usePhoneLayout(): boolean | null {
-  return useSyncExternalStore<boolean | null>(subscribe, () => window.matchMedia(PHONE_QUERY).matches, () => null);
+  const hint = useContext(PhoneHint);
+  return useSyncExternalStore<boolean | null>(subscribe, () => window.matchMedia(PHONE_QUERY).matches, () => hint);
 }
 
 /**
  * A list as a table on wider screens and as cards on a phone. Before the page knows the width (the
- * server's HTML, the first render) both are there and CSS shows the right one, so nothing jumps;
- * afterwards only the one in use is rendered, so each row's controls exist once.
+ * server's HTML, the first render) the layout the browser hinted at is there, or both when it gave
+ * no hint, CSS showing the right one; afterwards only the one in use is rendered, so each row's
+ * controls exist once. (A desktop browser in a phone-narrow window shows its list once the page runs.)
  */
 export function ResponsiveList({ table, cards }: { table: ReactNode; cards: ReactNode }) {
   const phone = usePhoneLayout();

@@ -189,6 +189,18 @@ describe("the /admin/checkin-out page", () => {
     expect((await data("date=2026-99-99")).status).toBe(200);
   });
 
+  test("the daily list is rendered once, as the table or the cards the browser hinted at, and as both without a hint", async () => {
+    await employee("เลย์เอาต์");
+    const rendered = async (headers: Record<string, string>) => {
+      const html = await (await api(`/admin/checkin-out?date=${DATE}`, { headers })).text();
+      return { table: html.includes('data-testid="daily-row"'), cards: html.includes('data-testid="daily-cards"') };
+    };
+    const desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    expect(await rendered({ "user-agent": desktop, "sec-ch-ua-mobile": "?0" })).toEqual({ table: true, cards: false });
+    expect(await rendered({ "user-agent": "Mozilla/5.0 (iPhone) Mobile/15E148 Line/14.9.0" })).toEqual({ table: false, cards: true });
+    expect(await rendered({ "user-agent": "curl/8.5.0" })).toEqual({ table: true, cards: true });
+  });
+
   test("the checked and review intents run the same model rules", async () => {
     const e = await employee("หน้าเว็บ");
     const id = insertRecord(e.id, { review: "pending", flags: ["clock_drift"] });
