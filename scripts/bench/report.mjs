@@ -418,6 +418,10 @@ each (20k) over the seeded two years (55 % normal, 30 % refilled, 10 % out of st
 the last one 1–40 days ago, so some scheduled cabinets are overdue), written like the attendance
 (second connection, one transaction); \`last_visit_id\` points at the newest. Deterministic.
 
+**Pages** (SSR) are asked for with a desktop Chrome's \`User-Agent\` and \`Sec-CH-UA-Mobile: ?0\`, as an
+admin's browser sends them: the server then renders a list's desktop table only (a client that sends
+neither gets the table and the phone cards, CSS showing one).
+
 **Dashboard and cabinets**: the \`/admin/dashboard\` page at 1 and 8 clients (budget at 1: ≤ 150 ms),
 and \`GET /api/emp/machine?lat=&lng=\` at 1 client (≤ 20 ms) for an employee of its own (code MC…,
 a signed \`tn_emp\` cookie as for the check-in) who looks after 8 cabinets, standing at the office;

@@ -48,7 +48,7 @@ import {
   todayInZone,
 } from "./attendance.mjs";
 import { petitionPlan } from "./leave.mjs";
-import { integrityOf, padDatabase, runBackup, runMixedLoad, soakPool, startJanitor, summariseSamples } from "./soak.mjs";
+import { DESKTOP_PAGE, integrityOf, padDatabase, runBackup, runMixedLoad, soakPool, startJanitor, summariseSamples } from "./soak.mjs";
 import { assignLoadMachines, LOAD_EMPLOYEE_MACHINES, LOAD_EMPLOYEE_PREFIX, LOAD_POSITION, removeLoadAssignments } from "./machines.mjs";
 import { expectedMatches, SEARCH_FRAGMENT } from "./seed.mjs";
 
@@ -166,7 +166,7 @@ export const scenarios = [
     options: (ctx) => ({
       path: "/admin/dashboard",
       connections,
-      headers: { cookie: ctx.state.cookie, accept: "text/html" },
+      headers: { cookie: ctx.state.cookie, ...DESKTOP_PAGE },
     }),
     check(response, body) {
       html("GET /admin/dashboard")(response, body);
@@ -228,7 +228,7 @@ export const scenarios = [
     options: (ctx) => ({
       path: "/admin/employee",
       connections,
-      headers: { cookie: ctx.state.cookie, accept: "text/html" },
+      headers: { cookie: ctx.state.cookie, ...DESKTOP_PAGE },
     }),
     check(response, body, ctx) {
       if (response.status !== 200) throw new Error(`GET /admin/employee answered ${response.status}`);
@@ -315,7 +315,7 @@ export const scenarios = [
     options: (ctx) => ({
       path: `/admin/checkin-out?date=${lastSeededWeekday()}`,
       connections,
-      headers: { cookie: ctx.state.cookie, accept: "text/html" },
+      headers: { cookie: ctx.state.cookie, ...DESKTOP_PAGE },
       // The page renders all 1,000 rows; queued behind 7 others one can take longer than the
       // usual 10 s, which would fail the run rather than show the figure.
       timeout: 30,
@@ -401,7 +401,7 @@ export const scenarios = [
       options: (ctx) => ({
         path: urlPath,
         connections,
-        headers: { cookie: ctx.state.cookie, accept: "text/html" },
+        headers: { cookie: ctx.state.cookie, ...DESKTOP_PAGE },
         timeout: 30, // as /admin/checkin-out: a slow page should show its figure, not fail the run
       }),
       check(response, body) {
@@ -444,7 +444,7 @@ export const scenarios = [
         options: (ctx) => ({
           path: urlPath(ctx),
           connections,
-          headers: { cookie: ctx.state.cookie, accept: "text/html" },
+          headers: { cookie: ctx.state.cookie, ...DESKTOP_PAGE },
           timeout: 30, // as /admin/checkin-out: a slow page should show its figure, not fail the run
         }),
         check(response, body, ctx) {

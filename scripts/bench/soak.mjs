@@ -144,7 +144,7 @@ function buildRequest(kind, ctx, pool, rand) {
     case "daily":
       return { path: `/api/checkin-out/daily?date=${todayInZone()}`, init: { headers: { cookie: admin } } };
     case "admin_employee_page":
-      return { path: "/admin/employee", init: { headers: { cookie: admin } } };
+      return { path: "/admin/employee", init: { headers: { cookie: admin, ...DESKTOP_PAGE } } };
     case "employee_search":
       return { path: `/api/employee?q=${encodeURIComponent(SEARCH_FRAGMENT)}`, init: { headers: { cookie: admin } } };
     case "emp_today":
@@ -155,6 +155,14 @@ function buildRequest(kind, ctx, pool, rand) {
       throw new Error(`unknown kind ${kind}`);
   }
 }
+
+// A page is asked for as an admin's desktop browser asks: Chromium's headers, so the server renders
+// the desktop layout only (app/lib/layout-hint.ts); a client that says nothing gets both layouts.
+export const DESKTOP_PAGE = {
+  accept: "text/html",
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  "sec-ch-ua-mobile": "?0",
+};
 
 /** How many of the pool's employees look after the load's cabinets. */
 export const MACHINE_CARETAKERS = 50;
