@@ -78,7 +78,8 @@ export function CorrectionAction({ target }: { target: CorrectionTarget }) {
           แก้ไขเวลา
         </Button>
       )}
-      <CorrectionDialog target={open ? target : null} onClose={() => setOpen(false)} fetcher={fetcher} />
+      {/* Mounted only while open: a closed Modal per row of a 50-row list still cost its hooks. */}
+      {open ? <CorrectionDialog target={target} onClose={() => setOpen(false)} fetcher={fetcher} /> : null}
     </Group>
   );
 }
