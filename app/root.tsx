@@ -4,7 +4,6 @@ import notificationsStyles from "@mantine/notifications/styles.css";
 import sarabun400 from "@fontsource/sarabun/400.css";
 import sarabun600 from "@fontsource/sarabun/600.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -15,7 +14,6 @@ import { PhoneHint } from "./components/PhoneCards";
 import { appTimeZoneFromEnv } from "./lib/business-day.server";
 import { phoneHint } from "./lib/layout-hint";
 import { useNonce } from "./lib/nonce";
-import { FIRST_DAY_OF_WEEK } from "./lib/thai-date";
 import { theme } from "./lib/theme";
 import appStyles from "./styles/app.css";
 
@@ -49,12 +47,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <DatesProvider settings={{ locale: "th", firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
-            <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }} modalProps={{ zIndex: 1150 }}>
-              <Notifications position="top-right" zIndex={1200} />
-              <PhoneHint.Provider value={root?.phoneHint ?? null}>{children}</PhoneHint.Provider>
-            </ModalsProvider>
-          </DatesProvider>
+          <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }} modalProps={{ zIndex: 1150 }}>
+            <Notifications position="top-right" zIndex={1200} />
+            <PhoneHint.Provider value={root?.phoneHint ?? null}>{children}</PhoneHint.Provider>
+          </ModalsProvider>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

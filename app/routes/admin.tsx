@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
+import { ThaiDatesProvider } from "~/components/ThaiDatesProvider";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { requireAdmin } from "~/auth/guard.server";
 import { isBotConfigured } from "~/lib/line.server";
@@ -15,7 +16,9 @@ export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>();
   return (
     <AdminShell username={user.username}>
-      <Outlet />
+      <ThaiDatesProvider>
+        <Outlet />
+      </ThaiDatesProvider>
     </AdminShell>
   );
 }
