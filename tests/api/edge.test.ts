@@ -172,6 +172,15 @@ describe("compression and caching", () => {
     expect(await response.text()).toContain("เข้าสู่ระบบ");
   });
 
+  test("a page is sent whole, with its length, not streamed in chunks (each chunk would queue behind other requests)", async () => {
+    const plain = await api("/admin/employee", { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("transfer-encoding")).toBeNull();
+    const body = await plain.text();
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+    expect(body).toMatch(/<\/html>\s*$/);
+  });
+
   test("a CSV export is compressed on its own (fast) settings and arrives intact", async () => {
     for (let i = 1; i <= 12; i++) {
       const created = await api("/api/employee", {
