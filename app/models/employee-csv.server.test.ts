@@ -1,4 +1,4 @@
-import { readCsv } from "~/lib/csv.server";
+import { CSV_ROWS_PER_CHUNK, readCsv } from "~/lib/csv.server";
 import { employees } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { EmployeeCreateSchema, EmployeeListQuery } from "./employee-schema";
@@ -73,12 +73,12 @@ describe("employee CSV", () => {
   });
 
   test("a long list streams in several chunks", async () => {
-    const bulk = Array.from({ length: 450 }, (_, i) => ({ code: `BULK-${i}`, title: 1, firstName: "ก", lastName: "ข", searchText: `bulk-${i} ก ข` }));
+    const bulk = Array.from({ length: 2 * CSV_ROWS_PER_CHUNK + 50 }, (_, i) => ({ code: `BULK-${i}`, title: 1, firstName: "ก", lastName: "ข", searchText: `bulk-${i} ก ข` }));
     db().insert(employees).values(bulk).run();
     const reader = employeesCsv("active", query({ q: "bulk-" })).getReader();
     const chunks: string[] = [];
     for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(new TextDecoder().decode(r.value));
-    expect(chunks.length).toBe(4); // the header, then 200 + 200 + 50 rows
-    expect(chunks.join("").trimEnd().split("\r\n")).toHaveLength(451);
+    expect(chunks.length).toBe(4); // the header, then two full chunks and the last 50 rows
+    expect(chunks.join("").trimEnd().split("\r\n")).toHaveLength(2 * CSV_ROWS_PER_CHUNK + 51);
   });
 });
