@@ -2,11 +2,11 @@ import { MantineProvider, TextInput } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { DialogButtons } from "./DialogButtons";
-import { dialogErrors, useDialogFetcher, useDialogForm, type DialogFetcher, type DialogResult } from "./dialog-fetcher";
+import { dialogErrors, useDialogFetcher, useDialogForm, useSubmitGuard, type DialogFetcher, type DialogResult } from "./dialog-fetcher";
 
 const ANSWERS: Record<string, () => Response> = {
   broken: () => json({ ok: false, error: "บันทึกไม่สำเร็จ", fields: {} }, { status: 404 }),
@@ -172,5 +172,25 @@ describe("useDialogForm", () => {
     // The next answer shows its own errors again.
     await user.click(screen.getByRole("button", { name: "บันทึก" }));
     await waitFor(() => expect(screen.getByText("กรุณากรอกรหัส")).toBeInTheDocument());
+  });
+});
+
+describe("useSubmitGuard", () => {
+  test("a submission whose states were never rendered (idle, then a new answer) still releases the guard", () => {
+    const { result, rerender } = renderHook(({ state, data }: { state: DialogFetcher["state"]; data: unknown }) => useSubmitGuard(state, data), {
+      initialProps: { state: "idle" as DialogFetcher["state"], data: undefined as unknown },
+    });
+    act(() => {
+      expect(result.current.claim()).toBe(true);
+    });
+    expect(result.current.busy).toBe(true);
+    expect(result.current.claim()).toBe(false);
+    rerender({ state: "idle", data: undefined });
+    expect(result.current.busy).toBe(true);
+    rerender({ state: "idle", data: { ok: true, message: "บันทึกแล้ว" } });
+    expect(result.current.busy).toBe(false);
+    act(() => {
+      expect(result.current.claim()).toBe(true);
+    });
   });
 });

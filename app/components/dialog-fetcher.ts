@@ -44,7 +44,7 @@ export function dialogErrors(fetcher: DialogFetcher) {
  */
 export function useDialogForm(fetcher: DialogFetcher) {
   const { fields: answered, error } = dialogErrors(fetcher);
-  const guard = useSubmitGuard(fetcher.state);
+  const guard = useSubmitGuard(fetcher.state, fetcher.data);
   const [cleared, setCleared] = useState<{ answer: unknown; names: string[] }>({ answer: null, names: [] });
   const answer = useRef<unknown>(fetcher.data);
   answer.current = fetcher.data;
@@ -82,16 +82,18 @@ export function useDialogForm(fetcher: DialogFetcher) {
  * One submission at a time for a fetcher whose state is `state`. Remix updates a fetcher's state
  * in a transition, so a quick second click (or Enter) would still find it idle and post the same
  * form again; the guard is set at once, in the submit event. `claim()` (in the submit event)
- * answers false while a submission is under way; it is released when the fetcher is idle again.
+ * answers false while a submission is under way; it is released when the fetcher is idle again,
+ * or when its answer (`data`) changes while idle: on a busy page React can render the fetcher's
+ * last state only, so a quick submission may never be seen as anything but idle.
  */
-export function useSubmitGuard(state: DialogFetcher["state"]) {
+export function useSubmitGuard(state: DialogFetcher["state"], data?: unknown) {
   const sending = useRef(false);
   const [claimed, setClaimed] = useState(false);
   useEffect(() => {
     if (state !== "idle") return;
     sending.current = false;
     setClaimed(false);
-  }, [state]);
+  }, [state, data]);
   const claim = () => {
     if (sending.current || state !== "idle") return false;
     sending.current = true;

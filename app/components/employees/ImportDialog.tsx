@@ -24,7 +24,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
 
 function ImportForm({ onClose }: { onClose: () => void }) {
   const fetcher = useFetcher<ImportAnswer>();
-  const { busy, claim } = useSubmitGuard(fetcher.state);
+  const { busy, claim } = useSubmitGuard(fetcher.state, fetcher.data);
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<Exclude<ImportMode, "preview">>("valid_only");
   const [answer, setAnswer] = useState<typeof fetcher.data | null>(null);

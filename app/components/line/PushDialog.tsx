@@ -53,7 +53,7 @@ function PushForm({
   const fetcher = useFetcher<PushOneResult>();
   const [text, setText] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
-  const { busy, claim } = useSubmitGuard(fetcher.state);
+  const { busy, claim } = useSubmitGuard(fetcher.state, fetcher.data);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = result?.error ? { error: result.error, fields: result.fields } : null;
   const blocked = pushTargetProblem({ resigned: employee.working === false, linked: employee.line_linked !== false });
