@@ -67,6 +67,8 @@ function screens(testInfo: TestInfo) {
     ] as const) {
       await page.setViewportSize(size);
       await settle(page, size.width);
+      // A toast still sliding in from the right edge widens the page for a moment.
+      await expect(page.getByRole("alert").filter({ has: page.locator(".mantine-Notification-body") })).toHaveCount(0, { timeout: 10_000 });
       if (label === "phone") await expectNoSidewaysScroll(page);
       const file = testInfo.outputPath(`${prefix}-${name}-${label}.png`);
       await page.screenshot({ path: file, fullPage: true, scale: "css", animations: "disabled" });
