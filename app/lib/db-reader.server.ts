@@ -1,8 +1,9 @@
 import Database from "better-sqlite3";
 import { Column, fillPlaceholders, getTableColumns, is, SQL, Table } from "drizzle-orm";
-import { databasePath, db, type Db } from "./db.server";
+import { databasePath, db, preparedQuery, type Db } from "./db.server";
 
-type FlatSelect<R> = {
+/** A Drizzle select, as these readers use it: its SQL and its selection. */
+type SelectQuery<R> = {
   toSQL(): { sql: string; params: unknown[] };
   _: { result: R[]; selectedFields: Record<string, unknown> };
 };
@@ -24,6 +25,9 @@ function decoderOf(field: unknown): Decode {
 
 type Selection = Record<string, unknown>;
 
+const isPlainObject = (value: unknown): value is Selection =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
 /**
  * A decoder of a select's raw rows (arrays, in the selection's order) into its result objects.
  * A selection is flat (`{ a: t.a, b: sql… }`) or has groups one level down (`{ e: { … }, a: table }`);
@@ -31,9 +35,9 @@ type Selection = Record<string, unknown>;
  */
 function rowDecoder(selection: Selection): (row: unknown[]) => unknown {
   const groups = Object.entries(selection).map(([key, field]) => {
-    if (is(field, Column) || is(field, SQL)) return { key, names: null, decoders: [decoderOf(field)] };
-    const fields = is(field, Table) ? getTableColumns(field) : (field as Selection);
-    return { key, names: Object.keys(fields), decoders: Object.values(fields).map(decoderOf) };
+    const group = is(field, Table) ? getTableColumns(field) : isPlainObject(field) ? field : null;
+    if (!group) return { key, names: null, decoders: [decoderOf(field)] };
+    return { key, names: Object.keys(group), decoders: Object.values(group).map(decoderOf) };
   });
   return (row) => {
     const result: Record<string, unknown> = {};
@@ -57,32 +61,21 @@ function rowDecoder(selection: Selection): (row: unknown[]) => unknown {
   };
 }
 
-type Select<R> = {
-  toSQL(): { sql: string; params: unknown[] };
-  _: { result: R[]; selectedFields: Selection };
-};
-
 /**
  * A select compiled once into a better-sqlite3 statement on the app's connection, answering its
  * rows for the given `sql.placeholder` values. For lists of hundreds of rows read on every
  * request: Drizzle's own `.all()` checks every value's column type again on every row, which
  * cost a 1,000-row read more than SQLite did.
  */
-export function rawSelect<R, V extends Record<string, unknown>>(build: (d: Db) => Select<R>) {
-  const cache = new WeakMap<Db, (values: V) => R[]>();
-  return (values: V): R[] => {
-    const d = db();
-    let run = cache.get(d);
-    if (!run) {
-      const query = build(d);
-      const { sql, params } = query.toSQL();
-      const statement = d.$client.prepare<unknown[], unknown[]>(sql).raw();
-      const decode = rowDecoder(query._.selectedFields);
-      run = (v) => statement.all(...fillPlaceholders(params, v)).map(decode) as R[];
-      cache.set(d, run);
-    }
-    return run(values);
-  };
+export function rawSelect<R, V extends Record<string, unknown>>(build: (d: Db) => SelectQuery<R>) {
+  const compiled = preparedQuery((d) => {
+    const query = build(d);
+    const { sql, params } = query.toSQL();
+    const statement = d.$client.prepare<unknown[], unknown[]>(sql).raw();
+    const decode = rowDecoder(query._.selectedFields);
+    return (values: V) => statement.all(...fillPlaceholders(params, values)).map(decode) as R[];
+  });
+  return (values: V): R[] => compiled()(values);
 }
 
 /**
@@ -95,10 +88,8 @@ export function rawSelect<R, V extends Record<string, unknown>>(build: (d: Db) =
  * first row and closed when the rows run out, or when the consumer stops early (`return()`, which a
  * cancelled csvStream calls). The whole export reads one consistent snapshot (WAL).
  */
-export function* iterateSelect<R>(query: FlatSelect<R>): Generator<R, void, undefined> {
-  const entries = Object.entries(query._.selectedFields);
-  const keys = entries.map(([key]) => key);
-  const decoders = entries.map(([, field]) => decoderOf(field));
+export function* iterateSelect<R>(query: SelectQuery<R>): Generator<R, void, undefined> {
+  const decode = rowDecoder(query._.selectedFields);
   const { sql, params } = query.toSQL();
   db(); // the shared connection creates and migrates the file
   const reader = new Database(databasePath(), { readonly: true, fileMustExist: true });
@@ -107,14 +98,7 @@ export function* iterateSelect<R>(query: FlatSelect<R>): Generator<R, void, unde
     // One pass over the rows reads each page once: a 2 MB cache, not the 16 MB default per connection.
     reader.pragma("cache_size = -2000");
     const rows: IterableIterator<unknown[]> = reader.prepare<unknown[], unknown[]>(sql).raw().iterate(...params);
-    for (const row of rows) {
-      const record: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
-        const value = row[i];
-        record[keys[i]] = value === null ? null : decoders[i](value);
-      }
-      yield record as R; // the keys and decoders are the query's own selection
-    }
+    for (const row of rows) yield decode(row) as R; // the decoder is the query's own selection
   } finally {
     reader.close();
   }
