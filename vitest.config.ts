@@ -1,7 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": path.resolve(__dirname, "app") };
+// "~mantine-core/…" is tsconfig.json's path to one Mantine component's own file (ADR 028).
+const alias = {
+  "~mantine-core": path.resolve(__dirname, "node_modules/@mantine/core/esm"),
+  "~": path.resolve(__dirname, "app"),
+};
 
 export default defineConfig({
   resolve: { alias },

@@ -3,9 +3,9 @@ import datesStyles from "@mantine/dates/styles.css";
 import notificationsStyles from "@mantine/notifications/styles.css";
 import sarabun400 from "@fontsource/sarabun/400.css";
 import sarabun600 from "@fontsource/sarabun/600.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
+import { ColorSchemeScript } from "~mantine-core/core/MantineProvider/ColorSchemeScript/ColorSchemeScript";
+import { MantineProvider } from "~mantine-core/core/MantineProvider/MantineProvider";
+import { mantineHtmlProps } from "~mantine-core/core/MantineProvider/mantine-html-props";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -47,10 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }} modalProps={{ zIndex: 1150 }}>
-            <Notifications position="top-right" zIndex={1200} />
-            <PhoneHint.Provider value={root?.phoneHint ?? null}>{children}</PhoneHint.Provider>
-          </ModalsProvider>
+          <PhoneHint.Provider value={root?.phoneHint ?? null}>{children}</PhoneHint.Provider>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,4 +1,6 @@
-import { Stack, Text, ThemeIcon } from "@mantine/core";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { ThemeIcon } from "~mantine-core/components/ThemeIcon/ThemeIcon";
 import type { ReactNode } from "react";
 
 /** What a list shows when it has nothing: a title, a hint at what to do, and maybe more help. */

@@ -1,4 +1,8 @@
-import { Button, Center, Stack, Text, Title } from "@mantine/core";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Center } from "~mantine-core/components/Center/Center";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Title } from "~mantine-core/components/Title/Title";
 import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 

@@ -1,4 +1,9 @@
-import { Box, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Box } from "~mantine-core/core/Box/Box";
+import { Card } from "~mantine-core/components/Card/Card";
+import { Group } from "~mantine-core/components/Group/Group";
+import { SimpleGrid } from "~mantine-core/components/SimpleGrid/SimpleGrid";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
 
 /** Below Mantine's `sm` breakpoint (48em), as MachineTable's `hiddenFrom="sm"`: a list shows cards. */

@@ -1,4 +1,4 @@
-import { createTheme } from "@mantine/core";
+import { createTheme } from "~mantine-core/core/MantineProvider/create-theme/create-theme";
 
 const thaiFont =
   "Sarabun, 'Noto Sans Thai', 'Leelawadee UI', Tahoma, system-ui, -apple-system, 'Segoe UI', sans-serif";

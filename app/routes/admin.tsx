@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
-import { ThaiDatesProvider } from "~/components/ThaiDatesProvider";
+import { AdminProviders } from "~/components/AdminProviders";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { requireAdmin } from "~/auth/guard.server";
 import { isBotConfigured } from "~/lib/line.server";
@@ -16,9 +16,9 @@ export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>();
   return (
     <AdminShell username={user.username}>
-      <ThaiDatesProvider>
+      <AdminProviders>
         <Outlet />
-      </ThaiDatesProvider>
+      </AdminProviders>
     </AdminShell>
   );
 }

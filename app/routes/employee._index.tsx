@@ -1,4 +1,13 @@
-import { Alert, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Avatar } from "~mantine-core/components/Avatar/Avatar";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { SimpleGrid } from "~mantine-core/components/SimpleGrid/SimpleGrid";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { ThemeIcon } from "~mantine-core/components/ThemeIcon/ThemeIcon";
+import { Title } from "~mantine-core/components/Title/Title";
 import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";

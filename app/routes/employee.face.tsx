@@ -1,4 +1,7 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "~mantine-core/components/Anchor/Anchor";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Title } from "~mantine-core/components/Title/Title";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";

@@ -1,4 +1,10 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { TextInput } from "~mantine-core/components/TextInput/TextInput";
+import { Title } from "~mantine-core/components/Title/Title";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";

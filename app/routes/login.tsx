@@ -1,4 +1,12 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Center } from "~mantine-core/components/Center/Center";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { PasswordInput } from "~mantine-core/components/PasswordInput/PasswordInput";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { TextInput } from "~mantine-core/components/TextInput/TextInput";
+import { Title } from "~mantine-core/components/Title/Title";
 import { IconAlertCircle } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";

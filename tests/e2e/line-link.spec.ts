@@ -39,7 +39,9 @@ test("the admin issues a code, the employee links LINE on the phone and the list
     await expect(p.getByText("ยังไม่ได้ลงทะเบียนใบหน้า")).toBeVisible();
     await expect(p.getByRole("link", { name: "ลงทะเบียนใบหน้า", exact: true })).toHaveAttribute("href", "/employee/face");
     // The demo banner stays, showing who the mock plays.
-    await expect(p.getByRole("textbox", { name: "เลือกผู้ใช้ LINE ทดลอง" })).toHaveValue("ผู้ใช้ทดลอง 2 (Udemo0002)");
+    const demoUser = p.getByRole("combobox", { name: "เลือกผู้ใช้ LINE ทดลอง" });
+    await expect(demoUser).toHaveValue("Udemo0002");
+    await expect(demoUser.locator("option:checked")).toHaveText("ผู้ใช้ทดลอง 2 (Udemo0002)");
 
     // Signed in and linked: opening the form again goes straight home.
     await p.goto("/employee/verify");

@@ -1,4 +1,11 @@
-import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Badge } from "~mantine-core/components/Badge/Badge";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Title } from "~mantine-core/components/Title/Title";
 import { useEffect, useState } from "react";
 import { businessDate, dayjs } from "~/lib/thai-date";
 import type { AttendanceRecord } from "./checkin-types";

@@ -1,4 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Anchor } from "~mantine-core/components/Anchor/Anchor";
+import { Badge } from "~mantine-core/components/Badge/Badge";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Title } from "~mantine-core/components/Title/Title";
 import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { businessDate, clockTimeOf, formatThaiDateLong } from "~/lib/thai-date";

@@ -1,5 +1,11 @@
-import { Alert, Badge, Button, Group, Stack, Text, Textarea } from "@mantine/core";
-import { TimeInput } from "@mantine/dates";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Badge } from "~mantine-core/components/Badge/Badge";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Textarea } from "~mantine-core/components/Textarea/Textarea";
+import { TextInput } from "~mantine-core/components/TextInput/TextInput";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { clockTimeOf } from "~/lib/thai-date";
 import type { AttendanceRecord } from "./checkin-types";
@@ -98,8 +104,8 @@ function RequestForm({ record, onSent, onCancel }: { record: AttendanceRecord; o
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="ขอแก้ไขเวลา">
       <Stack gap="xs" mt="xs">
         <Group grow align="flex-start">
-          <TimeInput label="เวลาเข้างาน" value={checkin} onChange={(e) => setCheckin(e.currentTarget.value)} error={fields.checkin_at} />
-          <TimeInput label="เวลาออกงาน" value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={fields.checkout_at} />
+          <TextInput type="time" label="เวลาเข้างาน" value={checkin} onChange={(e) => setCheckin(e.currentTarget.value)} error={fields.checkin_at} />
+          <TextInput type="time" label="เวลาออกงาน" value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={fields.checkout_at} />
         </Group>
         <Textarea
           label="เหตุผล"

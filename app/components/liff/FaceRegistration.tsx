@@ -1,4 +1,10 @@
-import { Alert, Button, Checkbox, List, Paper, Stack, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Checkbox } from "~mantine-core/components/Checkbox/Checkbox";
+import { List } from "~mantine-core/components/List/List";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
 import { IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { empFetch } from "./emp-api";

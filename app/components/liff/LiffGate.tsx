@@ -1,4 +1,10 @@
-import { Alert, Button, Center, Loader, Select, Stack, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Center } from "~mantine-core/components/Center/Center";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { NativeSelect } from "~mantine-core/components/NativeSelect/NativeSelect";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { DEMO_USERS } from "~/lib/demo-users";
@@ -68,14 +74,13 @@ export function DemoBanner({ onSwitch }: { onSwitch: () => void }) {
         <Text fw={700} fz="sm">
           โหมดทดลอง — ยังไม่ได้เชื่อมต่อ LINE จริง
         </Text>
-        <Select
+        <NativeSelect
           size="xs"
           aria-label="เลือกผู้ใช้ LINE ทดลอง"
           data={DEMO_USERS.map((u) => ({ value: u.userId, label: `${u.displayName} (${u.userId})` }))}
           value={user}
-          allowDeselect={false}
-          onChange={(value) => {
-            if (!value) return;
+          onChange={(event) => {
+            const value = event.currentTarget.value;
             window.localStorage.setItem(DEMO_USER_STORAGE_KEY, value);
             setUser(value);
             onSwitch();

@@ -1,4 +1,8 @@
-import { Alert, Anchor, Container, Group, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Anchor } from "~mantine-core/components/Anchor/Anchor";
+import { Container } from "~mantine-core/components/Container/Container";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Text } from "~mantine-core/components/Text/Text";
 import { IconChevronLeft } from "@tabler/icons-react";
 import { Link, Outlet, useLocation } from "@remix-run/react";
 import { useMemo } from "react";

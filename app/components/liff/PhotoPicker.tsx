@@ -1,4 +1,9 @@
-import { Button, CloseButton, FileButton, Group, Image, Text } from "@mantine/core";
+import { Button } from "~mantine-core/components/Button/Button";
+import { CloseButton } from "~mantine-core/components/CloseButton/CloseButton";
+import { FileButton } from "~mantine-core/components/FileButton/FileButton";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Image } from "~mantine-core/components/Image/Image";
+import { Text } from "~mantine-core/components/Text/Text";
 import { IconCamera, IconPhoto } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 

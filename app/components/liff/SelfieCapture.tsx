@@ -1,4 +1,11 @@
-import { Alert, Button, FileButton, Group, Image, Loader, Stack, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Button } from "~mantine-core/components/Button/Button";
+import { FileButton } from "~mantine-core/components/FileButton/FileButton";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Image } from "~mantine-core/components/Image/Image";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
 import { IconCamera, IconPhoto } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { FACE_MAX_SIDE } from "~/lib/face-detector.mjs";

@@ -1,7 +1,8 @@
 // A short Thai note into the chat the LIFF app was opened from, after the employee did something
 // there (checked in, filed a petition, reported a cabinet visit). Best effort: the action is done
 // whatever happens here; only what the employee can do about a failure is shown.
-import { Alert, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Text } from "~mantine-core/components/Text/Text";
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { initLiff, type LiffOptions } from "./liff-client";
 

@@ -1,4 +1,9 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor } from "~mantine-core/components/Anchor/Anchor";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { SimpleGrid } from "~mantine-core/components/SimpleGrid/SimpleGrid";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
 import { Link } from "@remix-run/react";
 import { beYear, formatDays, typeLabel } from "./leave-format";
 import type { LeaveBalance } from "./leave-types";

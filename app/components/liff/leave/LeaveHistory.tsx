@@ -1,4 +1,14 @@
-import { Alert, Anchor, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Anchor } from "~mantine-core/components/Anchor/Anchor";
+import { Badge } from "~mantine-core/components/Badge/Badge";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Image } from "~mantine-core/components/Image/Image";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { Modal } from "~mantine-core/components/Modal/Modal";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
 import { useState } from "react";
 import { LeaveStatus } from "~/lib/enums";
 import { thumbUrl } from "~/lib/uploads-shared";

@@ -1,4 +1,9 @@
-import { Alert, NativeSelect, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { NativeSelect } from "~mantine-core/components/NativeSelect/NativeSelect";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Tabs } from "~mantine-core/components/Tabs/Tabs";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Title } from "~mantine-core/components/Title/Title";
 import { useEffect, useState } from "react";
 import { FIRST_STATISTICS_YEAR } from "~/lib/enums";
 import { useChatConfirm } from "../chat-confirm";

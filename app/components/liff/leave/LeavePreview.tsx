@@ -1,4 +1,9 @@
-import { Alert, Group, List, Loader, Paper, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Group } from "~mantine-core/components/Group/Group";
+import { List } from "~mantine-core/components/List/List";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { Text } from "~mantine-core/components/Text/Text";
 import { formatThaiDate } from "~/lib/thai-date";
 import { formatDays, typeLabel } from "./leave-format";
 import type { LeavePreviewResult } from "./leave-preview";

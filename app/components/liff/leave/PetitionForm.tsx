@@ -1,4 +1,10 @@
-import { Alert, Button, Input, SegmentedControl, Stack, Text, Textarea } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Input } from "~mantine-core/components/Input/Input";
+import { SegmentedControl } from "~mantine-core/components/SegmentedControl/SegmentedControl";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Textarea } from "~mantine-core/components/Textarea/Textarea";
 import { IconSend } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import type { DayOfWeek } from "@mantine/dates";

@@ -1,4 +1,12 @@
-import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Anchor } from "~mantine-core/components/Anchor/Anchor";
+import { Badge } from "~mantine-core/components/Badge/Badge";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Image } from "~mantine-core/components/Image/Image";
+import { Paper } from "~mantine-core/components/Paper/Paper";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { ThemeIcon } from "~mantine-core/components/ThemeIcon/ThemeIcon";
 import { IconBuildingStore, IconMapPin, IconSend } from "@tabler/icons-react";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";

@@ -1,4 +1,9 @@
-import { Alert, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { Modal } from "~mantine-core/components/Modal/Modal";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
 import { IconBuildingStore } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";

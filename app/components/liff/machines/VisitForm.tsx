@@ -1,4 +1,12 @@
-import { Alert, Button, Group, Input, Loader, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Alert } from "~mantine-core/components/Alert/Alert";
+import { Button } from "~mantine-core/components/Button/Button";
+import { Group } from "~mantine-core/components/Group/Group";
+import { Input } from "~mantine-core/components/Input/Input";
+import { Loader } from "~mantine-core/components/Loader/Loader";
+import { SimpleGrid } from "~mantine-core/components/SimpleGrid/SimpleGrid";
+import { Stack } from "~mantine-core/components/Stack/Stack";
+import { Text } from "~mantine-core/components/Text/Text";
+import { Textarea } from "~mantine-core/components/Textarea/Textarea";
 import { IconCurrentLocation, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { classifyGeofence, haversineMeters } from "~/lib/geo";
