@@ -1,7 +1,7 @@
 // npm run backup -- <file>: a consistent copy of DATA_DIR/tn.sqlite, safe while the server runs.
 import path from "node:path";
 import Database from "better-sqlite3";
-import { backupDatabase } from "~/lib/backup.server";
+import { backupDatabase, giveWayToServer } from "~/lib/backup.server";
 import { databasePath } from "~/lib/db.server";
 
 const target = process.argv[2];
@@ -9,6 +9,7 @@ if (!target) {
   console.error("ใช้: npm run backup -- <ไฟล์ปลายทาง.sqlite>");
   process.exit(1);
 }
+giveWayToServer();
 const source = new Database(databasePath(), { fileMustExist: true });
 source.pragma("busy_timeout = 5000");
 try {

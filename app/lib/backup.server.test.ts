@@ -1,9 +1,10 @@
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { admins } from "../../db/schema";
-import { backupDatabase } from "./backup.server";
+import { backupDatabase, giveWayToServer } from "./backup.server";
 import { db } from "./db.server";
 
 describe("online backup", () => {
@@ -76,4 +77,16 @@ describe("online backup", () => {
     writer.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+});
+
+test("a backup process gives way to the server: nice 19 and the idle I/O class", () => {
+  const child = spawn("sleep", ["30"], { stdio: "ignore" });
+  try {
+    const pid = child.pid as number;
+    expect(giveWayToServer(pid)).toEqual({ nice: true, idleIo: true });
+    expect(os.getPriority(pid)).toBe(19);
+    expect(execFileSync("ionice", ["-p", String(pid)], { encoding: "utf8" }).trim()).toBe("idle");
+  } finally {
+    child.kill();
+  }
 });

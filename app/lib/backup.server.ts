@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import Database from "better-sqlite3";
 
 const ALL_PAGES = 0x7fffffff;
@@ -26,4 +28,27 @@ export async function backupDatabase(source: Database.Database, destination: str
     copy.close();
   }
   return { file: destination, bytes: fs.statSync(destination).size };
+}
+
+/**
+ * A backup beside a busy server gives way to it: the lowest CPU priority (nice 19), and the idle
+ * I/O class where `ionice` exists (Linux; the bfq and mq-deadline schedulers honour it), so the
+ * server's commits and their fsyncs go first. Best effort: where either is refused the backup still
+ * runs, at normal priority.
+ */
+export function giveWayToServer(pid = process.pid) {
+  const applied = { nice: false, idleIo: false };
+  try {
+    os.setPriority(pid, 19);
+    applied.nice = true;
+  } catch {
+    // not permitted here: run at the current priority
+  }
+  try {
+    execFileSync("ionice", ["-c", "3", "-p", String(pid)], { stdio: "ignore", timeout: 2000 });
+    applied.idleIo = true;
+  } catch {
+    // no ionice (not Linux, or not installed)
+  }
+  return applied;
 }
