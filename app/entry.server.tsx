@@ -1,9 +1,11 @@
+import { finished } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { htmlBody } from "./lib/html-stream.server";
+import { pageRenders } from "./lib/page-renders.server";
 import { NonceProvider } from "./lib/nonce";
 import { sqliteCode, storageFailure } from "./lib/storage-errors.server";
 
@@ -39,34 +41,47 @@ export default function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = htmlBody();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
+    // The slot is held until the whole document has gone through the body stream.
+    void pageRenders(
+      () =>
+        new Promise<void>((rendered) => {
+          let shellRendered = false;
+          try {
+            const { pipe, abort } = renderToPipeableStream(
+              <NonceProvider value={nonce}>
+                <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+              </NonceProvider>,
+              {
+                nonce,
+                [waitForAll ? "onAllReady" : "onShellReady"]() {
+                  shellRendered = true;
+                  const body = htmlBody();
+                  finished(body, () => rendered());
+                  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                  resolve(
+                    new Response(createReadableStreamFromReadable(body), {
+                      headers: responseHeaders,
+                      status: responseStatusCode,
+                    }),
+                  );
+                  pipe(body);
+                },
+                onShellError(error: unknown) {
+                  rendered();
+                  reject(error);
+                },
+                onError(error: unknown) {
+                  responseStatusCode = 500;
+                  if (shellRendered) console.error(error);
+                },
+              },
+            );
+            setTimeout(abort, ABORT_DELAY);
+          } catch (error) {
+            rendered();
+            reject(error);
+          }
+        }),
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }

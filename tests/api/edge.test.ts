@@ -181,6 +181,15 @@ describe("compression and caching", () => {
     expect(body).toMatch(/<\/html>\s*$/);
   });
 
+  test("many pages at once: each is rendered in its turn (two at a time) and all arrive whole", async () => {
+    const paths = ["/admin/employee", "/admin/dashboard", "/admin/checkin-out", "/admin/employee", "/admin/leave-work", "/admin/users", "/admin/dashboard"];
+    const answers = await Promise.all(paths.map((p) => api(p, { headers: { "Accept-Encoding": "identity" } })));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toMatch(/<\/html>\s*$/);
+    }
+  });
+
   test("a CSV export is compressed on its own (fast) settings and arrives intact", async () => {
     for (let i = 1; i <= 12; i++) {
       const created = await api("/api/employee", {
