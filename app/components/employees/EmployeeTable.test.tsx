@@ -3,6 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { EmployeeDto } from "~/models/employee.server";
+import { atPhoneWidth } from "../phone-width.test-helpers";
 import { EmployeeTable, type EmployeeRowAction } from "./EmployeeTable";
 
 const EMPLOYEE: EmployeeDto = {
@@ -49,9 +50,15 @@ test("the avatar asks for the thumbnail, not the 1600 px original", async () => 
   render(<Stub />);
   const row = await screen.findByTestId("employee-row");
   expect(row.querySelector("img")?.getAttribute("src")).toBe(`${EMPLOYEE.photo_url}?size=thumb`);
+  // A wide screen gets the table only: the cards are not rendered at all.
+  expect(screen.queryByTestId("employee-cards")).toBeNull();
 });
 
 describe("at phone width", () => {
+  let restore: () => void;
+  beforeEach(() => (restore = atPhoneWidth()));
+  afterEach(() => restore());
+
   const renderList = (items: EmployeeDto[], onAction: (a: EmployeeRowAction, e: EmployeeDto) => void = () => {}) => {
     const Stub = createRemixStub([
       {
@@ -66,14 +73,15 @@ describe("at phone width", () => {
     render(<Stub initialEntries={["/admin/employee"]} />);
   };
 
-  test("the table is for wide screens only; the cards (below sm) show the name first, then code, position, badges", async () => {
+  test("a phone gets the cards only: each shows the name first, then code, position, badges", async () => {
     renderList([
       { ...EMPLOYEE, nickname: "ชาย", position: "พนักงานขาย", department: "ฝ่ายขาย", line_linked: true, resign_date: "2026-12-31" },
     ]);
     const cards = await screen.findByTestId("employee-cards");
-    // Mantine's responsive props are classes its CSS hides by the media query (600 px is below sm, 48em).
+    // Mantine's responsive props are classes its CSS hides by the media query (390 px is below sm, 48em).
     expect(cards).toHaveClass("mantine-hidden-from-sm");
-    expect(screen.getByRole("table", { name: "รายชื่อพนักงาน" }).closest(".mantine-visible-from-sm")).not.toBeNull();
+    // A phone gets the cards only: the table is not rendered at all.
+    expect(screen.queryByRole("table", { name: "รายชื่อพนักงาน" })).toBeNull();
     const card = within(cards).getByTestId("employee-card");
     expect(card).toHaveTextContent(/^นายสมชาย ใจดี\(ชาย\)E0003พนักงานขาย · ฝ่ายขาย/);
     expect(within(card).getByRole("link", { name: "นายสมชาย ใจดี" })).toHaveAttribute("href", "/admin/employee/3");

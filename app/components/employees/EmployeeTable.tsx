@@ -19,6 +19,7 @@ import type { EmployeeSort } from "~/models/employee-schema";
 import type { EmployeeDto } from "~/models/employee.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
+import { ResponsiveList } from "../PhoneCards";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
@@ -96,14 +97,9 @@ function RowMenu({ e, resigned, onAction }: { e: EmployeeDto; resigned: boolean;
   );
 }
 
-/** The list: a wide table, or cards on a phone (below Mantine's `sm`). */
+/** The list: a wide table, or cards on a phone (below Mantine's `sm`); one of them, not both. */
 export function EmployeeTable(props: ListProps) {
-  return (
-    <>
-      <WideTable {...props} />
-      <EmployeeCards {...props} />
-    </>
-  );
+  return <ResponsiveList table={<WideTable {...props} />} cards={<EmployeeCards {...props} />} />;
 }
 
 function WideTable({ items, resigned, onAction }: ListProps) {

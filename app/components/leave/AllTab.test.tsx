@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "@remix-run/react";
 import "~/lib/thai-date";
+import { atPhoneWidth } from "../phone-width.test-helpers";
 import { AllTab, type AllTabData } from "./AllTab";
 import type { PetitionAction } from "./leave-labels";
 import { petition, renderLeave } from "./leave.test-helpers";
@@ -40,13 +41,20 @@ describe("AllTab", () => {
     expect(rows[0]).toHaveTextContent("นายสมชาย ใจดีE0005ลากิจ9 มี.ค. 2569 – 11 มี.ค. 2569");
     expect(rows[1]).toHaveTextContent("หมายเหตุ: อนุมัติแล้ว ส่งงานก่อนลา");
     expect(screen.getByText("ทั้งหมด 4 รายการ")).toBeInTheDocument();
+    expect(screen.queryByTestId("petition-cards")).toBeNull();
   });
 
-  test("phone width gets cards with the same petitions", async () => {
-    renderLeave(() => <AllTab data={DATA} onAction={() => {}} />);
-    const cards = await screen.findByTestId("petition-cards");
-    expect(within(cards).getAllByText("นายสมชาย ใจดี")).toHaveLength(4);
-    expect(cards).toHaveTextContent("9 มี.ค. 2569 – 11 มี.ค. 2569 · 3 วัน");
+  test("phone width gets cards with the same petitions, and no table", async () => {
+    const restore = atPhoneWidth();
+    try {
+      renderLeave(() => <AllTab data={DATA} onAction={() => {}} />);
+      const cards = await screen.findByTestId("petition-cards");
+      expect(within(cards).getAllByText("นายสมชาย ใจดี")).toHaveLength(4);
+      expect(cards).toHaveTextContent("9 มี.ค. 2569 – 11 มี.ค. 2569 · 3 วัน");
+      expect(screen.queryByRole("table", { name: "คำขอลาทั้งหมด" })).toBeNull();
+    } finally {
+      restore();
+    }
   });
 
   test("only pending and approved petitions offer a cancel; every row offers the quota editor", async () => {

@@ -3,6 +3,7 @@ import { IconAdjustments, IconDots, IconFileSearch, IconX } from "@tabler/icons-
 import { EmptyState } from "~/components/EmptyState";
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
+import { ResponsiveList } from "~/components/PhoneCards";
 import { useTabParams } from "~/components/tab-params";
 import { EmployeePicker } from "./EmployeePicker";
 import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
@@ -100,87 +101,91 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
       {data.items.length === 0 ? (
         <EmptyState icon={<IconFileSearch size={24} />} title="ไม่พบคำขอลา" hint="ลองเปลี่ยนปีหรือตัวกรอง" />
       ) : (
-        <>
-          <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="คำขอลาทั้งหมด">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>พนักงาน</Table.Th>
-                  <Table.Th>ประเภท</Table.Th>
-                  <Table.Th>วันที่ลา</Table.Th>
-                  <Table.Th>จำนวน</Table.Th>
-                  <Table.Th>เหตุผล</Table.Th>
-                  <Table.Th>สถานะ</Table.Th>
-                  <Table.Th w={48}>
-                    <span className="visually-hidden">จัดการ</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((p) => (
-                  <Table.Tr key={p.id} data-testid="petition-row">
-                    <Table.Td>
-                      <Text fz="sm" fw={500}>
+        <ResponsiveList
+          table={
+            <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+              <Table striped highlightOnHover verticalSpacing="xs" aria-label="คำขอลาทั้งหมด">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>พนักงาน</Table.Th>
+                    <Table.Th>ประเภท</Table.Th>
+                    <Table.Th>วันที่ลา</Table.Th>
+                    <Table.Th>จำนวน</Table.Th>
+                    <Table.Th>เหตุผล</Table.Th>
+                    <Table.Th>สถานะ</Table.Th>
+                    <Table.Th w={48}>
+                      <span className="visually-hidden">จัดการ</span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((p) => (
+                    <Table.Tr key={p.id} data-testid="petition-row">
+                      <Table.Td>
+                        <Text fz="sm" fw={500}>
+                          {p.employee.full_name}
+                        </Text>
+                        <Text fz="xs" c="dimmed" ff="monospace">
+                          {p.employee.code}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="sm">{typeLabel(p.type)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="sm">{spanText(p)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="sm">{daysText(p.days)}</Text>
+                      </Table.Td>
+                      <Table.Td maw={280}>
+                        <Text fz="sm" lineClamp={2} title={p.reason}>
+                          {p.reason}
+                        </Text>
+                        <Note p={p} />
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge p={p} />
+                      </Table.Td>
+                      <Table.Td>
+                        <RowMenu p={p} onAction={onAction} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          }
+          cards={
+            <Stack gap="sm" hiddenFrom="sm" data-testid="petition-cards">
+              {data.items.map((p) => (
+                <Card key={p.id} withBorder radius="md" padding="sm">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <div>
+                      <Text fw={600} fz="sm">
                         {p.employee.full_name}
                       </Text>
-                      <Text fz="xs" c="dimmed" ff="monospace">
-                        {p.employee.code}
+                      <Text fz="xs" c="dimmed">
+                        {p.employee.code} · {typeLabel(p.type)}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{typeLabel(p.type)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{spanText(p)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{daysText(p.days)}</Text>
-                    </Table.Td>
-                    <Table.Td maw={280}>
-                      <Text fz="sm" lineClamp={2} title={p.reason}>
-                        {p.reason}
-                      </Text>
-                      <Note p={p} />
-                    </Table.Td>
-                    <Table.Td>
+                    </div>
+                    <Group gap={4} wrap="nowrap">
                       <StatusBadge p={p} />
-                    </Table.Td>
-                    <Table.Td>
                       <RowMenu p={p} onAction={onAction} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap="sm" hiddenFrom="sm" data-testid="petition-cards">
-            {data.items.map((p) => (
-              <Card key={p.id} withBorder radius="md" padding="sm">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <div>
-                    <Text fw={600} fz="sm">
-                      {p.employee.full_name}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {p.employee.code} · {typeLabel(p.type)}
-                    </Text>
-                  </div>
-                  <Group gap={4} wrap="nowrap">
-                    <StatusBadge p={p} />
-                    <RowMenu p={p} onAction={onAction} />
+                    </Group>
                   </Group>
-                </Group>
-                <Text fz="sm" mt={4}>
-                  {spanText(p)} · {daysText(p.days)}
-                </Text>
-                <Text fz="sm" c="dimmed" lineClamp={3}>
-                  {p.reason}
-                </Text>
-                <Note p={p} />
-              </Card>
-            ))}
-          </Stack>
-        </>
+                  <Text fz="sm" mt={4}>
+                    {spanText(p)} · {daysText(p.days)}
+                  </Text>
+                  <Text fz="sm" c="dimmed" lineClamp={3}>
+                    {p.reason}
+                  </Text>
+                  <Note p={p} />
+                </Card>
+              ))}
+            </Stack>
+          }
+        />
       )}
       <ListFooter
         total={data.total}

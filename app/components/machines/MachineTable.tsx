@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text } from
 import { IconDots, IconEdit, IconMapPin, IconPower, IconUsers } from "@tabler/icons-react";
 import { MACHINE_TYPE_LABELS } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
+import { ResponsiveList } from "~/components/PhoneCards";
 import type { MachineDto } from "~/models/machine.server";
 import { TYPE_COLORS, VISIT_STATUS_COLORS, visitStatusLabel } from "./machine-labels";
 
@@ -145,98 +146,102 @@ function CodeAndName({ m }: { m: MachineDto }) {
 /** The registry: a wide table, or cards on a phone. */
 export function MachineTable({ items, onAction }: { items: MachineDto[]; onAction: (a: MachineRowAction, m: MachineDto) => void }) {
   return (
-    <>
-      <Table.ScrollContainer minWidth={960} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="รายการตู้">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>รหัส</Table.Th>
-              <Table.Th>ชื่อตู้</Table.Th>
-              <Table.Th>ประเภท</Table.Th>
-              <Table.Th>ผู้ดูแล</Table.Th>
-              <Table.Th>เข้าตู้ล่าสุด</Table.Th>
-              <Table.Th>กำหนดเข้าตู้</Table.Th>
-              <Table.Th>ตำแหน่ง</Table.Th>
-              <Table.Th w={48}>
-                <span className="visually-hidden">จัดการ</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((m) => (
-              <Table.Tr key={m.id} data-testid="machine-row">
-                <Table.Td>
-                  <Text fz="sm" ff="monospace">
+    <ResponsiveList
+      table={
+        <Table.ScrollContainer minWidth={960} visibleFrom="sm">
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label="รายการตู้">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>รหัส</Table.Th>
+                <Table.Th>ชื่อตู้</Table.Th>
+                <Table.Th>ประเภท</Table.Th>
+                <Table.Th>ผู้ดูแล</Table.Th>
+                <Table.Th>เข้าตู้ล่าสุด</Table.Th>
+                <Table.Th>กำหนดเข้าตู้</Table.Th>
+                <Table.Th>ตำแหน่ง</Table.Th>
+                <Table.Th w={48}>
+                  <span className="visually-hidden">จัดการ</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((m) => (
+                <Table.Tr key={m.id} data-testid="machine-row">
+                  <Table.Td>
+                    <Text fz="sm" ff="monospace">
+                      {m.code}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={260}>
+                    <CodeAndName m={m} />
+                  </Table.Td>
+                  <Table.Td>
+                    <TypeBadge m={m} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Assignees m={m} />
+                  </Table.Td>
+                  <Table.Td>
+                    <LastVisit m={m} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Due m={m} />
+                  </Table.Td>
+                  <Table.Td>
+                    <MapLink m={m} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RowMenu m={m} onAction={onAction} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      }
+      cards={
+        <Stack gap="sm" hiddenFrom="sm" data-testid="machine-cards">
+          {items.map((m) => (
+            <Card key={m.id} withBorder radius="md" padding="sm">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <div>
+                  <Text fz="xs" c="dimmed" ff="monospace">
                     {m.code}
                   </Text>
-                </Table.Td>
-                <Table.Td maw={260}>
                   <CodeAndName m={m} />
-                </Table.Td>
-                <Table.Td>
+                </div>
+                <Group gap={4} wrap="nowrap">
                   <TypeBadge m={m} />
-                </Table.Td>
-                <Table.Td>
-                  <Assignees m={m} />
-                </Table.Td>
-                <Table.Td>
-                  <LastVisit m={m} />
-                </Table.Td>
-                <Table.Td>
-                  <Due m={m} />
-                </Table.Td>
-                <Table.Td>
-                  <MapLink m={m} />
-                </Table.Td>
-                <Table.Td>
                   <RowMenu m={m} onAction={onAction} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="sm" hiddenFrom="sm" data-testid="machine-cards">
-        {items.map((m) => (
-          <Card key={m.id} withBorder radius="md" padding="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
-                <Text fz="xs" c="dimmed" ff="monospace">
-                  {m.code}
-                </Text>
-                <CodeAndName m={m} />
-              </div>
-              <Group gap={4} wrap="nowrap">
-                <TypeBadge m={m} />
-                <RowMenu m={m} onAction={onAction} />
+                </Group>
               </Group>
-            </Group>
-            <Group mt="xs" gap="lg" align="flex-start">
-              <div>
-                <Text fz="xs" c="dimmed">
-                  ผู้ดูแล
-                </Text>
-                <Assignees m={m} />
-              </div>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  เข้าตู้ล่าสุด
-                </Text>
-                <LastVisit m={m} />
-              </div>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  กำหนดเข้าตู้
-                </Text>
-                <Due m={m} />
-              </div>
-            </Group>
-            <Group mt="xs">
-              <MapLink m={m} />
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    </>
+              <Group mt="xs" gap="lg" align="flex-start">
+                <div>
+                  <Text fz="xs" c="dimmed">
+                    ผู้ดูแล
+                  </Text>
+                  <Assignees m={m} />
+                </div>
+                <div>
+                  <Text fz="xs" c="dimmed">
+                    เข้าตู้ล่าสุด
+                  </Text>
+                  <LastVisit m={m} />
+                </div>
+                <div>
+                  <Text fz="xs" c="dimmed">
+                    กำหนดเข้าตู้
+                  </Text>
+                  <Due m={m} />
+                </div>
+              </Group>
+              <Group mt="xs">
+                <MapLink m={m} />
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      }
+    />
   );
 }

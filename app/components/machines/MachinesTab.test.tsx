@@ -8,6 +8,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
 import type { MachineDto } from "~/models/machine.server";
+import { atPhoneWidth } from "../phone-width.test-helpers";
 import { MachinesTab, type MachinesTabData } from "./MachinesTab";
 
 const machine = (over: Partial<MachineDto> = {}): MachineDto => ({
@@ -122,8 +123,22 @@ describe("MachinesTab", () => {
     expect(second).toHaveTextContent("ไม่มีกำหนด");
     expect(within(second).queryByText("เลยกำหนด")).toBeNull();
     expect(within(second).queryByRole("link")).toBeNull();
-    expect(screen.getByTestId("machine-cards")).toHaveTextContent("VM-002");
+    expect(screen.queryByTestId("machine-cards")).toBeNull();
     expect(screen.getByText("ทั้งหมด 2 ตู้")).toBeInTheDocument();
+  });
+
+  test("a phone gets one card per machine, and no table", async () => {
+    const restore = atPhoneWidth();
+    try {
+      renderTab(DATA);
+      const cards = await screen.findByTestId("machine-cards");
+      expect(cards).toHaveTextContent("VM-001");
+      expect(cards).toHaveTextContent("VM-002");
+      expect(cards).toHaveTextContent("ยังไม่มีผู้ดูแล");
+      expect(screen.queryByRole("table")).toBeNull();
+    } finally {
+      restore();
+    }
   });
 
   test("filters go to the address under the tab and start again from page 1", async () => {
