@@ -13,7 +13,7 @@ giveWayToServer();
 const source = new Database(databasePath(), { fileMustExist: true });
 source.pragma("busy_timeout = 5000");
 try {
-  const { file, bytes } = await backupDatabase(source, path.resolve(target), { oneStep: true });
+  const { file, bytes } = await backupDatabase(source, path.resolve(target), { snapshot: true });
   console.log(`สำรองข้อมูลแล้ว: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB, integrity_check ok)`);
 } catch (error) {
   console.error(`สำรองข้อมูลไม่สำเร็จ: ${(error as Error).message}`);

@@ -33,7 +33,7 @@ describe("online backup", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test("oneStep: another connection writing all the time does not keep restarting the copy", async () => {
+  test("snapshot: another connection writing all the time neither restarts the copy nor gets into it, and each step is flushed", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-backup-test-"));
     const file = path.join(dir, "live.sqlite");
     const setup = new Database(file);
@@ -41,7 +41,7 @@ describe("online backup", () => {
     setup.exec("create table filler (id integer primary key, data blob); create table ticks (id integer primary key)");
     const fill = setup.prepare("insert into filler (data) values (randomblob(4000))");
     setup.transaction(() => {
-      for (let i = 0; i < 2000; i++) fill.run(); // ~2,000 pages: a stepped copy takes 20 steps
+      for (let i = 0; i < 3000; i++) fill.run(); // ~3,000 pages: three steps of 1,000
     })();
     setup.close();
 
@@ -62,16 +62,22 @@ describe("online backup", () => {
       setImmediate(loop);
     });
     const target = path.join(dir, "copy.sqlite");
-    await backupDatabase(source, target, { oneStep: true });
+    const flushes = vi.spyOn(fs, "fdatasyncSync");
+    await backupDatabase(source, target, { snapshot: true });
     const writesWhenDone = writes;
+    const flushed = flushes.mock.calls.length;
+    flushes.mockRestore();
     finished = true;
     await writing;
 
-    // A stepped copy would restart after every write and finish only once the writer stops.
+    // A copy restarted by every write would finish only once the writer stops.
+    expect(writesWhenDone).toBeGreaterThan(0);
     expect(writesWhenDone).toBeLessThan(LIMIT);
+    expect(flushed).toBeGreaterThanOrEqual(2);
     const copy = new Database(target, { readonly: true });
-    expect(copy.prepare("select count(*) as n from filler").get()).toEqual({ n: 2000 });
-    expect((copy.prepare("select count(*) as n from ticks").get() as { n: number }).n).toBeLessThanOrEqual(writesWhenDone);
+    expect(copy.prepare("select count(*) as n from filler").get()).toEqual({ n: 3000 });
+    // The snapshot is the one before the copy began: no write made during it is in the copy.
+    expect(copy.prepare("select count(*) as n from ticks").get()).toEqual({ n: 0 });
     copy.close();
     source.close();
     writer.close();
