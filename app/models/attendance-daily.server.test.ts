@@ -161,4 +161,25 @@ describe("dailyPage", () => {
     expect(dailyPage(params("page=9"), NOW).page).toBe(2);
     expect(dailyPage(params("page=abc"), NOW).page).toBe(1);
   });
+
+  it("its items, whole records included, are the full view's items of that page, also when filtered", () => {
+    for (let i = 0; i < 60; i++) {
+      const e = make(`คน${i}`);
+      if (i % 3 === 0) checkIn(e.id, { checkinAt: at(DATE, "08:45"), lateMinutes: 15, checkinAddress: `ที่อยู่ ${i}`, flags: ["stale_position"] });
+      else if (i % 3 === 1) checkIn(e.id, { checkoutAt: null, reviewStatus: "pending" });
+    }
+    const params = (q: string) => new URLSearchParams(`date=${DATE}&${q}`);
+    const full = daily();
+    const first = dailyPage(params(""), NOW);
+    const second = dailyPage(params("page=2"), NOW);
+    expect(first.items).toEqual(full.items.slice(0, 50));
+    expect(second.items).toEqual(full.items.slice(50));
+    expect(first.summary).toEqual(full.summary);
+    expect(first.items.filter((i) => i.record).length).toBeGreaterThan(20);
+
+    const late = dailyPage(params("status=late"), NOW);
+    expect(late.items).toEqual(daily({ status: "late" }).items);
+    expect(late.items.map((i) => i.record?.checkin_address)).toContain("ที่อยู่ 0");
+    expect(late.total).toBe(20);
+  });
 });

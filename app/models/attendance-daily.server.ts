@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db } from "~/lib/db.server";
 import { rawSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
 import { uploadUrl } from "~/lib/uploads.server";
@@ -19,7 +18,7 @@ import {
 } from "./attendance-status";
 import { dayCalendar } from "./attendance-calendar.server";
 import { workingOn } from "./employee.server";
-import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
+import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./attendance-dto.server";
 import { getSettings } from "./settings.server";
 
 export const DAILY_SETTING_KEYS = [
@@ -83,25 +82,49 @@ function dayRule(date: string, options: DayOptions) {
     });
 }
 
+const dayEmployee = {
+  id: employees.id,
+  code: employees.code,
+  title: employees.title,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+  position: employees.position,
+  photoUploadId: employees.photoUploadId,
+  searchText: employees.searchText,
+};
+
+type DayEmployee = Pick<
+  typeof employees.$inferSelect,
+  "id" | "code" | "title" | "firstName" | "lastName" | "position" | "photoUploadId" | "searchText"
+>;
+
 // Only the employee columns the items use: mapping every column of 1,000 rows costs more than the
 // query itself.
-const dayRows = rawSelect<
-  { e: DayEmployee; a: typeof attendance.$inferSelect | null },
-  { date: string }
->((d) =>
+const dayRows = rawSelect<{ e: DayEmployee; a: AttendanceRow | null }, { date: string }>((d) =>
+  d
+    .select({ e: dayEmployee, a: attendance })
+    .from(employees)
+    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
+    .where(workingOn(sql.placeholder("date")))
+    .orderBy(sql`${employees.code} collate nocase`, employees.id),
+);
+
+type DayStatusRecord = StatusRecord & { id: number };
+
+// The same rows with only what a status needs of the record (instants as epoch numbers), for
+// the admin tab's summary and page and the dashboard: one page decodes 50 records, not 1,000.
+const dayStatusRows = rawSelect<{ e: DayEmployee; a: DayStatusRecord | null }, { date: string }>((d) =>
   d
     .select({
-      e: {
-        id: employees.id,
-        code: employees.code,
-        title: employees.title,
-        firstName: employees.firstName,
-        lastName: employees.lastName,
-        position: employees.position,
-        photoUploadId: employees.photoUploadId,
-        searchText: employees.searchText,
+      e: dayEmployee,
+      a: {
+        id: attendance.id,
+        checkinAt: sql<number | null>`${attendance.checkinAt}`,
+        checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
+        lateMinutes: attendance.lateMinutes,
+        earlyMinutes: attendance.earlyMinutes,
+        reviewStatus: attendance.reviewStatus,
       },
-      a: attendance,
     })
     .from(employees)
     .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
@@ -109,10 +132,46 @@ const dayRows = rawSelect<
     .orderBy(sql`${employees.code} collate nocase`, employees.id),
 );
 
-type DayEmployee = Pick<
-  typeof employees.$inferSelect,
-  "id" | "code" | "title" | "firstName" | "lastName" | "position" | "photoUploadId" | "searchText"
->;
+const recordsByIds = rawSelect<{ a: AttendanceRow }, { ids: string }>((d) =>
+  d
+    .select({ a: attendance })
+    .from(attendance)
+    .where(sql`${attendance.id} in (select value from json_each(${sql.placeholder("ids")}))`),
+);
+
+type Match<R> = { e: DayEmployee; a: R | null; status: AttendanceStatus; reason: string };
+
+/** The summary of the whole day, and the rows that `status` and `q` keep, in order. */
+function classify<R extends StatusRecord>(date: string, rows: { e: DayEmployee; a: R | null }[], query: DailyQuery, options: DayOptions) {
+  const statusOf = dayRule(date, options);
+  const summary: DailySummary = { ...emptyCounts(), pending_review: 0 };
+  const needle = query.q?.toLowerCase();
+  const matches: Match<R>[] = [];
+  for (const { e, a } of rows) {
+    const { status, reason } = statusOf(e.id, a);
+    summary[status] += 1;
+    if (a?.reviewStatus === "pending") summary.pending_review += 1;
+    if (query.status && query.status !== status) continue;
+    if (needle && !e.searchText.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
+    matches.push({ e, a, status, reason });
+  }
+  return { headcount: rows.length, summary, matches };
+}
+
+function toItem({ e, status, reason }: Match<unknown>, record: AttendanceRow | null): DailyItem {
+  return {
+    employee: {
+      id: e.id,
+      code: e.code,
+      full_name: rowFullName(e),
+      position: e.position,
+      photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
+    },
+    status,
+    reason,
+    record: record ? toAttendanceDto(record) : null,
+  };
+}
 
 /**
  * Every employee working on `date` (workingOn) with one status, in one query: employees LEFT
@@ -122,65 +181,26 @@ type DayEmployee = Pick<
 export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): DailyView {
   const now = options.now ?? new Date();
   const date = query.date ?? workDate(now);
-  const statusOf = dayRule(date, { ...options, now });
-  const rows = dayRows({ date });
-
-  const summary: DailySummary = { ...emptyCounts(), pending_review: 0 };
-  const needle = query.q?.toLowerCase();
-  const items: DailyItem[] = [];
-  for (const { e, a } of rows) {
-    const { status, reason } = statusOf(e.id, a);
-    summary[status] += 1;
-    if (a?.reviewStatus === "pending") summary.pending_review += 1;
-    if (query.status && query.status !== status) continue;
-    if (needle && !e.searchText.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
-    items.push({
-      employee: {
-        id: e.id,
-        code: e.code,
-        full_name: rowFullName(e),
-        position: e.position,
-        photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
-      },
-      status,
-      reason,
-      record: a ? toAttendanceDto(a) : null,
-    });
-  }
-  return { date, headcount: rows.length, summary, items };
+  const { headcount, summary, matches } = classify(date, dayRows({ date }), query, { ...options, now });
+  return { date, headcount, summary, items: matches.map((m) => toItem(m, m.a)) };
 }
 
 export type DayStatus = { employeeId: number; status: AttendanceStatus; reviewPending: boolean };
 
 /**
  * The statuses of dailyAttendance without the items: each employee working on `date` with the
- * status the daily view shows and whether the day's record waits for review. Reads only the
- * columns the status needs (instants as epoch numbers), for summaries such as the dashboard's.
+ * status the daily view shows and whether the day's record waits for review, for summaries such
+ * as the dashboard's.
  */
 export function dayStatuses(date: string, options: DayOptions = {}): DayStatus[] {
   const statusOf = dayRule(date, options);
-  const query = db()
-    .select({
-      id: employees.id,
-      recordId: attendance.id,
-      checkinAt: sql<number | null>`${attendance.checkinAt}`,
-      checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
-      lateMinutes: attendance.lateMinutes,
-      earlyMinutes: attendance.earlyMinutes,
-      reviewStatus: attendance.reviewStatus,
-    })
-    .from(employees)
-    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, date)))
-    .where(workingOn(date));
-  const { sql: text, params } = query.toSQL();
-  const rows = db().$client.prepare<unknown[], DayRow>(text).raw().all(...params);
-  return rows.map(([employeeId, recordId, checkinAt, checkoutAt, lateMinutes, earlyMinutes, reviewStatus]) => {
-    const record = recordId == null ? null : { checkinAt, checkoutAt, lateMinutes: lateMinutes ?? 0, earlyMinutes: earlyMinutes ?? 0, reviewStatus: reviewStatus ?? "none" };
-    return { employeeId, status: statusOf(employeeId, record).status, reviewPending: reviewStatus === "pending" };
-  });
+  return dayStatusRows({ date }).map(({ e, a }) => ({
+    employeeId: e.id,
+    status: statusOf(e.id, a).status,
+    reviewPending: a?.reviewStatus === "pending",
+  }));
 }
 
-type DayRow = [number, number | null, number | null, number | null, number | null, number | null, StatusRecord["reviewStatus"] | null];
 
 /** Rows per page of the admin daily tab: 1,000 rows in one page cost seconds to render. */
 export const DAILY_PAGE_SIZE = 50;
@@ -191,9 +211,20 @@ const DailyPageQuery = DailyQuery.extend({ page: PageFields.page });
 export function dailyPage(params: URLSearchParams, now: Date = new Date()): DailyView & { total: number; page: number; page_size: number } {
   const parsed = DailyPageQuery.safeParse(Object.fromEntries(params));
   const { page, ...query } = parsed.success ? parsed.data : DailyPageQuery.parse({});
-  const view = dailyAttendance(query, { now });
-  const pages = Math.max(1, Math.ceil(view.items.length / DAILY_PAGE_SIZE));
+  const date = query.date ?? workDate(now);
+  const { headcount, summary, matches } = classify(date, dayStatusRows({ date }), query, { now });
+  const pages = Math.max(1, Math.ceil(matches.length / DAILY_PAGE_SIZE));
   const current = Math.min(page, pages);
-  const offset = (current - 1) * DAILY_PAGE_SIZE;
-  return { ...view, items: view.items.slice(offset, offset + DAILY_PAGE_SIZE), total: view.items.length, page: current, page_size: DAILY_PAGE_SIZE };
+  const shown = matches.slice((current - 1) * DAILY_PAGE_SIZE, current * DAILY_PAGE_SIZE);
+  const ids = shown.flatMap((m) => (m.a ? [m.a.id] : []));
+  const records = new Map(ids.length ? recordsByIds({ ids: JSON.stringify(ids) }).map(({ a }) => [a.id, a]) : []);
+  return {
+    date,
+    headcount,
+    summary,
+    items: shown.map((m) => toItem(m, m.a ? (records.get(m.a.id) ?? null) : null)),
+    total: matches.length,
+    page: current,
+    page_size: DAILY_PAGE_SIZE,
+  };
 }
