@@ -3,14 +3,13 @@ import { z } from "zod";
 import { attendance, attendanceCorrections, CORRECTION_STATUSES, employees } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate, type Db } from "~/lib/db.server";
-import { rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { dayjs } from "~/lib/thai-date";
-import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, idField, isoDate, PageFields, pageOffset, type Page } from "~/lib/validation";
 import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./attendance-dto.server";
 import { earlyMinutes, lateMinutes } from "./attendance-rules";
 import { recordAudit, type Actor } from "./audit.server";
+import { employeeBrief } from "./employee-brief.server";
 import { workingColumn } from "./employee.server";
 import { getSettings } from "./settings.server";
 
@@ -328,13 +327,7 @@ export function listCorrections(query: CorrectionListQuery): Page<CorrectionItem
     .all();
   const items = rows.map(({ c, e, a }) => ({
     correction: toCorrectionDto(c),
-    employee: {
-      id: e.id,
-      code: e.code,
-      full_name: rowFullName(e),
-      position: e.position,
-      photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
-    },
+    employee: employeeBrief(e),
     record: toAttendanceDto(a),
   }));
   return { items, total, page: query.page, page_size: query.page_size };

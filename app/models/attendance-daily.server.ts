@@ -3,8 +3,6 @@ import { z } from "zod";
 import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { rawSelect } from "~/lib/db-reader.server";
-import { rowFullName } from "~/lib/enums";
-import { uploadUrl } from "~/lib/uploads.server";
 import { isoDate, PageFields } from "~/lib/validation";
 import {
   ATTENDANCE_STATUSES,
@@ -17,6 +15,7 @@ import {
   type StatusRecord,
 } from "./attendance-status";
 import { dayCalendar } from "./attendance-calendar.server";
+import { employeeBrief } from "./employee-brief.server";
 import { workingOn } from "./employee.server";
 import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./attendance-dto.server";
 import { getSettings } from "./settings.server";
@@ -160,13 +159,7 @@ function classify<R extends StatusRecord>(date: string, rows: { e: DayEmployee; 
 
 function toItem({ e, status, reason }: Match<unknown>, record: AttendanceRow | null): DailyItem {
   return {
-    employee: {
-      id: e.id,
-      code: e.code,
-      full_name: rowFullName(e),
-      position: e.position,
-      photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
-    },
+    employee: employeeBrief(e),
     status,
     reason,
     record: record ? toAttendanceDto(record) : null,

@@ -2,13 +2,13 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, employees, REVIEW_STATUSES } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
-import { rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, formFlag, PageFields, pageOffset, type Page } from "~/lib/validation";
 import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import type { Actor } from "./audit.server";
 import { recordAudit } from "./audit.server";
+import { employeeBrief } from "./employee-brief.server";
 
 const NOT_FOUND = "ไม่พบรายการลงเวลา";
 const NOT_PENDING = "รายการนี้ไม่ได้รอการตรวจสอบแล้ว";
@@ -67,14 +67,7 @@ export function listReviews(query: ReviewListQuery): Page<ReviewItem> {
     .offset(pageOffset(query))
     .all();
   const items = rows.map(({ a, e }) => ({
-    employee: {
-      id: e.id,
-      code: e.code,
-      full_name: rowFullName(e),
-      position: e.position,
-      photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
-      face_url: e.faceUploadId ? uploadUrl("employees", e.faceUploadId) : null,
-    },
+    employee: { ...employeeBrief(e), face_url: e.faceUploadId ? uploadUrl("employees", e.faceUploadId) : null },
     record: toAttendanceDto(a),
   }));
   return { items, total, page: query.page, page_size: query.page_size };
