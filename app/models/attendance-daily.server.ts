@@ -15,7 +15,7 @@ import {
   type StatusRecord,
 } from "./attendance-status";
 import { dayCalendar } from "./attendance-calendar.server";
-import { employeeBrief } from "./employee-brief.server";
+import { briefEmployeeColumns, employeeBrief, type BriefEmployeeRow } from "./employee-brief.server";
 import { workingOn } from "./employee.server";
 import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./attendance-dto.server";
 import { getSettings } from "./settings.server";
@@ -81,21 +81,9 @@ function dayRule(date: string, options: DayOptions) {
     });
 }
 
-const dayEmployee = {
-  id: employees.id,
-  code: employees.code,
-  title: employees.title,
-  firstName: employees.firstName,
-  lastName: employees.lastName,
-  position: employees.position,
-  photoUploadId: employees.photoUploadId,
-  searchText: employees.searchText,
-};
+const dayEmployee = { ...briefEmployeeColumns, searchText: employees.searchText };
 
-type DayEmployee = Pick<
-  typeof employees.$inferSelect,
-  "id" | "code" | "title" | "firstName" | "lastName" | "position" | "photoUploadId" | "searchText"
->;
+type DayEmployee = BriefEmployeeRow & Pick<typeof employees.$inferSelect, "searchText">;
 
 // Only the employee columns the items use: mapping every column of 1,000 rows costs more than the
 // query itself.

@@ -1,4 +1,4 @@
-import type { employees } from "../../db/schema";
+import { employees } from "../../db/schema";
 import { rowFullName } from "~/lib/enums";
 import { uploadUrl } from "~/lib/uploads.server";
 
@@ -6,6 +6,17 @@ export type BriefEmployeeRow = Pick<
   typeof employees.$inferSelect,
   "id" | "code" | "title" | "firstName" | "lastName" | "position" | "photoUploadId"
 >;
+
+/** The columns employeeBrief reads, to spread into a select. */
+export const briefEmployeeColumns = {
+  id: employees.id,
+  code: employees.code,
+  title: employees.title,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+  position: employees.position,
+  photoUploadId: employees.photoUploadId,
+};
 
 /** Who a record, a correction or a review belongs to, as the admin lists show them: name, code, photo. */
 export function employeeBrief(e: BriefEmployeeRow) {

@@ -3,11 +3,11 @@ import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { employees } from "../../db/schema";
 import { db, immediate } from "~/lib/db.server";
-import { fullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, PageFields, pageOffset, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
+import { briefEmployeeColumns, employeeBrief } from "./employee-brief.server";
 import { requireEmployee, workingOn } from "./employee.server";
 import { clearFace, FACE_MESSAGES } from "./face.server";
 
@@ -66,13 +66,7 @@ export function listFaceReviews(query: FaceReviewQuery): Page<FaceReviewItem> {
     db().select({ n: count() }).from(employees).where(where).get()?.n ?? 0;
   const rows = db()
     .select({
-      id: employees.id,
-      code: employees.code,
-      title: employees.title,
-      firstName: employees.firstName,
-      lastName: employees.lastName,
-      position: employees.position,
-      photoUploadId: employees.photoUploadId,
+      ...briefEmployeeColumns,
       faceUploadId: employees.faceUploadId,
       faceRegisteredAt: employees.faceRegisteredAt,
       faceConsentAt: employees.faceConsentAt,
@@ -87,19 +81,7 @@ export function listFaceReviews(query: FaceReviewQuery): Page<FaceReviewItem> {
     if (!e.faceUploadId) return [];
     return [
       {
-        employee: {
-          id: e.id,
-          code: e.code,
-          full_name: fullName({
-            title: e.title,
-            first_name: e.firstName,
-            last_name: e.lastName,
-          }),
-          position: e.position,
-          photo_url: e.photoUploadId
-            ? uploadUrl("employees", e.photoUploadId)
-            : null,
-        },
+        employee: employeeBrief(e),
         face_url: uploadUrl("employees", e.faceUploadId),
         face_registered_at: e.faceRegisteredAt?.toISOString() ?? null,
         face_consent_at: e.faceConsentAt?.toISOString() ?? null,
