@@ -46,6 +46,27 @@ describe("Thai dates", () => {
     expect(formatThaiDateTime(instant)).toBe("21 พ.ย. 2569 22:30");
   });
 
+  test("the formats agree with dayjs's for every kind of value, across zones and daylight-saving changes", () => {
+    const instants = ["2026-11-23T16:59:00Z", "2026-11-23T17:00:00Z", "2026-03-08T06:59:00Z", "2026-03-08T07:00:00Z", "2027-01-01T00:00:00+07:00"];
+    for (const iso of instants) {
+      for (const tz of ["Asia/Bangkok", "America/New_York", "Asia/Kathmandu", "UTC"]) {
+        const zoned = dayjs(iso).tz(tz).locale("th");
+        for (const value of [iso, new Date(iso), Date.parse(iso), dayjs(iso)]) {
+          expect(formatThaiDateTime(value, tz), `${iso} ${tz}`).toBe(zoned.format("D MMM BBBB HH:mm"));
+          expect(formatThaiDate(value, tz)).toBe(zoned.format("D MMM BBBB"));
+          expect(formatThaiDateLong(value, tz)).toBe(zoned.format("D MMMM BBBB"));
+        }
+      }
+    }
+    for (let month = 1; month <= 12; month++) {
+      const date = `2026-${String(month).padStart(2, "0")}-09`;
+      expect(formatThaiDate(date)).toBe(dayjs(date).locale("th").format("D MMM BBBB"));
+      expect(formatThaiDateLong(date)).toBe(dayjs(date).locale("th").format("D MMMM BBBB"));
+    }
+    expect(formatThaiDateTime("2026-11-21")).toBe("21 พ.ย. 2569 00:00");
+    expect(formatThaiDate("not a date")).toBe(dayjs("not a date").format("D MMM BBBB"));
+  });
+
   test("weeks start on Monday in the th locale", () => {
     // 2026-11-22 is a Sunday; its week began on Monday the 16th.
     expect(startOfWeek("2026-11-22")).toBe("2026-11-16");

@@ -96,14 +96,46 @@ function inZone(value: DateLike, tz: string) {
   return dayjs(value).tz(tz).locale("th");
 }
 
+const THAI_MONTHS_SHORT = ["ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."];
+const THAI_MONTHS = ["มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน", "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม", "พฤศจิกายน", "ธันวาคม"];
+const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = { ...DATE_PARTS, ...TIME_PARTS };
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ZONED_PARTS = /^(\d{4})-(\d{2})-(\d{2}), (\d{2}:\d{2})$/;
+
+type Parts = { day: number; month: number; year: number; time: string };
+
+/**
+ * The date and time of a value in the zone, read from one cached Intl formatter: dayjs's tz()
+ * costs a new formatter per call, and a page of a hundred rows asks a hundred times. Null when the
+ * value is not one these fast paths read, and the caller lets dayjs do it.
+ */
+function partsOf(value: DateLike, tz: string): Parts | null {
+  if (typeof value === "string") {
+    const date = CALENDAR_DATE.exec(value);
+    if (date) return { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]), time: "00:00" };
+  }
+  const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : dayjs(value).valueOf();
+  if (!Number.isFinite(ms)) return null;
+  let f = dateTimeFormatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone: tz, ...DATE_TIME_PARTS });
+    dateTimeFormatters.set(tz, f);
+  }
+  const parts = ZONED_PARTS.exec(f.format(ms));
+  return parts ? { year: Number(parts[1]), month: Number(parts[2]), day: Number(parts[3]), time: parts[4] } : null;
+}
+
 /** `21 พ.ย. 2569` */
 export function formatThaiDate(value: DateLike, tz = appZone) {
-  return inZone(value, tz).format("D MMM BBBB");
+  const p = partsOf(value, tz);
+  return p ? `${p.day} ${THAI_MONTHS_SHORT[p.month - 1]} ${p.year + 543}` : inZone(value, tz).format("D MMM BBBB");
 }
 
 /** `21 พฤศจิกายน 2569` */
 export function formatThaiDateLong(value: DateLike, tz = appZone) {
-  return inZone(value, tz).format("D MMMM BBBB");
+  const p = partsOf(value, tz);
+  return p ? `${p.day} ${THAI_MONTHS[p.month - 1]} ${p.year + 543}` : inZone(value, tz).format("D MMMM BBBB");
 }
 
 /** A calendar month `2026-03` → `มีนาคม 2569` (no time zone: it is already a date). */
@@ -113,7 +145,8 @@ export function formatThaiMonth(month: string) {
 
 /** `21 พ.ย. 2569 08:30` */
 export function formatThaiDateTime(value: DateLike, tz = appZone) {
-  return inZone(value, tz).format("D MMM BBBB HH:mm");
+  const p = partsOf(value, tz);
+  return p ? `${p.day} ${THAI_MONTHS_SHORT[p.month - 1]} ${p.year + 543} ${p.time}` : inZone(value, tz).format("D MMM BBBB HH:mm");
 }
 
 /** Monday of the week containing the date, as YYYY-MM-DD. */
