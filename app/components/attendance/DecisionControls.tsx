@@ -1,4 +1,5 @@
-import { Button, Group, Text, Textarea } from "@mantine/core";
+import { Button, Text, Textarea } from "@mantine/core";
+import { PlainGroup, PlainText } from "~/components/PlainMantine";
 import { modals } from "@mantine/modals";
 import { useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
@@ -48,17 +49,17 @@ export function DecisionControls<D extends string>({
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
       />
-      <Group justify="flex-end" gap="xs">
+      <PlainGroup justify="flex-end" gap="xs">
         <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
           {reject.label}
         </Button>
         <Button color="green" onClick={() => submit(accept.decision)} loading={busy}>
           {accept.label}
         </Button>
-      </Group>
+      </PlainGroup>
     </>
   );
 }
 
 /** The note a decided item keeps, or nothing. */
-export const DecisionNote = ({ note }: { note: string | null | undefined }) => (note ? <Text fz="sm">หมายเหตุ: {note}</Text> : null);
+export const DecisionNote = ({ note }: { note: string | null | undefined }) => (note ? <PlainText fz="sm">หมายเหตุ: {note}</PlainText> : null);

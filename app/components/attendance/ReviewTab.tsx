@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Card, Image, SegmentedControl, SimpleGrid, Stack } from "@mantine/core";
 import { IconChecklist } from "@tabler/icons-react";
 import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
+import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
@@ -42,20 +43,20 @@ const GEOFENCE_LABELS: Record<string, string> = { inside: "ในรัศมี
 
 function Photo({ url, label, purged = false }: { url: string | null; label: string; purged?: boolean }) {
   return (
-    <Stack gap={2} align="center">
+    <PlainStack gap={2} align="center">
       {url ? (
         <Anchor href={url} target="_blank" rel="noreferrer">
           <Image src={thumbUrl(url)} alt={label} w={96} h={96} radius="sm" fit="cover" />
         </Anchor>
       ) : (
-        <Text w={96} h={96} fz="xs" c="dimmed" ta="center" pt="xl" bg="var(--mantine-color-gray-light)">
+        <PlainText fz="xs" c="dimmed" className="review-no-photo">
           {purged ? PHOTO_PURGED_LABEL : "ไม่มีรูป"}
-        </Text>
+        </PlainText>
       )}
-      <Text fz="xs" c="dimmed">
+      <PlainText fz="xs" c="dimmed">
         {label}
-      </Text>
-    </Stack>
+      </PlainText>
+    </PlainStack>
   );
 }
 
@@ -70,17 +71,17 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
   const accuracy = record[`${side}_accuracy`];
   const geofence = record[`${side}_geofence`];
   return (
-    <Stack gap={2}>
-      <Text fz="sm" fw={600}>
+    <PlainStack gap={2}>
+      <PlainText fz="sm" fw={600}>
         {side === "checkin" ? "เข้างาน" : "ออกงาน"} {clockTime(at)}
-      </Text>
-      <Text fz="xs">
+      </PlainText>
+      <PlainText fz="xs">
         ห่าง{record[`${side}_office`] ? ` ${record[`${side}_office`]}` : "สำนักงาน"} {metres(record[`${side}_distance_m`])}
         {accuracy != null ? ` (ความแม่นยำ ±${metres(accuracy)})` : ""}
         {geofence ? ` · ${GEOFENCE_LABELS[geofence] ?? geofence}` : ""}
-      </Text>
+      </PlainText>
       {lat != null && lng != null ? (
-        <Text fz="xs" c="dimmed">
+        <PlainText fz="xs" c="dimmed">
           {lat.toFixed(6)}, {lng.toFixed(6)}
           {map ? (
             <>
@@ -90,18 +91,18 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
               </Anchor>
             </>
           ) : null}
-        </Text>
+        </PlainText>
       ) : null}
-      {record[`${side}_address`] ? <Text fz="xs">{record[`${side}_address`]}</Text> : null}
-      <Group gap={4}>
+      {record[`${side}_address`] ? <PlainText fz="xs">{record[`${side}_address`]}</PlainText> : null}
+      <PlainGroup gap={4}>
         {match ? (
-          <Badge size="sm" variant="light" color={match.color}>
+          <PlainBadge size="sm" variant="light" color={match.color}>
             ใบหน้า{match.label}
-          </Badge>
+          </PlainBadge>
         ) : null}
-        {faceDistance != null ? <Text fz="xs">ค่าความต่าง {faceDistance.toFixed(3)}</Text> : null}
-      </Group>
-    </Stack>
+        {faceDistance != null ? <PlainText fz="xs">ค่าความต่าง {faceDistance.toFixed(3)}</PlainText> : null}
+      </PlainGroup>
+    </PlainStack>
   );
 }
 
@@ -109,36 +110,36 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
   const { employee, record } = item;
   return (
     <Card withBorder radius="md" data-testid="review-card">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
+      <PlainStack gap="sm">
+        <PlainGroup justify="space-between" wrap="wrap">
           <div>
-            <Text fw={600}>{employee.full_name}</Text>
-            <Text fz="xs" c="dimmed">
+            <PlainText fw={600}>{employee.full_name}</PlainText>
+            <PlainText fz="xs" c="dimmed">
               {employee.code}
               {employee.position ? ` · ${employee.position}` : ""} · {formatThaiDate(record.work_date)}
-            </Text>
+            </PlainText>
           </div>
-          <Badge variant="light" color={record.review_status === "rejected" ? "red" : record.review_status === "accepted" ? "green" : "yellow"}>
+          <PlainBadge variant="light" color={record.review_status === "rejected" ? "red" : record.review_status === "accepted" ? "green" : "yellow"}>
             {REVIEW_LABELS[record.review_status as keyof typeof REVIEW_LABELS] ?? record.review_status}
-          </Badge>
-        </Group>
+          </PlainBadge>
+        </PlainGroup>
         {record.flags.length > 0 ? (
-          <Group gap={4}>
+          <PlainGroup gap={4}>
             {record.flags.map((f) => (
-              <Badge key={f} size="sm" color="orange" variant="outline">
+              <PlainBadge key={f} size="sm" color="orange" variant="outline">
                 {flagLabel(f)}
-              </Badge>
+              </PlainBadge>
             ))}
-          </Group>
+          </PlainGroup>
         ) : null}
-        <Group gap="sm" align="flex-start" wrap="wrap">
+        <PlainGroup gap="sm" align="flex-start" wrap="wrap">
           <Photo url={record.checkin_photo_url} label="รูปเข้างาน" purged={record.checkin_photo_purged} />
           {record.checkout_photo_url || record.checkout_photo_purged ? (
             <Photo url={record.checkout_photo_url} label="รูปออกงาน" purged={record.checkout_photo_purged} />
           ) : null}
           <Photo url={employee.face_url} label="ใบหน้าที่ลงทะเบียน" />
           <Photo url={employee.photo_url} label="รูปพนักงาน" />
-        </Group>
+        </PlainGroup>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <SideEvidence record={record} side="checkin" />
           <SideEvidence record={record} side="checkout" />
@@ -160,7 +161,7 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
         ) : (
           <DecisionNote note={record.review_note} />
         )}
-      </Stack>
+      </PlainStack>
     </Card>
   );
 }

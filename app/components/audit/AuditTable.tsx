@@ -1,5 +1,6 @@
-import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Table } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import { PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { ACTOR_TYPE_LABELS, type ChangeLine } from "~/models/audit-labels";
 
@@ -20,28 +21,28 @@ const profileUrl = (id: number) => `/admin/employee/${id}`;
 
 /** A row's changes, field by field: before → after, or the value. */
 export function ChangeLines({ lines }: { lines: ChangeLine[] }) {
-  if (lines.length === 0) return <Text fz="xs" c="dimmed">-</Text>;
+  if (lines.length === 0) return <PlainText fz="xs" c="dimmed">-</PlainText>;
   return (
-    <Stack gap={2}>
+    <div className="change-lines">
       {lines.map((l, i) => (
-        <Text key={`${l.field}-${i}`} fz="xs" data-testid="change-line" style={{ wordBreak: "break-word" }}>
-          <Text span fw={600} fz="xs">
+        <PlainText key={`${l.field}-${i}`} fz="xs" data-testid="change-line" style={{ wordBreak: "break-word" }}>
+          <PlainText span fw={600} fz="xs">
             {l.label}:
-          </Text>{" "}
+          </PlainText>{" "}
           {"value" in l ? (
             l.value
           ) : (
             <>
-              <Text span c="dimmed" fz="xs" td="line-through">
+              <PlainText span c="dimmed" fz="xs" td="line-through">
                 {l.from}
-              </Text>
+              </PlainText>
               {" → "}
               {l.to}
             </>
           )}
-        </Text>
+        </PlainText>
       ))}
-    </Stack>
+    </div>
   );
 }
 
@@ -51,20 +52,20 @@ function Who({ actor }: { actor: AuditRow["actor"] }) {
       {actor.name}
     </Anchor>
   ) : (
-    <Text fz="sm">{actor.name}</Text>
+    <PlainText fz="sm">{actor.name}</PlainText>
   );
 }
 
 function What({ row, showSubject }: { row: AuditRow; showSubject: boolean }) {
   return (
     <>
-      <Text fz="sm" fw={500}>
+      <PlainText fz="sm" fw={500}>
         {row.action_label}
-      </Text>
-      <Text fz="xs" c="dimmed">
+      </PlainText>
+      <PlainText fz="xs" c="dimmed">
         {row.entity_label}
         {showSubject && row.subject ? null : row.entity_id ? ` #${row.entity_id}` : ""}
-      </Text>
+      </PlainText>
       {showSubject && row.subject ? (
         <Anchor component={Link} to={profileUrl(row.subject.id)} fz="xs">
           {row.subject.code} {row.subject.full_name}
@@ -92,25 +93,25 @@ export function AuditTable({ items, showSubject = true, label = "ประวั
         </Table.Thead>
         <Table.Tbody>
           {items.map((row) => (
-            <Table.Tr key={row.id} data-testid="audit-row">
-              <Table.Td>
-                <Text fz="sm">{formatThaiDateTime(row.created_at)}</Text>
-              </Table.Td>
-              <Table.Td>
+            <PlainTr striped key={row.id} data-testid="audit-row">
+              <PlainTd>
+                <PlainText fz="sm">{formatThaiDateTime(row.created_at)}</PlainText>
+              </PlainTd>
+              <PlainTd>
                 <Who actor={row.actor} />
                 {row.actor.type === "system" ? null : (
-                  <Badge size="xs" variant="light" color={ACTOR_COLORS[row.actor.type]}>
+                  <PlainBadge size="xs" variant="light" color={ACTOR_COLORS[row.actor.type]}>
                     {ACTOR_TYPE_LABELS[row.actor.type]}
-                  </Badge>
+                  </PlainBadge>
                 )}
-              </Table.Td>
-              <Table.Td>
+              </PlainTd>
+              <PlainTd>
                 <What row={row} showSubject={showSubject} />
-              </Table.Td>
-              <Table.Td>
+              </PlainTd>
+              <PlainTd>
                 <ChangeLines lines={row.lines} />
-              </Table.Td>
-            </Table.Tr>
+              </PlainTd>
+            </PlainTr>
           ))}
         </Table.Tbody>
       </Table>

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Card, SimpleGrid, Stack } from "@mantine/core";
 import { IconAdjustments, IconCalendarCheck } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
+import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { ThaiPagination } from "~/components/ListFooter";
 import { Attachment } from "./Attachment";
@@ -18,70 +19,70 @@ export type PendingTabData = { items: PendingItem[]; total: number; page: number
 function Balance({ item }: { item: PendingItem }) {
   const { after, quota, used, other_pending } = item.balance;
   return (
-    <Stack gap={2}>
+    <PlainStack gap={2}>
       {after < 0 ? (
-        <Text fz="sm" c="red" fw={600} data-testid="over-quota">
+        <PlainText fz="sm" c="red" fw={600} data-testid="over-quota">
           เกินสิทธิ์ {daysText(-after)}
-        </Text>
+        </PlainText>
       ) : (
-        <Text fz="sm">คงเหลือหลังอนุมัติ {daysText(after)}</Text>
+        <PlainText fz="sm">คงเหลือหลังอนุมัติ {daysText(after)}</PlainText>
       )}
-      <Text fz="xs" c="dimmed">
+      <PlainText fz="xs" c="dimmed">
         สิทธิ์{typeLabel(item.type)}ปี {item.year + 543}: {daysText(quota)} · ใช้แล้ว {daysText(used)}
         {other_pending > 0 ? ` · คำขออื่นรออนุมัติ ${daysText(other_pending)}` : ""}
-      </Text>
-    </Stack>
+      </PlainText>
+    </PlainStack>
   );
 }
 
 function PendingCard({ item, onAction }: { item: PendingItem; onAction: (a: PetitionAction) => void }) {
   return (
     <Card withBorder radius="md" data-testid="pending-petition">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="wrap">
+      <PlainStack gap="sm">
+        <PlainGroup justify="space-between" align="flex-start" wrap="wrap">
           <div>
-            <Text fw={600}>{item.employee.full_name}</Text>
-            <Text fz="xs" c="dimmed">
+            <PlainText fw={600}>{item.employee.full_name}</PlainText>
+            <PlainText fz="xs" c="dimmed">
               {item.employee.code}
               {item.created_at ? ` · ยื่นเมื่อ ${formatThaiDateTime(item.created_at)}` : ""}
-            </Text>
+            </PlainText>
           </div>
-          <Badge variant="light">{typeLabel(item.type)}</Badge>
-        </Group>
+          <PlainBadge variant="light">{typeLabel(item.type)}</PlainBadge>
+        </PlainGroup>
         <div>
-          <Text fz="sm" fw={600}>
+          <PlainText fz="sm" fw={600}>
             {spanText(item)} · {daysText(item.days)}
-          </Text>
-          <Text fz="sm" style={{ whiteSpace: "pre-wrap" }}>
+          </PlainText>
+          <PlainText fz="sm" style={{ whiteSpace: "pre-wrap" }}>
             {item.reason}
-          </Text>
+          </PlainText>
         </div>
         <Attachment url={item.attachment_url} note={item.certificate_note} />
         <Balance item={item} />
-        <Stack gap={2}>
-          <Text fz="xs" fw={600}>
+        <PlainStack gap={2}>
+          <PlainText fz="xs" fw={600}>
             ลาในช่วงเดียวกัน
-          </Text>
+          </PlainText>
           {item.away.length === 0 ? (
-            <Text fz="xs" c="dimmed">
+            <PlainText fz="xs" c="dimmed">
               ไม่มีพนักงานคนอื่นลาในวันเหล่านี้
-            </Text>
+            </PlainText>
           ) : (
-            <Group gap={4} data-testid="away">
+            <PlainGroup gap={4} data-testid="away">
               {item.away.map((a) => (
-                <Badge key={a.employee_id} variant="outline" color={STATUS_COLORS[a.status]} tt="none" title={spanText(a)}>
+                <PlainBadge key={a.employee_id} variant="outline" color={STATUS_COLORS[a.status]} tt="none" title={spanText(a)}>
                   {a.full_name} ({statusLabel(a.status)})
-                </Badge>
+                </PlainBadge>
               ))}
               {(item.away_total ?? 0) > item.away.length ? (
-                <Text fz="xs" c="dimmed">
+                <PlainText fz="xs" c="dimmed">
                   และอีก {(item.away_total ?? 0) - item.away.length} คน
-                </Text>
+                </PlainText>
               ) : null}
-            </Group>
+            </PlainGroup>
           )}
-        </Stack>
-        <Group justify="space-between" wrap="wrap" gap="xs">
+        </PlainStack>
+        <PlainGroup justify="space-between" wrap="wrap" gap="xs">
           <Button
             variant="subtle"
             size="compact-sm"
@@ -90,16 +91,16 @@ function PendingCard({ item, onAction }: { item: PendingItem; onAction: (a: Peti
           >
             แก้ไขสิทธิ์การลา
           </Button>
-          <Group gap="xs">
+          <PlainGroup gap="xs">
             <Button variant="light" color="red" onClick={() => onAction({ kind: "reject", petition: item })}>
               ไม่อนุมัติ
             </Button>
             <Button color="green" onClick={() => onAction({ kind: "accept", petition: item })}>
               อนุมัติ
             </Button>
-          </Group>
-        </Group>
-      </Stack>
+          </PlainGroup>
+        </PlainGroup>
+      </PlainStack>
     </Card>
   );
 }

@@ -1,0 +1,86 @@
+import { Badge, DEFAULT_THEME, Group, MantineProvider, Stack, Table, Text } from "@mantine/core";
+import { createElement, type FunctionComponent, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { theme } from "~/lib/theme";
+import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "./PlainMantine";
+
+// Mantine's polymorphic components and the plain ones, built from the same loose props.
+const h = (type: unknown, props: object | null, ...children: ReactNode[]) => createElement(type as FunctionComponent, props, ...children);
+
+// The markup of each element alone, with its attributes in one order (React writes them in the
+// order the component spreads them).
+function markup(node: ReactNode) {
+  const html = renderToStaticMarkup(h(MantineProvider, { theme, env: "test" }, node)).replace(/<style[^>]*>[\s\S]*?<\/style>/g, "");
+  return html.replace(/<([a-z]+)((?:\s+[\w-]+="[^"]*")*)\s*>/g, (_, tag: string, attrs: string) => {
+    const sorted = (attrs.match(/[\w-]+="[^"]*"/g) ?? []).sort().join(" ");
+    return `<${tag}${sorted ? ` ${sorted}` : ""}>`;
+  });
+}
+
+const COLORS = Object.keys(DEFAULT_THEME.colors);
+const VARIANTS = ["filled", "light", "outline"] as const;
+const SIZES = [undefined, "xs", "sm", "md", "lg", "xl"] as const;
+
+test("PlainBadge is Mantine's Badge, for every theme colour, variant and size", () => {
+  for (const color of [undefined, ...COLORS]) {
+    for (const variant of [undefined, ...VARIANTS]) {
+      for (const size of SIZES) {
+        const props = { color, variant, size };
+        expect(markup(h(PlainBadge, props, "สาย")), JSON.stringify(props)).toBe(markup(h(Badge, props, "สาย")));
+      }
+    }
+  }
+  const extras = [
+    { variant: "outline", color: "teal", tt: "none", title: "1 ธ.ค.", "data-testid": "away" },
+    { size: "xs", color: "yellow", variant: "outline", style: { flexShrink: 0 }, tt: "none" },
+  ] as const;
+  for (const extra of extras) expect(markup(h(PlainBadge, extra, "ก"))).toBe(markup(h(Badge, extra, "ก")));
+});
+
+test("PlainText is Mantine's Text for the sizes, colours, weights and decoration lists use", () => {
+  const cases = [
+    {},
+    { fz: "xs", c: "dimmed" },
+    { fz: "sm", fw: 500 },
+    { fz: "sm", c: "red", fw: 600, "data-testid": "over-quota" },
+    { span: true, fw: 600, fz: "xs" },
+    { span: true, c: "dimmed", fz: "xs", td: "line-through" },
+    { fz: "xs", style: { wordBreak: "break-word" } },
+  ] as const;
+  for (const props of cases) {
+    expect(markup(h(PlainText, props, "ข้อความ")), JSON.stringify(props)).toBe(markup(h(Text, props, "ข้อความ")));
+  }
+});
+
+test("PlainTr and PlainTd are a Mantine Table's rows and cells, with the table's options", () => {
+  const options = [{}, { striped: true }, { highlightOnHover: true }, { striped: true, highlightOnHover: true, withRowBorders: false }];
+  for (const o of options) {
+    const mantine = h(Table, o, h(Table.Tbody, null, h(Table.Tr, { "data-testid": "row" }, h(Table.Td, null, "ก"))));
+    const plain = h(
+      Table,
+      o,
+      h(
+        Table.Tbody,
+        null,
+        h(PlainTr, { striped: "striped" in o, hover: "highlightOnHover" in o, rowBorders: o.withRowBorders ?? true, "data-testid": "row" }, h(PlainTd, null, "ก")),
+      ),
+    );
+    expect(markup(plain), JSON.stringify(o)).toBe(markup(mantine));
+  }
+});
+
+test("PlainGroup and PlainStack are Mantine's Group and Stack for gaps, alignments and wrapping", () => {
+  const cases = [
+    {},
+    { gap: 4, "data-testid": "away" },
+    { gap: "xs", justify: "space-between", wrap: "nowrap" },
+    { justify: "space-between", align: "flex-start", wrap: "wrap" },
+    { gap: 2, style: { minWidth: 0 } },
+    { gap: "sm", align: "center" },
+  ] as const;
+  for (const props of cases) {
+    expect(markup(h(PlainGroup, props, "ก")), JSON.stringify(props)).toBe(markup(h(Group, props, "ก")));
+    const { wrap: _wrap, ...stackProps } = props as { wrap?: string };
+    expect(markup(h(PlainStack, stackProps, "ก")), JSON.stringify(stackProps)).toBe(markup(h(Stack, stackProps, "ก")));
+  }
+});

@@ -1,0 +1,122 @@
+import type { CSSProperties, HTMLAttributes, ReactNode, TdHTMLAttributes } from "react";
+
+// Mantine's Badge, Text and table rows as plain elements with the same classes, attributes and
+// CSS variables, so that they look the same with Mantine's stylesheet. Each Mantine component
+// costs a Box, its style props and theme lookups on every server render; a list page holds
+// hundreds of them (ADR 030). PlainMantine.ssr.test.ts compares each with Mantine's own markup.
+
+type BadgeVariant = "filled" | "light" | "outline";
+type Size = "xs" | "sm" | "md" | "lg" | "xl";
+
+const BADGE_COLORS: Record<BadgeVariant, (color: string) => CSSProperties> = {
+  filled: (c) => ({ "--badge-bg": `var(--mantine-color-${c}-filled)`, "--badge-color": "var(--mantine-color-white)" }) as CSSProperties,
+  light: (c) => ({ "--badge-bg": `var(--mantine-color-${c}-light)`, "--badge-color": `var(--mantine-color-${c}-light-color)` }) as CSSProperties,
+  outline: (c) => ({ "--badge-bg": "transparent", "--badge-color": `var(--mantine-color-${c}-outline)` }) as CSSProperties,
+};
+const BORDER_WIDTH = "calc(0.0625rem * var(--mantine-scale))";
+
+type PlainBadgeProps = Omit<HTMLAttributes<HTMLDivElement>, "color"> & {
+  /** A theme colour's name; the primary colour (blue) when a variant is given without one. */
+  color?: string;
+  variant?: BadgeVariant;
+  size?: Size;
+  tt?: "none";
+  children: ReactNode;
+};
+
+export function PlainBadge({ color, variant, size, tt, children, style, ...rest }: PlainBadgeProps) {
+  const vars: Record<string, string> = {};
+  if (size) {
+    vars["--badge-height"] = `var(--badge-height-${size})`;
+    vars["--badge-padding-x"] = `var(--badge-padding-x-${size})`;
+    vars["--badge-fz"] = `var(--badge-fz-${size})`;
+  }
+  if (color || variant) {
+    const v = variant ?? "filled";
+    const c = color ?? "blue";
+    Object.assign(vars, BADGE_COLORS[v](c));
+    vars["--badge-bd"] = `${BORDER_WIDTH} solid ${v === "outline" ? `var(--mantine-color-${c}-outline)` : "transparent"}`;
+  }
+  const css = { ...vars, ...style, ...(tt ? { textTransform: tt } : null) } as CSSProperties;
+  return (
+    <div
+      style={Object.keys(css).length ? css : undefined}
+      className="m_347db0ec mantine-Badge-root"
+      data-variant={variant}
+      data-size={size}
+      {...rest}
+    >
+      <span className="m_5add502a mantine-Badge-label">{children}</span>
+    </div>
+  );
+}
+
+type PlainTextProps = Omit<HTMLAttributes<HTMLElement>, "color"> & {
+  fz?: Size;
+  /** "dimmed", or a theme colour's name (its text shade). */
+  c?: string;
+  fw?: number;
+  td?: "line-through";
+  span?: boolean;
+};
+
+export function PlainText({ fz, c, fw, td, span, style, ...rest }: PlainTextProps) {
+  const css: CSSProperties = {
+    ...style,
+    ...(c ? { color: c === "dimmed" ? "var(--mantine-color-dimmed)" : `var(--mantine-color-${c}-text)` } : null),
+    ...(fz ? { fontSize: `var(--mantine-font-size-${fz})` } : null),
+    ...(fw ? { fontWeight: fw } : null),
+    ...(td ? { textDecoration: td } : null),
+  };
+  const Element = span ? "span" : "p";
+  return <Element style={Object.keys(css).length ? css : undefined} className="mantine-focus-auto m_b6d8b162 mantine-Text-root" {...rest} />;
+}
+
+type PlainTrProps = HTMLAttributes<HTMLTableRowElement> & {
+  /** The Table's `striped` (true is Mantine's "odd"). */
+  striped?: boolean;
+  /** The Table's `highlightOnHover`. */
+  hover?: boolean;
+  /** The Table's `withRowBorders` (on by default, as in Mantine). */
+  rowBorders?: boolean;
+};
+
+/** A `Table.Tr` of a Mantine `Table` with the same `striped` / `highlightOnHover` / `withRowBorders`. */
+export function PlainTr({ striped, hover, rowBorders = true, ...rest }: PlainTrProps) {
+  return (
+    <tr
+      className="m_4e7aa4fd mantine-Table-tr"
+      data-with-row-border={rowBorders || undefined}
+      data-striped={striped ? "odd" : undefined}
+      data-hover={hover || undefined}
+      {...rest}
+    />
+  );
+}
+
+export function PlainTd(props: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className="m_4e7aa4ef mantine-Table-td" {...props} />;
+}
+
+type Gap = "xs" | "sm" | "md" | "lg" | "xl" | number;
+
+/** Mantine's spacing value: a theme size's variable, or pixels as scaled rem. */
+function spacing(gap: Gap) {
+  return typeof gap === "number" ? `calc(${gap / 16}rem * var(--mantine-scale))` : `var(--mantine-spacing-${gap})`;
+}
+
+type FlexProps = HTMLAttributes<HTMLDivElement> & {
+  gap?: Gap;
+  align?: CSSProperties["alignItems"];
+  justify?: CSSProperties["justifyContent"];
+};
+
+export function PlainGroup({ gap = "md", align = "center", justify = "flex-start", wrap = "wrap", style, ...rest }: FlexProps & { wrap?: "wrap" | "nowrap" }) {
+  const css = { "--group-gap": spacing(gap), "--group-align": align, "--group-justify": justify, "--group-wrap": wrap, ...style } as CSSProperties;
+  return <div style={css} className="m_4081bf90 mantine-Group-root" {...rest} />;
+}
+
+export function PlainStack({ gap = "md", align = "stretch", justify = "flex-start", style, ...rest }: FlexProps) {
+  const css = { "--stack-gap": spacing(gap), "--stack-align": align, "--stack-justify": justify, ...style } as CSSProperties;
+  return <div style={css} className="m_6d731127 mantine-Stack-root" {...rest} />;
+}
