@@ -77,6 +77,7 @@ test("PlainGroup and PlainStack are Mantine's Group and Stack for gaps, alignmen
     { justify: "space-between", align: "flex-start", wrap: "wrap" },
     { gap: 2, style: { minWidth: 0 } },
     { gap: "sm", align: "center" },
+    { gap: 0 },
   ] as const;
   for (const props of cases) {
     expect(markup(h(PlainGroup, props, "ก")), JSON.stringify(props)).toBe(markup(h(Group, props, "ก")));

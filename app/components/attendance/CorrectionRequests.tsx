@@ -1,9 +1,10 @@
-import { Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, SegmentedControl, SimpleGrid, Stack, Title } from "@mantine/core";
 import { IconClockEdit } from "@tabler/icons-react";
 import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { ThaiPagination } from "~/components/ListFooter";
+import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { clockTime } from "./attendance-labels";
 import { DecisionControls, DecisionNote } from "./DecisionControls";
 
@@ -43,7 +44,7 @@ export const CORRECTION_STATUS_COLORS: Record<CorrectionStatus, string> = { pend
 /** One side's change: `08:45 → 08:20`, or the time kept when the request leaves it as it is. */
 function Change({ label, from, to }: { label: string; from: string | null; to: string | null }) {
   return (
-    <Text fz="sm">
+    <PlainText fz="sm">
       {label} {clockTime(from)}
       {to ? (
         <>
@@ -51,12 +52,12 @@ function Change({ label, from, to }: { label: string; from: string | null; to: s
           <b>{clockTime(to)}</b>
         </>
       ) : (
-        <Text span c="dimmed" fz="xs">
+        <PlainText span c="dimmed" fz="xs">
           {" "}
           (ไม่เปลี่ยน)
-        </Text>
+        </PlainText>
       )}
-    </Text>
+    </PlainText>
   );
 }
 
@@ -67,22 +68,22 @@ function RequestCard({ item }: { item: CorrectionRequestItem }) {
   const from = pending ? record : { checkin_at: c.original_checkin_at, checkout_at: c.original_checkout_at };
   return (
     <Card withBorder radius="md" data-testid="correction-card">
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap">
+      <PlainStack gap="xs">
+        <PlainGroup justify="space-between" wrap="wrap">
           <div>
-            <Text fw={600}>{employee.full_name}</Text>
-            <Text fz="xs" c="dimmed">
+            <PlainText fw={600}>{employee.full_name}</PlainText>
+            <PlainText fz="xs" c="dimmed">
               {employee.code}
               {employee.position ? ` · ${employee.position}` : ""} · {formatThaiDate(c.work_date)}
-            </Text>
+            </PlainText>
           </div>
-          <Badge variant="light" color={CORRECTION_STATUS_COLORS[c.status]}>
+          <PlainBadge variant="light" color={CORRECTION_STATUS_COLORS[c.status]}>
             {CORRECTION_STATUS_LABELS[c.status]}
-          </Badge>
-        </Group>
+          </PlainBadge>
+        </PlainGroup>
         <Change label="เข้างาน" from={from.checkin_at} to={c.checkin_at} />
         <Change label="ออกงาน" from={from.checkout_at} to={c.checkout_at} />
-        <Text fz="sm">เหตุผล: {c.reason}</Text>
+        <PlainText fz="sm">เหตุผล: {c.reason}</PlainText>
         {pending ? (
           <DecisionControls
             fetcherKey={`attendance-correction-${c.id}`}
@@ -100,7 +101,7 @@ function RequestCard({ item }: { item: CorrectionRequestItem }) {
         ) : (
           <DecisionNote note={c.decision_note} />
         )}
-      </Stack>
+      </PlainStack>
     </Card>
   );
 }

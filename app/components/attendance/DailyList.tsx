@@ -1,6 +1,7 @@
-import { Anchor, Avatar, Badge, Image, Table, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Avatar, Image, Table, UnstyledButton } from "@mantine/core";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
+import { PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { initials } from "~/lib/initials";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { STATUS_LABELS } from "~/models/attendance-status";
@@ -22,9 +23,9 @@ function Selfie({ url, label, onOpen }: { url: string | null; label: string; onO
 function MatchBadge({ match, photo, purged = false }: { match: number | null; photo: string | null; purged?: boolean }) {
   const m = matchLabel(match, photo != null || purged);
   return m ? (
-    <Badge size="sm" variant="light" color={m.color}>
+    <PlainBadge size="sm" variant="light" color={m.color}>
       {m.label}
-    </Badge>
+    </PlainBadge>
   ) : null;
 }
 
@@ -43,14 +44,14 @@ const employeeLine = (employee: DailyTabItem["employee"]) => `${employee.code}${
 function Status({ item }: { item: DailyTabItem }) {
   return (
     <>
-      <Badge color={STATUS_COLORS[item.status]} variant="light">
+      <PlainBadge color={STATUS_COLORS[item.status]} variant="light">
         {STATUS_LABELS[item.status]}
-      </Badge>
+      </PlainBadge>
       <div className="daily-xs-dim">{item.reason}</div>
       {item.record?.review_status === "pending" ? (
-        <Badge size="xs" color="yellow" variant="outline">
+        <PlainBadge size="xs" color="yellow" variant="outline">
           รอตรวจสอบ
-        </Badge>
+        </PlainBadge>
       ) : null}
     </>
   );
@@ -136,8 +137,8 @@ function DailyTable({ date, items, onPhoto }: Props) {
           {items.map((item) => {
             const { employee, record } = item;
             return (
-              <Table.Tr key={employee.id} data-testid="daily-row">
-                <Table.Td>
+              <PlainTr striped hover key={employee.id} data-testid="daily-row">
+                <PlainTd>
                   <div className="daily-person">
                     <EmployeeAvatar employee={employee} />
                     <div>
@@ -145,32 +146,32 @@ function DailyTable({ date, items, onPhoto }: Props) {
                       <div className="daily-xs-dim">{employeeLine(employee)}</div>
                     </div>
                   </div>
-                </Table.Td>
-                <Table.Td>
+                </PlainTd>
+                <PlainTd>
                   <Status item={item} />
-                </Table.Td>
-                <Table.Td>
+                </PlainTd>
+                <PlainTd>
                   <CheckIn record={record} />
-                </Table.Td>
-                <Table.Td>
+                </PlainTd>
+                <PlainTd>
                   <CheckOut record={record} />
-                </Table.Td>
-                <Table.Td>
+                </PlainTd>
+                <PlainTd>
                   <div className="daily-sm">{record ? `${record.late_minutes} / ${record.early_minutes}` : "–"}</div>
-                </Table.Td>
+                </PlainTd>
                 <Table.Td maw={220}>
                   <Place record={record} />
                 </Table.Td>
-                <Table.Td>
+                <PlainTd>
                   <Photos item={item} onPhoto={onPhoto} />
-                </Table.Td>
-                <Table.Td>
+                </PlainTd>
+                <PlainTd>
                   <Checked item={item} />
-                </Table.Td>
-                <Table.Td>
+                </PlainTd>
+                <PlainTd>
                   <CorrectionAction target={{ employee, date, record }} />
-                </Table.Td>
-              </Table.Tr>
+                </PlainTd>
+              </PlainTr>
             );
           })}
         </Table.Tbody>
@@ -192,9 +193,9 @@ function DailyCards({ date, items, onPhoto }: Props) {
             leading={<EmployeeAvatar employee={employee} />}
             title={employee.full_name}
             subtitle={
-              <Text fz="xs" c="dimmed">
+              <PlainText fz="xs" c="dimmed">
                 {employeeLine(employee)}
-              </Text>
+              </PlainText>
             }
             actions={
               <>

@@ -3,6 +3,7 @@ import { useSearchParams } from "@remix-run/react";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
+import { PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { DecisionControls } from "./DecisionControls";
 
 export const FACE_REVIEW_INTENT = "face_review";
@@ -22,7 +23,7 @@ export type FaceReviewsData = {
 
 function Picture({ url, label }: { url: string | null; label: string }) {
   return (
-    <Stack gap={2} align="center">
+    <PlainStack gap={2} align="center">
       {url ? (
         <Anchor href={url} target="_blank" rel="noreferrer">
           <Image src={thumbUrl(url)} alt={label} w={120} h={120} radius="sm" fit="cover" />
@@ -32,10 +33,10 @@ function Picture({ url, label }: { url: string | null; label: string }) {
           ไม่มีรูปพนักงาน
         </Text>
       )}
-      <Text fz="xs" c="dimmed">
+      <PlainText fz="xs" c="dimmed">
         {label}
-      </Text>
-    </Stack>
+      </PlainText>
+    </PlainStack>
   );
 }
 
@@ -43,19 +44,19 @@ function FaceCard({ item }: { item: FaceReviewsData["items"][number] }) {
   const { employee } = item;
   return (
     <Card withBorder radius="md" data-testid="face-review-card">
-      <Stack gap="sm">
+      <PlainStack gap="sm">
         <div>
-          <Text fw={600}>{employee.full_name}</Text>
-          <Text fz="xs" c="dimmed">
+          <PlainText fw={600}>{employee.full_name}</PlainText>
+          <PlainText fz="xs" c="dimmed">
             {employee.code}
             {employee.position ? ` · ${employee.position}` : ""}
             {item.face_registered_at ? ` · ลงทะเบียน ${formatThaiDateTime(item.face_registered_at)}` : ""}
-          </Text>
+          </PlainText>
         </div>
-        <Group gap="sm" align="flex-start">
+        <PlainGroup gap="sm" align="flex-start">
           <Picture url={item.face_url} label="ใบหน้าที่ลงทะเบียน" />
           <Picture url={employee.photo_url} label="รูปพนักงาน" />
-        </Group>
+        </PlainGroup>
         <DecisionControls
           fetcherKey={`face-review-${employee.id}`}
           fields={(decision, note) => ({ intent: FACE_REVIEW_INTENT, id: String(employee.id), decision, note, face_url: item.face_url })}
@@ -69,7 +70,7 @@ function FaceCard({ item }: { item: FaceReviewsData["items"][number] }) {
             confirmLabel: "ลบใบหน้านี้",
           }}
         />
-      </Stack>
+      </PlainStack>
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { ADMIN_MENU } from "~/components/admin-menu";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
+import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 import { spanText, typeLabel } from "~/components/leave/leave-labels";
 import { formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
 import { TODAY_BUCKET_LABELS, TODAY_BUCKETS, type DayKind, type TodayBucket } from "~/models/dashboard-buckets";
@@ -76,9 +77,9 @@ function TodayCard({ today }: { today: DashboardData["today"] }) {
               <Text fz="xs" c="dimmed" lh={1.3}>
                 {TODAY_BUCKET_LABELS[b]}
               </Text>
-              <Text fz="xl" fw={700} c={BUCKET_COLORS[b]}>
+              <PlainText fz="xl" fw={700} c={BUCKET_COLORS[b]}>
                 {today.counts[b]}
-              </Text>
+              </PlainText>
             </Paper>
           </UnstyledButton>
         ))}
@@ -108,12 +109,12 @@ function PendingLeaveCard({ data }: { data: DashboardData["pending_leave"] }) {
         <Stack gap={6}>
           {data.items.map((p) => (
             <div key={p.id}>
-              <Text fz="sm" fw={500}>
+              <PlainText fz="sm" fw={500}>
                 {p.employee.full_name} · {typeLabel(p.type)}
-              </Text>
-              <Text fz="xs" c="dimmed">
+              </PlainText>
+              <PlainText fz="xs" c="dimmed">
                 {spanText(p)}
-              </Text>
+              </PlainText>
             </div>
           ))}
           {more(data.items.length, data.total)}
@@ -143,21 +144,21 @@ function AwayCard({ data }: { data: DashboardData["away"] }) {
       ) : (
         <Stack gap={6}>
           {data.items.map((p) => (
-            <Group key={p.id} gap="xs" wrap="nowrap" justify="space-between">
+            <PlainGroup key={p.id} gap="xs" wrap="nowrap" justify="space-between">
               <div>
-                <Text fz="sm" fw={500}>
+                <PlainText fz="sm" fw={500}>
                   {p.employee.full_name}
-                </Text>
-                <Text fz="xs" c="dimmed">
+                </PlainText>
+                <PlainText fz="xs" c="dimmed">
                   {typeLabel(p.type)} · {spanText(p)}
-                </Text>
+                </PlainText>
               </div>
               {p.on_leave_today ? (
-                <Badge size="sm" variant="light" color="blue">
+                <PlainBadge size="sm" variant="light" color="blue">
                   วันนี้
-                </Badge>
+                </PlainBadge>
               ) : null}
-            </Group>
+            </PlainGroup>
           ))}
           {more(data.items.length, data.total)}
         </Stack>
@@ -176,12 +177,12 @@ function MachineList({ items, total, detail }: Listed<MachineAlert> & { detail: 
     <Stack gap={6}>
       {items.map((m) => (
         <div key={m.id}>
-          <Text fz="sm" fw={500}>
+          <PlainText fz="sm" fw={500}>
             {m.code} · {m.name}
-          </Text>
-          <Text fz="xs" c="dimmed">
+          </PlainText>
+          <PlainText fz="xs" c="dimmed">
             {detail(m)}
-          </Text>
+          </PlainText>
         </div>
       ))}
       {more(items.length, total)}

@@ -20,6 +20,7 @@ import type { EmployeeDto } from "~/models/employee.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 import { ResponsiveList } from "../PhoneCards";
+import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "../PlainMantine";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
@@ -123,62 +124,62 @@ function WideTable({ items, resigned, onAction }: ListProps) {
         </Table.Thead>
         <Table.Tbody>
           {items.map((e) => (
-            <Table.Tr key={e.id} data-testid="employee-row">
-              <Table.Td>
+            <PlainTr striped hover key={e.id} data-testid="employee-row">
+              <PlainTd>
                 <Avatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
                   {initials(e.first_name)}
                 </Avatar>
-              </Table.Td>
-              <Table.Td>
+              </PlainTd>
+              <PlainTd>
                 <Text fz="sm" ff="monospace">
                   {e.code}
                 </Text>
-              </Table.Td>
-              <Table.Td>
+              </PlainTd>
+              <PlainTd>
                 <Anchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
                   {e.full_name}
                 </Anchor>
                 {e.nickname ? (
-                  <Text fz="xs" c="dimmed">
+                  <PlainText fz="xs" c="dimmed">
                     ({e.nickname})
-                  </Text>
+                  </PlainText>
                 ) : null}
                 {e.working && e.resign_date ? (
                   <Badge variant="light" color="orange" size="sm" mt={4}>
                     จะลาออก {formatThaiDate(e.resign_date)}
                   </Badge>
                 ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{e.position || "-"}</Text>
+              </PlainTd>
+              <PlainTd>
+                <PlainText fz="sm">{e.position || "-"}</PlainText>
                 {e.department ? (
-                  <Text fz="xs" c="dimmed">
+                  <PlainText fz="xs" c="dimmed">
                     {e.department}
-                  </Text>
+                  </PlainText>
                 ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{e.phone || "-"}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={e.line_linked ? "green" : "gray"}>
+              </PlainTd>
+              <PlainTd>
+                <PlainText fz="sm">{e.phone || "-"}</PlainText>
+              </PlainTd>
+              <PlainTd>
+                <PlainBadge variant="light" color={e.line_linked ? "green" : "gray"}>
                   {e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม"}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={e.face_registered ? "green" : "gray"}>
+                </PlainBadge>
+              </PlainTd>
+              <PlainTd>
+                <PlainBadge variant="light" color={e.face_registered ? "green" : "gray"}>
                   {e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน"}
-                </Badge>
-              </Table.Td>
+                </PlainBadge>
+              </PlainTd>
               {resigned ? (
-                <Table.Td>
-                  <Text fz="sm">{e.resign_date ? formatThaiDate(e.resign_date) : "-"}</Text>
-                </Table.Td>
+                <PlainTd>
+                  <PlainText fz="sm">{e.resign_date ? formatThaiDate(e.resign_date) : "-"}</PlainText>
+                </PlainTd>
               ) : null}
-              <Table.Td>
+              <PlainTd>
                 <RowMenu e={e} resigned={resigned} onAction={onAction} />
-              </Table.Td>
-            </Table.Tr>
+              </PlainTd>
+            </PlainTr>
           ))}
         </Table.Tbody>
       </Table>
@@ -192,8 +193,8 @@ function EmployeeCards({ items, resigned, onAction }: ListProps) {
     <Stack gap="sm" p="xs" hiddenFrom="sm" data-testid="employee-cards">
       {items.map((e) => (
         <Card key={e.id} withBorder radius="md" padding="sm" data-testid="employee-card">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+          <PlainGroup justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <PlainGroup gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
               <Avatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
                 {initials(e.first_name)}
               </Avatar>
@@ -202,38 +203,38 @@ function EmployeeCards({ items, resigned, onAction }: ListProps) {
                   {e.full_name}
                 </Anchor>
                 {e.nickname ? (
-                  <Text fz="xs" c="dimmed">
+                  <PlainText fz="xs" c="dimmed">
                     ({e.nickname})
-                  </Text>
+                  </PlainText>
                 ) : null}
                 <Text fz="xs" c="dimmed" ff="monospace">
                   {e.code}
                 </Text>
               </div>
-            </Group>
+            </PlainGroup>
             <RowMenu e={e} resigned={resigned} onAction={onAction} />
-          </Group>
+          </PlainGroup>
           {e.position || e.department ? (
             <Text fz="sm" mt={6}>
               {[e.position, e.department].filter(Boolean).join(" · ")}
             </Text>
           ) : null}
           {e.phone ? (
-            <Text fz="sm" c="dimmed">
+            <PlainText fz="sm" c="dimmed">
               {e.phone}
-            </Text>
+            </PlainText>
           ) : null}
           <Group gap={6} mt={6}>
-            <Badge variant="light" size="sm" color={e.line_linked ? "green" : "gray"}>
+            <PlainBadge variant="light" size="sm" color={e.line_linked ? "green" : "gray"}>
               LINE {e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม"}
-            </Badge>
-            <Badge variant="light" size="sm" color={e.face_registered ? "green" : "gray"}>
+            </PlainBadge>
+            <PlainBadge variant="light" size="sm" color={e.face_registered ? "green" : "gray"}>
               ใบหน้า {e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน"}
-            </Badge>
+            </PlainBadge>
             {e.resign_date ? (
-              <Badge variant="light" size="sm" color={e.working ? "orange" : "gray"}>
+              <PlainBadge variant="light" size="sm" color={e.working ? "orange" : "gray"}>
                 {e.working ? "จะลาออก" : "ลาออก"} {formatThaiDate(e.resign_date)}
-              </Badge>
+              </PlainBadge>
             ) : null}
           </Group>
         </Card>

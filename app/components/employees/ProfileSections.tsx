@@ -7,6 +7,7 @@ import type { ProfileDay } from "~/models/employee-profile.server";
 import { LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { STATUS_COLORS } from "~/components/machines/machine-status";
+import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import type { MachineVisitStatus } from "~/models/machine-rules";
 
 export function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
@@ -147,10 +148,10 @@ export function MonthSection({ month }: { month: { month: string; days: Day[]; t
         <Group gap="lg" mb="sm" wrap="wrap" data-testid="month-totals">
           {TOTAL_KEYS.map((key) => (
             <div key={key}>
-              <Text fz="xs" c="dimmed">
+              <PlainText fz="xs" c="dimmed">
                 {TOTAL_LABELS[key]}
-              </Text>
-              <Text fw={600}>{month.totals?.[key]}</Text>
+              </PlainText>
+              <PlainText fw={600}>{month.totals?.[key]}</PlainText>
             </div>
           ))}
         </Group>
@@ -171,36 +172,36 @@ export function MonthSection({ month }: { month: { month: string; days: Day[]; t
           </Table.Thead>
           <Table.Tbody>
             {month.days.map((d) => (
-              <Table.Tr key={d.date} data-testid="month-day" c={d.kind === "work" ? undefined : "dimmed"}>
-                <Table.Td>
-                  <Text fz="sm">
+              <PlainTr striped key={d.date} data-testid="month-day" style={d.kind === "work" ? undefined : { color: "var(--mantine-color-dimmed)" }}>
+                <PlainTd>
+                  <PlainText fz="sm">
                     {WEEKDAY_SHORT[d.weekday - 1]} {formatThaiDate(d.date)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
+                  </PlainText>
+                </PlainTd>
+                <PlainTd>
                   {d.code ? (
-                    <Badge variant="light" color={CODE_COLORS[d.code] ?? "gray"}>
+                    <PlainBadge variant="light" color={CODE_COLORS[d.code] ?? "gray"}>
                       {CODE_LABELS[d.code] ?? d.code}
-                    </Badge>
+                    </PlainBadge>
                   ) : (
-                    <Text fz="sm" c="dimmed">
+                    <PlainText fz="sm" c="dimmed">
                       -
-                    </Text>
+                    </PlainText>
                   )}
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">
+                </PlainTd>
+                <PlainTd>
+                  <PlainText fz="sm">
                     {d.checkin_at ? `${clockTimeOf(d.checkin_at)} น.` : "-"}
                     {d.late_minutes > 0 ? ` (สาย ${d.late_minutes} นาที)` : ""}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">
+                  </PlainText>
+                </PlainTd>
+                <PlainTd>
+                  <PlainText fz="sm">
                     {d.checkout_at ? `${clockTimeOf(d.checkout_at)} น.` : "-"}
                     {d.early_minutes > 0 ? ` (ก่อนเวลา ${d.early_minutes} นาที)` : ""}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+                  </PlainText>
+                </PlainTd>
+              </PlainTr>
             ))}
           </Table.Tbody>
         </Table>
@@ -231,13 +232,13 @@ export function LeaveSection({ leave }: { leave: { year: number; balances: Balan
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="sm">
         {leave.balances.map((b) => (
           <Paper key={b.type} withBorder p="xs" radius="sm" data-testid="leave-balance">
-            <Text fz="sm" fw={600}>
+            <PlainText fz="sm" fw={600}>
               {LEAVE_TYPE_LABELS[b.type] ?? b.type}
-            </Text>
-            <Text fz="xs" c="dimmed">
+            </PlainText>
+            <PlainText fz="xs" c="dimmed">
               สิทธิ์ {b.quota} · ใช้ {b.used} · รออนุมัติ {b.pending}
-            </Text>
-            <Text fz="sm">คงเหลือ {b.remaining} วัน</Text>
+            </PlainText>
+            <PlainText fz="sm">คงเหลือ {b.remaining} วัน</PlainText>
           </Paper>
         ))}
       </SimpleGrid>
@@ -258,28 +259,28 @@ export function LeaveSection({ leave }: { leave: { year: number; balances: Balan
             </Table.Thead>
             <Table.Tbody>
               {leave.items.map((p) => (
-                <Table.Tr key={p.id} data-testid="leave-row">
-                  <Table.Td>
+                <PlainTr key={p.id} data-testid="leave-row">
+                  <PlainTd>
                     <Tooltip label={p.reason} disabled={!p.reason} multiline maw={320}>
                       <Text fz="sm">{p.type_label}</Text>
                     </Tooltip>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">
+                  </PlainTd>
+                  <PlainTd>
+                    <PlainText fz="sm">
                       {formatThaiDate(p.start_date)}
                       {p.end_date !== p.start_date ? ` – ${formatThaiDate(p.end_date)}` : ""}
                       {HALF_LABELS[p.half]}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{p.days}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={PETITION_COLORS[p.status] ?? "gray"}>
+                    </PlainText>
+                  </PlainTd>
+                  <PlainTd>
+                    <PlainText fz="sm">{p.days}</PlainText>
+                  </PlainTd>
+                  <PlainTd>
+                    <PlainBadge variant="light" color={PETITION_COLORS[p.status] ?? "gray"}>
                       {p.status_label}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
+                    </PlainBadge>
+                  </PlainTd>
+                </PlainTr>
               ))}
             </Table.Tbody>
           </Table>
@@ -310,43 +311,43 @@ export function MachinesSection({ machines }: { machines: Machine[] }) {
       ) : (
         <Stack gap="xs">
           {machines.map((m) => (
-            <Group key={m.id} gap="sm" wrap="nowrap" data-testid="machine-row">
+            <PlainGroup key={m.id} gap="sm" wrap="nowrap" data-testid="machine-row">
               {m.photo_url ? <Image src={thumbUrl(m.photo_url)} alt="" w={44} h={44} radius="sm" fit="cover" /> : null}
               <div>
-                <Text fz="sm" fw={600}>
+                <PlainText fz="sm" fw={600}>
                   {m.code} {m.name}{" "}
-                  <Text span fz="xs" c="dimmed">
+                  <PlainText span fz="xs" c="dimmed">
                     {m.type_label}
-                  </Text>
-                </Text>
-                <Group gap={6}>
+                  </PlainText>
+                </PlainText>
+                <PlainGroup gap={6}>
                   {m.last_visit ? (
                     <>
-                      <Badge size="sm" variant="light" color={STATUS_COLORS[m.last_visit.status]}>
+                      <PlainBadge size="sm" variant="light" color={STATUS_COLORS[m.last_visit.status]}>
                         {m.last_visit.status_label}
-                      </Badge>
-                      <Text fz="xs" c="dimmed">
+                      </PlainBadge>
+                      <PlainText fz="xs" c="dimmed">
                         เข้าตู้ล่าสุด {formatThaiDateTime(m.last_visit.visited_at)}
                         {m.last_visit.employee_name ? ` โดย ${m.last_visit.employee_name}` : ""}
-                      </Text>
+                      </PlainText>
                     </>
                   ) : (
-                    <Text fz="xs" c="dimmed">
+                    <PlainText fz="xs" c="dimmed">
                       ยังไม่มีรายงานการเข้าตู้
-                    </Text>
+                    </PlainText>
                   )}
                   {m.overdue ? (
-                    <Badge size="sm" color="red">
+                    <PlainBadge size="sm" color="red">
                       เลยกำหนด
-                    </Badge>
+                    </PlainBadge>
                   ) : m.due_date ? (
-                    <Text fz="xs" c="dimmed">
+                    <PlainText fz="xs" c="dimmed">
                       ครบกำหนด {formatThaiDate(m.due_date)}
-                    </Text>
+                    </PlainText>
                   ) : null}
-                </Group>
+                </PlainGroup>
               </div>
-            </Group>
+            </PlainGroup>
           ))}
         </Stack>
       )}

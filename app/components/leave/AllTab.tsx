@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Card, Group, Menu, Select, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Card, Group, Menu, Select, Stack, Table, Text } from "@mantine/core";
 import { IconAdjustments, IconDots, IconFileSearch, IconX } from "@tabler/icons-react";
 import { EmptyState } from "~/components/EmptyState";
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
+import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { ResponsiveList } from "~/components/PhoneCards";
 import { useTabParams } from "~/components/tab-params";
 import { EmployeePicker } from "./EmployeePicker";
@@ -22,10 +23,10 @@ const cancellable = (p: PetitionView) => p.status === LeaveStatus.request || p.s
 
 function StatusBadge({ p }: { p: PetitionView }) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[p.status] ?? "gray"}>
+    <PlainBadge variant="light" color={STATUS_COLORS[p.status] ?? "gray"}>
       {statusLabel(p.status)}
       {p.status === LeaveStatus.cancel && p.cancelled_by ? (p.cancelled_by === "admin" ? " (ผู้ดูแล)" : " (พนักงาน)") : ""}
-    </Badge>
+    </PlainBadge>
   );
 }
 
@@ -53,9 +54,9 @@ function RowMenu({ p, onAction }: { p: PetitionView; onAction: (a: PetitionActio
 
 function Note({ p }: { p: PetitionView }) {
   return p.decision_note ? (
-    <Text fz="xs" c="dimmed">
+    <PlainText fz="xs" c="dimmed">
       หมายเหตุ: {p.decision_note}
-    </Text>
+    </PlainText>
   ) : null;
 }
 
@@ -120,37 +121,37 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
                 </Table.Thead>
                 <Table.Tbody>
                   {data.items.map((p) => (
-                    <Table.Tr key={p.id} data-testid="petition-row">
-                      <Table.Td>
-                        <Text fz="sm" fw={500}>
+                    <PlainTr striped hover key={p.id} data-testid="petition-row">
+                      <PlainTd>
+                        <PlainText fz="sm" fw={500}>
                           {p.employee.full_name}
-                        </Text>
+                        </PlainText>
                         <Text fz="xs" c="dimmed" ff="monospace">
                           {p.employee.code}
                         </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="sm">{typeLabel(p.type)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="sm">{spanText(p)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="sm">{daysText(p.days)}</Text>
-                      </Table.Td>
+                      </PlainTd>
+                      <PlainTd>
+                        <PlainText fz="sm">{typeLabel(p.type)}</PlainText>
+                      </PlainTd>
+                      <PlainTd>
+                        <PlainText fz="sm">{spanText(p)}</PlainText>
+                      </PlainTd>
+                      <PlainTd>
+                        <PlainText fz="sm">{daysText(p.days)}</PlainText>
+                      </PlainTd>
                       <Table.Td maw={280}>
                         <Text fz="sm" lineClamp={2} title={p.reason}>
                           {p.reason}
                         </Text>
                         <Note p={p} />
                       </Table.Td>
-                      <Table.Td>
+                      <PlainTd>
                         <StatusBadge p={p} />
-                      </Table.Td>
-                      <Table.Td>
+                      </PlainTd>
+                      <PlainTd>
                         <RowMenu p={p} onAction={onAction} />
-                      </Table.Td>
-                    </Table.Tr>
+                      </PlainTd>
+                    </PlainTr>
                   ))}
                 </Table.Tbody>
               </Table>
@@ -160,20 +161,20 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
             <Stack gap="sm" hiddenFrom="sm" data-testid="petition-cards">
               {data.items.map((p) => (
                 <Card key={p.id} withBorder radius="md" padding="sm">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <PlainGroup justify="space-between" align="flex-start" wrap="nowrap">
                     <div>
-                      <Text fw={600} fz="sm">
+                      <PlainText fw={600} fz="sm">
                         {p.employee.full_name}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
+                      </PlainText>
+                      <PlainText fz="xs" c="dimmed">
                         {p.employee.code} · {typeLabel(p.type)}
-                      </Text>
+                      </PlainText>
                     </div>
-                    <Group gap={4} wrap="nowrap">
+                    <PlainGroup gap={4} wrap="nowrap">
                       <StatusBadge p={p} />
                       <RowMenu p={p} onAction={onAction} />
-                    </Group>
-                  </Group>
+                    </PlainGroup>
+                  </PlainGroup>
                   <Text fz="sm" mt={4}>
                     {spanText(p)} · {daysText(p.days)}
                   </Text>

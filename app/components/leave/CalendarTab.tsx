@@ -5,6 +5,7 @@ import { useState } from "react";
 import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { formatThaiDateLong, formatThaiMonth } from "~/lib/thai-date";
 import { shiftMonth } from "~/lib/iso-day";
+import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 import { monthGrid, type CalendarDay, type CalendarPetition } from "./leave-calendar-grid";
 
 export type CalendarTabData = {
@@ -47,14 +48,14 @@ function DayCell({ day, onOpen }: { day: CalendarDay; onOpen: (day: CalendarDay)
         ) : null}
         <Group gap={2} mt={2}>
           {approved > 0 ? (
-            <Badge size="xs" color="teal" variant="filled">
+            <PlainBadge size="xs" color="teal" variant="filled">
               {approved}
-            </Badge>
+            </PlainBadge>
           ) : null}
           {pending > 0 ? (
-            <Badge size="xs" color="yellow" variant="outline">
+            <PlainBadge size="xs" color="yellow" variant="outline">
               {pending}
-            </Badge>
+            </PlainBadge>
           ) : null}
         </Group>
       </Paper>
@@ -122,17 +123,17 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
         {open && open.away.length === 0 ? <Text c="dimmed">ไม่มีผู้ลาในวันนี้</Text> : null}
         <Stack gap="xs">
           {open?.away.map((p) => (
-            <Group key={p.id} justify="space-between" wrap="nowrap">
+            <PlainGroup key={p.id} justify="space-between" wrap="nowrap">
               <div>
-                <Text fw={500}>{p.employee.full_name}</Text>
-                <Text fz="sm" c="dimmed">
+                <PlainText fw={500}>{p.employee.full_name}</PlainText>
+                <PlainText fz="sm" c="dimmed">
                   {LEAVE_TYPE_LABELS[p.type]} · {HALF_LABELS[p.half]}
-                </Text>
+                </PlainText>
               </div>
-              <Badge color={p.status === LeaveStatus.approve ? "teal" : "yellow"} variant={p.status === LeaveStatus.approve ? "filled" : "outline"}>
+              <PlainBadge color={p.status === LeaveStatus.approve ? "teal" : "yellow"} variant={p.status === LeaveStatus.approve ? "filled" : "outline"}>
                 {p.status === LeaveStatus.approve ? "อนุมัติ" : "รออนุมัติ"}
-              </Badge>
-            </Group>
+              </PlainBadge>
+            </PlainGroup>
           ))}
         </Stack>
       </Modal>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconAlertTriangle, IconCalendarOff, IconPencil, IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useFetcher, useSearchParams } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogFetcher, useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { EmptyState } from "~/components/EmptyState";
+import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import {
@@ -125,9 +126,9 @@ export function HolidaysTab({ data }: { data: HolidaysTabData }) {
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="วันหยุดไม่ครบตามกฎหมาย">
           <Stack gap={4}>
             {data.warnings.map((w) => (
-              <Text key={w} fz="sm">
+              <PlainText key={w} fz="sm">
                 {w}
-              </Text>
+              </PlainText>
             ))}
           </Stack>
         </Alert>
@@ -153,26 +154,26 @@ export function HolidaysTab({ data }: { data: HolidaysTabData }) {
             </Table.Thead>
             <Table.Tbody>
               {data.items.map((h) => (
-                <Table.Tr key={h.date} data-testid="holiday-row">
-                  <Table.Td>
-                    <Text fz="sm">{formatThaiDateLong(h.date)}</Text>
-                    <Text fz="xs" c="dimmed">
+                <PlainTr striped hover key={h.date} data-testid="holiday-row">
+                  <PlainTd>
+                    <PlainText fz="sm">{formatThaiDateLong(h.date)}</PlainText>
+                    <PlainText fz="xs" c="dimmed">
                       {weekday(h.date)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{h.name}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={KIND_COLORS[h.kind]}>
+                    </PlainText>
+                  </PlainTd>
+                  <PlainTd>{h.name}</PlainTd>
+                  <PlainTd>
+                    <PlainBadge variant="light" color={KIND_COLORS[h.kind]}>
                       {HOLIDAY_KIND_LABELS[h.kind]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" c="dimmed">
+                    </PlainBadge>
+                  </PlainTd>
+                  <PlainTd>
+                    <PlainText fz="sm" c="dimmed">
                       {HOLIDAY_SOURCE_LABELS[h.source]}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                    </PlainText>
+                  </PlainTd>
+                  <PlainTd>
+                    <PlainGroup gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label="แก้ไข">
                         <ActionIcon
                           variant="subtle"
@@ -190,9 +191,9 @@ export function HolidaysTab({ data }: { data: HolidaysTabData }) {
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                    </PlainGroup>
+                  </PlainTd>
+                </PlainTr>
               ))}
             </Table.Tbody>
           </Table>

@@ -5,6 +5,7 @@ import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
+import { PlainTd, PlainTr } from "~/components/PlainMantine";
 import { useTabParams } from "~/components/tab-params";
 
 type StatisticItem = { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number };
@@ -102,13 +103,13 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
           </Table.Thead>
           <Table.Tbody>
             {data.items.map((i) => (
-              <Table.Tr key={i.employee.id}>
-                <Table.Td>{i.employee.code}</Table.Td>
-                <Table.Td>
+              <PlainTr striped hover key={i.employee.id}>
+                <PlainTd>{i.employee.code}</PlainTd>
+                <PlainTd>
                   <Anchor href={`/admin/leave-work?tab=all&year=${data.year}&employee_id=${i.employee.id}`} fz="sm">
                     {i.employee.full_name}
                   </Anchor>
-                </Table.Td>
+                </PlainTd>
                 {TYPES.map((t) => (
                   <Table.Td key={t} ta="right">
                     {days(i.days[t] ?? 0)}
@@ -117,7 +118,7 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
                 <Table.Td ta="right" fw={600}>
                   {days(i.total)}
                 </Table.Td>
-              </Table.Tr>
+              </PlainTr>
             ))}
           </Table.Tbody>
         </Table>

@@ -13,6 +13,7 @@ import type { VisitDto } from "~/models/machine-visit.server";
 import { clockTimeOf, dayjs, formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
+import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { distanceText, STATUS_COLORS } from "./machine-status";
 
 const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
@@ -23,14 +24,14 @@ type OpenPhoto = (photo: { url: string; label: string }) => void;
 
 function StatusBadge({ visit }: { visit: VisitDto }) {
   return (
-    <Badge color={STATUS_COLORS[visit.status]} variant="light">
+    <PlainBadge color={STATUS_COLORS[visit.status]} variant="light">
       {visit.status_label}
-    </Badge>
+    </PlainBadge>
   );
 }
 
 function Photo({ visit, onOpen }: { visit: VisitDto; onOpen: OpenPhoto }) {
-  if (!visit.photo_url) return <Text fz="xs" c="dimmed">ไม่มีรูป</Text>;
+  if (!visit.photo_url) return <PlainText fz="xs" c="dimmed">ไม่มีรูป</PlainText>;
   const label = `รูปตู้ ${visit.machine.code} ${dateTime(visit)}`;
   const url = visit.photo_url;
   return (
@@ -43,26 +44,26 @@ function Photo({ visit, onOpen }: { visit: VisitDto; onOpen: OpenPhoto }) {
 /** Where it was sent from: distance, the geofence, the flags, a map link. */
 function Place({ visit }: { visit: VisitDto }) {
   return (
-    <Stack gap={2}>
-      {visit.distance_m !== null ? <Text fz="sm">ห่างตู้ {distanceText(visit.distance_m)}</Text> : null}
-      <Group gap={4}>
+    <PlainStack gap={2}>
+      {visit.distance_m !== null ? <PlainText fz="sm">ห่างตู้ {distanceText(visit.distance_m)}</PlainText> : null}
+      <PlainGroup gap={4}>
         {visit.geofence ? (
-          <Badge size="sm" variant="outline" color={visit.geofence === "inside" ? "green" : visit.geofence === "uncertain" ? "yellow" : "gray"}>
+          <PlainBadge size="sm" variant="outline" color={visit.geofence === "inside" ? "green" : visit.geofence === "uncertain" ? "yellow" : "gray"}>
             {GEOFENCE_LABELS[visit.geofence]}
-          </Badge>
+          </PlainBadge>
         ) : null}
         {visit.flags.map((f) => (
-          <Badge key={f} size="sm" variant="outline" color="yellow">
+          <PlainBadge key={f} size="sm" variant="outline" color="yellow">
             {flagLabel(f)}
-          </Badge>
+          </PlainBadge>
         ))}
-      </Group>
+      </PlainGroup>
       {visit.map_url ? (
         <Anchor href={visit.map_url} target="_blank" rel="noreferrer" fz="xs">
           แผนที่ (±{Math.round(visit.accuracy ?? 0)} ม.)
         </Anchor>
       ) : null}
-    </Stack>
+    </PlainStack>
   );
 }
 
@@ -91,10 +92,10 @@ function VisitCards({ items, withMachine, onMachine, onPhoto }: VisitListProps) 
           testId="visit-card"
           title={withMachine ? `${v.machine.code} ${v.machine.name}` : dateTime(v)}
           subtitle={
-            <Text fz="xs" c="dimmed">
+            <PlainText fz="xs" c="dimmed">
               {withMachine ? `${clockTimeOf(v.visited_at)} น. · ` : ""}
               {v.employee.full_name} ({v.employee.code})
-            </Text>
+            </PlainText>
           }
           actions={
             <>
@@ -136,36 +137,36 @@ function WideVisitTable({ items, withMachine, onMachine, onPhoto }: VisitListPro
         </Table.Thead>
         <Table.Tbody>
           {items.map((v) => (
-            <Table.Tr key={v.id} data-testid="visit-row">
-              <Table.Td>
-                <Text fz="sm">{withMachine ? `${clockTimeOf(v.visited_at)} น.` : dateTime(v)}</Text>
-              </Table.Td>
+            <PlainTr striped hover key={v.id} data-testid="visit-row">
+              <PlainTd>
+                <PlainText fz="sm">{withMachine ? `${clockTimeOf(v.visited_at)} น.` : dateTime(v)}</PlainText>
+              </PlainTd>
               {withMachine ? (
-                <Table.Td>
+                <PlainTd>
                   <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => onMachine(v.machine.id)}>
                     {v.machine.code}
                   </Anchor>
-                  <Text fz="xs" c="dimmed">
+                  <PlainText fz="xs" c="dimmed">
                     {v.machine.name} · {v.machine.type_label}
-                  </Text>
-                </Table.Td>
+                  </PlainText>
+                </PlainTd>
               ) : null}
-              <Table.Td>
-                <Text fz="sm">{v.employee.full_name}</Text>
-                <Text fz="xs" c="dimmed">
+              <PlainTd>
+                <PlainText fz="sm">{v.employee.full_name}</PlainText>
+                <PlainText fz="xs" c="dimmed">
                   {v.employee.code}
-                </Text>
-              </Table.Td>
+                </PlainText>
+              </PlainTd>
               <Table.Td maw={240}>
                 <StatusAndNote visit={v} />
               </Table.Td>
-              <Table.Td>
+              <PlainTd>
                 <Place visit={v} />
-              </Table.Td>
-              <Table.Td>
+              </PlainTd>
+              <PlainTd>
                 <Photo visit={v} onOpen={onPhoto} />
-              </Table.Td>
-            </Table.Tr>
+              </PlainTd>
+            </PlainTr>
           ))}
         </Table.Tbody>
       </Table>
@@ -201,21 +202,21 @@ export function MachineReports({ data }: { data: MachineReportsData }) {
         ) : (
           <Stack gap="xs">
             {problems.map(({ machine, visit }) => (
-              <Group key={machine.id} justify="space-between" wrap="nowrap" data-testid="problem-row">
+              <PlainGroup key={machine.id} justify="space-between" wrap="nowrap" data-testid="problem-row">
                 <div>
-                  <Group gap={6}>
+                  <PlainGroup gap={6}>
                     <Anchor component="button" type="button" fw={600} onClick={() => openMachine(machine.id)}>
                       {machine.code} {machine.name}
                     </Anchor>
                     <StatusBadge visit={visit} />
-                  </Group>
-                  <Text fz="xs" c="dimmed">
+                  </PlainGroup>
+                  <PlainText fz="xs" c="dimmed">
                     {dateTime(visit)} · {visit.employee.full_name}
                     {visit.note ? ` · ${visit.note}` : ""}
-                  </Text>
+                  </PlainText>
                 </div>
                 <Photo visit={visit} onOpen={setPhoto} />
-              </Group>
+              </PlainGroup>
             ))}
           </Stack>
         )}

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Card, Group, Menu, Stack, Table, Text } from "@mantine/core";
 import { IconDots, IconEdit, IconMapPin, IconPower, IconUsers } from "@tabler/icons-react";
 import { MACHINE_TYPE_LABELS } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
 import { ResponsiveList } from "~/components/PhoneCards";
+import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import type { MachineDto } from "~/models/machine.server";
 import { TYPE_COLORS, VISIT_STATUS_COLORS, visitStatusLabel } from "./machine-labels";
 
@@ -10,26 +11,26 @@ export type MachineRowAction = "edit" | "assign" | "active";
 
 function TypeBadge({ m }: { m: MachineDto }) {
   return (
-    <Badge variant="light" color={TYPE_COLORS[m.type] ?? "gray"}>
+    <PlainBadge variant="light" color={TYPE_COLORS[m.type] ?? "gray"}>
       {MACHINE_TYPE_LABELS[m.type] ?? m.type_label}
-    </Badge>
+    </PlainBadge>
   );
 }
 
 function Assignees({ m }: { m: MachineDto }) {
   if (m.assigned.length === 0) {
     return (
-      <Text fz="sm" c="dimmed">
+      <PlainText fz="sm" c="dimmed">
         ยังไม่มีผู้ดูแล
-      </Text>
+      </PlainText>
     );
   }
   return (
     <Stack gap={0}>
       {m.assigned.map((a) => (
-        <Text key={a.employee_id} fz="sm">
+        <PlainText key={a.employee_id} fz="sm">
           {a.full_name}
-        </Text>
+        </PlainText>
       ))}
     </Stack>
   );
@@ -38,56 +39,56 @@ function Assignees({ m }: { m: MachineDto }) {
 function LastVisit({ m }: { m: MachineDto }) {
   if (!m.last_visit) {
     return (
-      <Text fz="sm" c="dimmed">
+      <PlainText fz="sm" c="dimmed">
         ยังไม่เคยเข้าตู้
-      </Text>
+      </PlainText>
     );
   }
   return (
-    <Stack gap={2} align="flex-start">
-      <Text fz="sm">{formatThaiDate(m.last_visit.visit_date)}</Text>
-      <Badge variant="light" size="sm" color={VISIT_STATUS_COLORS[m.last_visit.status] ?? "gray"}>
+    <PlainStack gap={2} align="flex-start">
+      <PlainText fz="sm">{formatThaiDate(m.last_visit.visit_date)}</PlainText>
+      <PlainBadge variant="light" size="sm" color={VISIT_STATUS_COLORS[m.last_visit.status] ?? "gray"}>
         {visitStatusLabel(m.last_visit.status)}
-      </Badge>
-      <Text fz="xs" c="dimmed">
+      </PlainBadge>
+      <PlainText fz="xs" c="dimmed">
         {m.last_visit.employee_name}
-      </Text>
-    </Stack>
+      </PlainText>
+    </PlainStack>
   );
 }
 
 function Due({ m }: { m: MachineDto }) {
   if (!m.due_date) {
     return (
-      <Text fz="sm" c="dimmed">
+      <PlainText fz="sm" c="dimmed">
         ไม่มีกำหนด
-      </Text>
+      </PlainText>
     );
   }
   return (
-    <Stack gap={2} align="flex-start">
-      <Text fz="sm">{formatThaiDate(m.due_date)}</Text>
+    <PlainStack gap={2} align="flex-start">
+      <PlainText fz="sm">{formatThaiDate(m.due_date)}</PlainText>
       {m.overdue ? (
-        <Badge color="red" size="sm">
+        <PlainBadge color="red" size="sm">
           เลยกำหนด
-        </Badge>
+        </PlainBadge>
       ) : null}
-    </Stack>
+    </PlainStack>
   );
 }
 
 function MapLink({ m }: { m: MachineDto }) {
   return m.map_url ? (
     <Anchor href={m.map_url} target="_blank" rel="noreferrer" fz="sm">
-      <Group gap={4} wrap="nowrap">
+      <PlainGroup gap={4} wrap="nowrap">
         <IconMapPin size={16} aria-hidden />
         แผนที่
-      </Group>
+      </PlainGroup>
     </Anchor>
   ) : (
-    <Text fz="sm" c="dimmed">
+    <PlainText fz="sm" c="dimmed">
       -
-    </Text>
+    </PlainText>
   );
 }
 
@@ -119,21 +120,21 @@ function RowMenu({ m, onAction }: { m: MachineDto; onAction: (a: MachineRowActio
 function CodeAndName({ m }: { m: MachineDto }) {
   return (
     <>
-      <Group gap={6} wrap="nowrap">
-        <Text fz="sm" fw={600}>
+      <PlainGroup gap={6} wrap="nowrap">
+        <PlainText fz="sm" fw={600}>
           {m.name}
-        </Text>
+        </PlainText>
         {!m.active ? (
-          <Badge color="gray" variant="outline" size="sm">
+          <PlainBadge color="gray" variant="outline" size="sm">
             ปิดใช้งาน
-          </Badge>
+          </PlainBadge>
         ) : null}
         {m.open_problem ? (
-          <Badge color="red" variant="light" size="sm">
+          <PlainBadge color="red" variant="light" size="sm">
             มีปัญหา
-          </Badge>
+          </PlainBadge>
         ) : null}
-      </Group>
+      </PlainGroup>
       {m.address ? (
         <Text fz="xs" c="dimmed" lineClamp={2}>
           {m.address}
@@ -166,34 +167,34 @@ export function MachineTable({ items, onAction }: { items: MachineDto[]; onActio
             </Table.Thead>
             <Table.Tbody>
               {items.map((m) => (
-                <Table.Tr key={m.id} data-testid="machine-row">
-                  <Table.Td>
+                <PlainTr striped hover key={m.id} data-testid="machine-row">
+                  <PlainTd>
                     <Text fz="sm" ff="monospace">
                       {m.code}
                     </Text>
-                  </Table.Td>
+                  </PlainTd>
                   <Table.Td maw={260}>
                     <CodeAndName m={m} />
                   </Table.Td>
-                  <Table.Td>
+                  <PlainTd>
                     <TypeBadge m={m} />
-                  </Table.Td>
-                  <Table.Td>
+                  </PlainTd>
+                  <PlainTd>
                     <Assignees m={m} />
-                  </Table.Td>
-                  <Table.Td>
+                  </PlainTd>
+                  <PlainTd>
                     <LastVisit m={m} />
-                  </Table.Td>
-                  <Table.Td>
+                  </PlainTd>
+                  <PlainTd>
                     <Due m={m} />
-                  </Table.Td>
-                  <Table.Td>
+                  </PlainTd>
+                  <PlainTd>
                     <MapLink m={m} />
-                  </Table.Td>
-                  <Table.Td>
+                  </PlainTd>
+                  <PlainTd>
                     <RowMenu m={m} onAction={onAction} />
-                  </Table.Td>
-                </Table.Tr>
+                  </PlainTd>
+                </PlainTr>
               ))}
             </Table.Tbody>
           </Table>
@@ -203,35 +204,35 @@ export function MachineTable({ items, onAction }: { items: MachineDto[]; onActio
         <Stack gap="sm" hiddenFrom="sm" data-testid="machine-cards">
           {items.map((m) => (
             <Card key={m.id} withBorder radius="md" padding="sm">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <PlainGroup justify="space-between" align="flex-start" wrap="nowrap">
                 <div>
                   <Text fz="xs" c="dimmed" ff="monospace">
                     {m.code}
                   </Text>
                   <CodeAndName m={m} />
                 </div>
-                <Group gap={4} wrap="nowrap">
+                <PlainGroup gap={4} wrap="nowrap">
                   <TypeBadge m={m} />
                   <RowMenu m={m} onAction={onAction} />
-                </Group>
-              </Group>
+                </PlainGroup>
+              </PlainGroup>
               <Group mt="xs" gap="lg" align="flex-start">
                 <div>
-                  <Text fz="xs" c="dimmed">
+                  <PlainText fz="xs" c="dimmed">
                     ผู้ดูแล
-                  </Text>
+                  </PlainText>
                   <Assignees m={m} />
                 </div>
                 <div>
-                  <Text fz="xs" c="dimmed">
+                  <PlainText fz="xs" c="dimmed">
                     เข้าตู้ล่าสุด
-                  </Text>
+                  </PlainText>
                   <LastVisit m={m} />
                 </div>
                 <div>
-                  <Text fz="xs" c="dimmed">
+                  <PlainText fz="xs" c="dimmed">
                     กำหนดเข้าตู้
-                  </Text>
+                  </PlainText>
                   <Due m={m} />
                 </div>
               </Group>
