@@ -14,12 +14,13 @@ import { PhoneHint } from "./components/PhoneCards";
 import { appTimeZoneFromEnv } from "./lib/business-day.server";
 import { phoneHint } from "./lib/layout-hint";
 import { useNonce } from "./lib/nonce";
-import { theme } from "./lib/theme";
+import { PROVIDER_STYLES_IN_FILE, theme } from "./lib/theme";
 import appStyles from "./styles/app.css";
+import themeStyles from "./styles/mantine-theme.css";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
-  ...[coreStyles, datesStyles, notificationsStyles, sarabun400, sarabun600, appStyles].map(
+  ...[coreStyles, themeStyles, datesStyles, notificationsStyles, sarabun400, sarabun600, appStyles].map(
     (href) => ({ rel: "stylesheet", href }),
   ),
 ];
@@ -46,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" {...PROVIDER_STYLES_IN_FILE}>
           <PhoneHint.Provider value={root?.phoneHint ?? null}>{children}</PhoneHint.Provider>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -14,3 +14,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { zIndex: 1000 } },
   },
 });
+
+/**
+ * The root's MantineProvider writes no <style> into each page: app/styles/mantine-theme.css holds
+ * what it would write for this theme (theme.test.ts keeps the two equal).
+ */
+export const PROVIDER_STYLES_IN_FILE = { withCssVariables: false, withGlobalClasses: false } as const;
