@@ -1,17 +1,11 @@
-import { finished } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
-import { htmlBody } from "./lib/html-stream.server";
+import { renderToString } from "react-dom/server";
 import { pageRenders } from "./lib/page-renders.server";
 import { NonceProvider } from "./lib/nonce";
 import { sqliteCode, storageFailure } from "./lib/storage-errors.server";
 
 export { onServerStart, onServerStop } from "./server/startup.server";
-
-const ABORT_DELAY = 5_000;
 
 /**
  * An uncaught loader/action error. A storage failure (disk full, data folder read-only, ...) is
@@ -39,49 +33,18 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise((resolve, reject) => {
-    // The slot is held until the whole document has gone through the body stream.
-    void pageRenders(
-      () =>
-        new Promise<void>((rendered) => {
-          let shellRendered = false;
-          try {
-            const { pipe, abort } = renderToPipeableStream(
-              <NonceProvider value={nonce}>
-                <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-              </NonceProvider>,
-              {
-                nonce,
-                [waitForAll ? "onAllReady" : "onShellReady"]() {
-                  shellRendered = true;
-                  const body = htmlBody();
-                  finished(body, () => rendered());
-                  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-                  resolve(
-                    new Response(createReadableStreamFromReadable(body), {
-                      headers: responseHeaders,
-                      status: responseStatusCode,
-                    }),
-                  );
-                  pipe(body);
-                },
-                onShellError(error: unknown) {
-                  rendered();
-                  reject(error);
-                },
-                onError(error: unknown) {
-                  responseStatusCode = 500;
-                  if (shellRendered) console.error(error);
-                },
-              },
-            );
-            setTimeout(abort, ABORT_DELAY);
-          } catch (error) {
-            rendered();
-            reject(error);
-          }
-        }),
+  return pageRenders(async () => {
+    // Renders queued for a slot start on the next turn of the event loop, so that the requests
+    // waiting in it (a check-in, an API read) are served between two pages.
+    await new Promise((resolve) => setImmediate(resolve));
+    // One string, not a stream: no route defers data and server.mjs sends pages whole, so React's
+    // stream only added chunks and hops between streams to every page (ADR 030).
+    const html = renderToString(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
     );
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
   });
 }
