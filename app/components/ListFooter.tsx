@@ -1,4 +1,5 @@
 import { Group, Pagination, Text, type PaginationProps } from "@mantine/core";
+import { thaiNumber } from "~/lib/thai-number";
 
 const CONTROL_LABELS: Record<string, string> = { next: "หน้าถัดไป", previous: "หน้าก่อนหน้า", first: "หน้าแรก", last: "หน้าสุดท้าย" };
 
@@ -25,7 +26,7 @@ export function ListFooter({
   return (
     <Group justify="space-between">
       <Text fz="sm" c="dimmed">
-        ทั้งหมด {total.toLocaleString("th-TH")} {unit}
+        ทั้งหมด {thaiNumber(total)} {unit}
       </Text>
       {pages > 1 ? <ThaiPagination total={pages} value={page} onChange={onPage} /> : null}
     </Group>

@@ -24,6 +24,7 @@ import { isBotConfigured } from "~/lib/line.server";
 import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "./notifier.server";
 import { approvalButtons } from "./approval-postback";
 import { cardRow, flexCard, liffButtons, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "./line-card.server";
+import { thaiDecimal } from "~/lib/thai-number";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
 
@@ -53,7 +54,7 @@ export type LeaveNoticeData = {
   remaining: number;
 };
 
-const daysText = (days: number) => `${days.toLocaleString("th-TH", { maximumFractionDigits: 1 })} วัน`;
+const daysText = (days: number) => `${thaiDecimal(days)} วัน`;
 
 /** `2 ก.พ. 2569 – 3 ก.พ. 2569`, or one date with its half: `10 มี.ค. 2569 (ครึ่งวันเช้า)`. */
 export function leaveSpanText(p: { start_date: string; end_date: string; half: string }) {

@@ -1,6 +1,7 @@
 import { clockTimeOf } from "~/lib/thai-date";
 import { matchText } from "~/models/attendance-labels";
 import type { AttendanceStatus } from "~/models/attendance-status";
+import { thaiNumber } from "~/lib/thai-number";
 
 export const STATUS_COLORS: Record<AttendanceStatus, string> = {
   present: "green",
@@ -32,7 +33,7 @@ export function matchLabel(match: number | null, hasPhoto: boolean): { label: st
 const MATCH_COLORS = { ตรง: "green", ไม่ตรง: "red", รอตรวจ: "yellow" } as const;
 
 export function metres(m: number | null | undefined) {
-  return m == null ? "–" : `${Math.round(m).toLocaleString("th-TH")} ม.`;
+  return m == null ? "–" : `${thaiNumber(Math.round(m))} ม.`;
 }
 
 export { mapLink } from "~/lib/geo";

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { LINKS } from "./dashboard-links";
+import { thaiDecimal } from "~/lib/thai-number";
 
 export type TrendDayView = { date: string; headcount: number; on_time: number; late: number; leave: number; absent: number };
 export type LeaveByTypeView = { year: number; items: { type: number; label: string; days: number }[] };
@@ -29,7 +30,7 @@ function Chart({ h, children }: { h: number; children: () => ReactNode }) {
 }
 
 const shortDate = (date: string) => formatThaiDate(date).split(" ").slice(0, 2).join(" ");
-const days = (n: number) => n.toLocaleString("th-TH", { maximumFractionDigits: 1 });
+const days = thaiDecimal;
 
 /** Each working day of the last 30 days: on time, late, on leave and absent, stacked to that day's headcount. */
 export function AttendanceTrendChart({ trend }: { trend: TrendDayView[] }) {

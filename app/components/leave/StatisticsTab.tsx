@@ -7,6 +7,7 @@ import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
 import { PlainTd, PlainTr } from "~/components/PlainMantine";
 import { useTabParams } from "~/components/tab-params";
+import { thaiDecimal } from "~/lib/thai-number";
 
 type StatisticItem = { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number };
 
@@ -25,7 +26,7 @@ export type StatisticsTabData = {
 const TYPES = ["1", "2", "3"] as const;
 const COLORS: Record<(typeof TYPES)[number], string> = { "1": "blue.6", "2": "red.6", "3": "teal.6" };
 
-const days = (n: number) => n.toLocaleString("th-TH", { maximumFractionDigits: 1 });
+const days = thaiDecimal;
 
 /** Approved leave days per employee and type for a year: a bar chart of who took most, the table, CSV. */
 export function StatisticsTab({ data }: { data: StatisticsTabData }) {

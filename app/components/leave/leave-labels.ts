@@ -1,5 +1,6 @@
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
+import { thaiDecimal } from "~/lib/thai-number";
 
 export const HALF_LABELS: Record<string, string> = { morning: "ครึ่งวันเช้า", afternoon: "ครึ่งวันบ่าย" };
 
@@ -14,7 +15,7 @@ export const statusLabel = (status: number) => LEAVE_STATUS_LABELS[status] ?? St
 export const typeLabel = (type: number) => LEAVE_TYPE_LABELS[type] ?? String(type);
 
 /** `1.5 วัน` */
-export const daysText = (days: number) => `${days.toLocaleString("th-TH", { maximumFractionDigits: 1 })} วัน`;
+export const daysText = (days: number) => `${thaiDecimal(days)} วัน`;
 
 /** `2 มี.ค. 2569 – 3 มี.ค. 2569`, or one date with its half: `10 มี.ค. 2569 (ครึ่งวันเช้า)`. */
 export function spanText(p: { start_date: string; end_date: string; half: string }) {

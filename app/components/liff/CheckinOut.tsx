@@ -18,13 +18,14 @@ import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
 import { empFetch } from "./emp-api";
 import { usePosition, type PositionState } from "./use-position";
 import { SelfieCapture, type Selfie } from "./SelfieCapture";
+import { thaiNumber } from "~/lib/thai-number";
 
 /** `08:31 น.` in the app's zone. */
 export function thaiTime(iso: string | null) {
   return iso ? `${clockTimeOf(iso)} น.` : "—";
 }
 
-const metres = (m: number) => `${Math.round(m).toLocaleString("th-TH")} ม.`;
+const metres = (m: number) => `${thaiNumber(Math.round(m))} ม.`;
 
 function PositionPanel({ state, today, onRetry }: { state: PositionState; today: TodayState; onRetry: () => void }) {
   if (state.status === "locating") {

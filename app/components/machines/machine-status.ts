@@ -1,5 +1,6 @@
 // How a visit status looks, on the LIFF screen and in the admins' reports alike.
 import type { MachineVisitStatus } from "~/models/machine-rules";
+import { thaiNumber, thaiDecimal } from "~/lib/thai-number";
 
 export const STATUS_COLORS: Record<MachineVisitStatus, string> = {
   normal: "green",
@@ -11,6 +12,6 @@ export const STATUS_COLORS: Record<MachineVisitStatus, string> = {
 /** `12 ม.` / `1.2 กม.` */
 export function distanceText(metres: number) {
   return metres < 1000
-    ? `${Math.round(metres).toLocaleString("th-TH")} ม.`
-    : `${(metres / 1000).toLocaleString("th-TH", { maximumFractionDigits: 1 })} กม.`;
+    ? `${thaiNumber(Math.round(metres))} ม.`
+    : `${thaiDecimal(metres / 1000)} กม.`;
 }

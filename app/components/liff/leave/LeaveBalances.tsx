@@ -7,8 +7,9 @@ import { Text } from "~mantine-core/components/Text/Text";
 import { Link } from "@remix-run/react";
 import { beYear, formatDays, typeLabel } from "./leave-format";
 import type { LeaveBalance } from "./leave-types";
+import { thaiDecimal } from "~/lib/thai-number";
 
-const num = (n: number) => n.toLocaleString("th-TH", { maximumFractionDigits: 1 });
+const num = thaiDecimal;
 
 /** Per type: quota, used (approved), pending and what remains; a negative remainder in red. */
 export function LeaveBalanceCard({ balances, year }: { balances: LeaveBalance[]; year: number }) {

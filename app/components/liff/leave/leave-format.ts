@@ -2,6 +2,7 @@ import { addDays, dayNumber, weekdayOfDayNumber } from "~/lib/iso-day";
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
 import type { HolidayDay } from "./leave-types";
+import { thaiDecimal } from "~/lib/thai-number";
 
 // How the petition page words leave: day counts, date spans, halves, statuses.
 
@@ -18,7 +19,7 @@ export const typeLabel = (type: number) => LEAVE_TYPE_LABELS[type] ?? String(typ
 export const statusLabel = (status: number) => LEAVE_STATUS_LABELS[status] ?? String(status);
 
 /** `2 วัน`, `0.5 วัน`, `-1.5 วัน`. */
-export const formatDays = (days: number) => `${days.toLocaleString("th-TH", { maximumFractionDigits: 1 })} วัน`;
+export const formatDays = (days: number) => `${thaiDecimal(days)} วัน`;
 
 /** `24 พ.ย. 2569` or `24 พ.ย. 2569 – 25 พ.ย. 2569`. */
 export const dateSpan = (start: string, end: string) =>
