@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Menu, Paper, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconDots, IconKey, IconPlayerPlay, IconPlayerStop, IconUserPlus } from "@tabler/icons-react";
+import { IconKey, IconPlayerPlay, IconPlayerStop, IconUserPlus } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useActionToasts } from "~/components/action-toasts";
@@ -9,6 +9,7 @@ import { formatThaiDateTime } from "~/lib/thai-date";
 import type { AdminUserDto } from "~/models/admin-users.server";
 import { AddAdminModal } from "./AddAdminModal";
 import { PasswordOnceModal, type Revealed } from "./PasswordOnceModal";
+import { RowActions } from "~/components/RowActions";
 
 /** What the page action answers these forms (pageAction's shape, serialised). */
 export type AdminUsersAnswer =
@@ -60,27 +61,20 @@ export function AdminUsersTable({
                   <Badge color={a.active ? "green" : "gray"}>{a.active ? "ใช้งาน" : "ปิดใช้งาน"}</Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`จัดการ ${a.username}`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("reset", a)}>
-                        ตั้งรหัสผ่านใหม่
+                  <RowActions label={`จัดการ ${a.username}`}>
+                    <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("reset", a)}>
+                      ตั้งรหัสผ่านใหม่
+                    </Menu.Item>
+                    {self ? null : (
+                      <Menu.Item
+                        color={a.active ? "red" : undefined}
+                        leftSection={a.active ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
+                        onClick={() => onAction("active", a)}
+                      >
+                        {a.active ? "ปิดใช้งาน" : "เปิดใช้งาน"}
                       </Menu.Item>
-                      {self ? null : (
-                        <Menu.Item
-                          color={a.active ? "red" : undefined}
-                          leftSection={a.active ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
-                          onClick={() => onAction("active", a)}
-                        >
-                          {a.active ? "ปิดใช้งาน" : "เปิดใช้งาน"}
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
+                    )}
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,9 +1,8 @@
-import { ActionIcon, Anchor, Avatar, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Avatar, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import {
   IconArrowBackUp,
   IconChevronDown,
   IconChevronUp,
-  IconDots,
   IconEdit,
   IconFaceId,
   IconKey,
@@ -21,6 +20,7 @@ import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 import { ResponsiveList } from "../PhoneCards";
 import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "../PlainMantine";
+import { RowActions } from "~/components/RowActions";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
@@ -53,48 +53,41 @@ type ListProps = { items: EmployeeDto[]; resigned: boolean; onAction: OnAction }
 
 function RowMenu({ e, resigned, onAction }: { e: EmployeeDto; resigned: boolean; onAction: OnAction }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`จัดการ ${e.full_name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", e)}>
-          แก้ไขข้อมูล
+    <RowActions label={`จัดการ ${e.full_name}`}>
+      <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", e)}>
+        แก้ไขข้อมูล
+      </Menu.Item>
+      <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
+        เปลี่ยนรูป
+      </Menu.Item>
+      <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face", e)}>
+        ใบหน้าที่ลงทะเบียน
+      </Menu.Item>
+      {!resigned && !e.line_linked ? (
+        <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code", e)}>
+          ออกรหัสเชื่อม LINE
         </Menu.Item>
-        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
-          เปลี่ยนรูป
+      ) : null}
+      {e.line_linked ? (
+        <>
+          <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push", e)}>
+            ส่งข้อความ LINE
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink", e)}>
+            ยกเลิกการเชื่อม LINE
+          </Menu.Item>
+        </>
+      ) : null}
+      {resigned ? (
+        <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate", e)}>
+          กลับเข้าทำงาน
         </Menu.Item>
-        <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face", e)}>
-          ใบหน้าที่ลงทะเบียน
+      ) : (
+        <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign", e)}>
+          บันทึกการลาออก
         </Menu.Item>
-        {!resigned && !e.line_linked ? (
-          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code", e)}>
-            ออกรหัสเชื่อม LINE
-          </Menu.Item>
-        ) : null}
-        {e.line_linked ? (
-          <>
-            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push", e)}>
-              ส่งข้อความ LINE
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink", e)}>
-              ยกเลิกการเชื่อม LINE
-            </Menu.Item>
-          </>
-        ) : null}
-        {resigned ? (
-          <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate", e)}>
-            กลับเข้าทำงาน
-          </Menu.Item>
-        ) : (
-          <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign", e)}>
-            บันทึกการลาออก
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    </RowActions>
   );
 }
 

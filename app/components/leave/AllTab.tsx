@@ -1,5 +1,5 @@
-import { ActionIcon, Card, Group, Menu, Select, Stack, Table, Text } from "@mantine/core";
-import { IconAdjustments, IconDots, IconFileSearch, IconX } from "@tabler/icons-react";
+import { Card, Group, Menu, Select, Stack, Table, Text } from "@mantine/core";
+import { IconAdjustments, IconFileSearch, IconX } from "@tabler/icons-react";
 import { EmptyState } from "~/components/EmptyState";
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
@@ -8,6 +8,7 @@ import { ResponsiveList } from "~/components/PhoneCards";
 import { useTabParams } from "~/components/tab-params";
 import { EmployeePicker } from "./EmployeePicker";
 import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
+import { RowActions } from "~/components/RowActions";
 
 export type AllTabData = {
   query: { year: number; status: number | null; type: number | null; employee_id: number | null };
@@ -32,23 +33,16 @@ function StatusBadge({ p }: { p: PetitionView }) {
 
 function RowMenu({ p, onAction }: { p: PetitionView; onAction: (a: PetitionAction) => void }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`จัดการคำขอลาของ ${p.employee.full_name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => onAction({ kind: "quota", employee: p.employee, year: p.year })}>
-          แก้ไขสิทธิ์การลา
+    <RowActions label={`จัดการคำขอลาของ ${p.employee.full_name}`}>
+      <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => onAction({ kind: "quota", employee: p.employee, year: p.year })}>
+        แก้ไขสิทธิ์การลา
+      </Menu.Item>
+      {cancellable(p) ? (
+        <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => onAction({ kind: "cancel", petition: p })}>
+          ยกเลิกคำขอลา
         </Menu.Item>
-        {cancellable(p) ? (
-          <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => onAction({ kind: "cancel", petition: p })}>
-            ยกเลิกคำขอลา
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+    </RowActions>
   );
 }
 

@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Card, Group, Menu, Stack, Table, Text } from "@mantine/core";
-import { IconDots, IconEdit, IconMapPin, IconPower, IconUsers } from "@tabler/icons-react";
+import { Anchor, Card, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { IconEdit, IconMapPin, IconPower, IconUsers } from "@tabler/icons-react";
 import { MACHINE_TYPE_LABELS } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
 import { ResponsiveList } from "~/components/PhoneCards";
 import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import type { MachineDto } from "~/models/machine.server";
 import { TYPE_COLORS, VISIT_STATUS_COLORS, visitStatusLabel } from "./machine-labels";
+import { RowActions } from "~/components/RowActions";
 
 export type MachineRowAction = "edit" | "assign" | "active";
 
@@ -94,26 +95,19 @@ function MapLink({ m }: { m: MachineDto }) {
 
 function RowMenu({ m, onAction }: { m: MachineDto; onAction: (a: MachineRowAction, m: MachineDto) => void }) {
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`จัดการตู้ ${m.code}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", m)}>
-          แก้ไขข้อมูลตู้
+    <RowActions label={`จัดการตู้ ${m.code}`}>
+      <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", m)}>
+        แก้ไขข้อมูลตู้
+      </Menu.Item>
+      {m.active ? (
+        <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onAction("assign", m)}>
+          ผู้ดูแลตู้
         </Menu.Item>
-        {m.active ? (
-          <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onAction("assign", m)}>
-            ผู้ดูแลตู้
-          </Menu.Item>
-        ) : null}
-        <Menu.Item color={m.active ? "red" : undefined} leftSection={<IconPower size={16} />} onClick={() => onAction("active", m)}>
-          {m.active ? "ปิดใช้งาน" : "เปิดใช้งาน"}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+      <Menu.Item color={m.active ? "red" : undefined} leftSection={<IconPower size={16} />} onClick={() => onAction("active", m)}>
+        {m.active ? "ปิดใช้งาน" : "เปิดใช้งาน"}
+      </Menu.Item>
+    </RowActions>
   );
 }
 
