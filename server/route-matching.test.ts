@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The copy of @remix-run/router that @remix-run/server-runtime requires (patches/ caches its ranked branches).
 const require = createRequire(import.meta.url);
@@ -65,5 +65,26 @@ describe("server route matching", () => {
     } finally {
       globalThis.RegExp = Original;
     }
+  });
+
+  it("answers a path it has matched before without trying the routes again, with matches of its own", () => {
+    const routes = [{ id: "root", path: "", children: [{ id: "machine", path: "api/machine/:id" }, { id: "healthz", path: "healthz" }] }];
+    const first = router.matchRoutes(routes, "/api/machine/7");
+    expect(first?.[1].params).toEqual({ id: "7" });
+    first![1].params.id = "changed by a caller";
+    const tried = vi.spyOn(String.prototype, "match");
+    try {
+      const again = router.matchRoutes(routes, "/api/machine/7");
+      expect(tried).not.toHaveBeenCalled();
+      expect(again?.[1].params).toEqual({ id: "7" });
+      expect(again?.[1].route).toBe(first![1].route);
+      expect(again).not.toBe(first);
+    } finally {
+      tried.mockRestore();
+    }
+    // Many distinct paths (ids) keep the cache bounded and every answer right.
+    for (let id = 1; id <= 2500; id++) expect(router.matchRoutes(routes, `/api/machine/${id}`)?.[1].params.id).toBe(String(id));
+    expect(router.matchRoutes(routes, "/healthz")?.map((m) => m.route.id)).toEqual(["root", "healthz"]);
+    expect(router.matchRoutes(routes, "/nowhere")).toBeNull();
   });
 });
