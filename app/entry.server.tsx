@@ -7,6 +7,9 @@ import { sqliteCode, storageFailure } from "./lib/storage-errors.server";
 
 export { onServerStart, onServerStop } from "./server/startup.server";
 
+/** server/remix.mjs's PAGE_BYTES. */
+const PAGE_BYTES = Symbol.for("tn.page-bytes");
+
 /**
  * An uncaught loader/action error. A storage failure (disk full, data folder read-only, ...) is
  * not a bug: it is logged in one line and server.mjs answers 503 in Thai instead of a 500.
@@ -45,6 +48,10 @@ export default function handleRequest(
       </NonceProvider>,
     );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+    const bytes = Buffer.from(`<!DOCTYPE html>${html}`);
+    const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
+    // server/remix.mjs sends these bytes as they are rather than reading them back out of the body.
+    Object.defineProperty(response, PAGE_BYTES, { value: bytes });
+    return response;
   });
 }

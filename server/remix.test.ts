@@ -1,6 +1,7 @@
+import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { writeBody } from "./remix.mjs";
+import { PAGE_BYTES, sendRemixResponse, writeBody } from "./remix.mjs";
 
 const CHUNK = 1024 * 1024;
 const CHUNKS = 64;
@@ -83,5 +84,33 @@ describe("writeBody", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("sendRemixResponse", () => {
+  async function sent(response: Response) {
+    const app = express();
+    app.get("/", (_req, res, next) => void sendRemixResponse(res, response).catch(next));
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      const answer = await fetch(url);
+      return { text: await answer.text(), length: answer.headers.get("content-length") };
+    } finally {
+      server.close();
+    }
+  }
+
+  test("a page's bytes set by the app are sent as they are, with their length", async () => {
+    const bytes = Buffer.from("<!DOCTYPE html><p>หน้า</p>");
+    const response = new Response("the body stream is not read", { headers: { "content-type": "text/html; charset=utf-8" } });
+    Object.defineProperty(response, PAGE_BYTES, { value: bytes });
+    expect(await sent(response)).toEqual({ text: "<!DOCTYPE html><p>หน้า</p>", length: String(bytes.length) });
+  });
+
+  test("a page without them is read from its body, whole", async () => {
+    const response = new Response("<p>ทั้งหน้า</p>", { headers: { "content-type": "text/html; charset=utf-8" } });
+    expect(await sent(response)).toEqual({ text: "<p>ทั้งหน้า</p>", length: String(Buffer.byteLength("<p>ทั้งหน้า</p>")) });
   });
 });
