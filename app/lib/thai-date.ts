@@ -39,21 +39,25 @@ export function appTimeZone() {
  */
 export function businessDate(instant: DateLike = new Date(), tz = appZone) {
   const ms = dayjs.isDayjs(instant) ? instant.valueOf() : instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
-  return Number.isNaN(ms) ? dayjs(instant).tz(tz).format("YYYY-MM-DD") : formatterFor(tz, DATE_PARTS).format(ms);
+  return Number.isNaN(ms) ? dayjs(instant).tz(tz).format("YYYY-MM-DD") : formatterFor(tz, "date").format(ms);
 }
 
 // dayjs's tz() builds a new Intl formatter on every call (~0.5 ms); a check-in or a page of
 // times asks many times, so the formatters are made once per zone and reused.
-const DATE_PARTS: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
-const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+const FORMATS = {
+  // en-CA writes dates as YYYY-MM-DD; en-GB writes 24-hour HH:mm; en-CA both as "YYYY-MM-DD, HH:mm".
+  date: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }],
+  time: ["en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }],
+  dateTime: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }],
+} satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(tz: string, parts: Intl.DateTimeFormatOptions) {
-  const key = `${tz}|${parts === DATE_PARTS ? "d" : "t"}`;
+function formatterFor(tz: string, kind: keyof typeof FORMATS) {
+  const key = `${tz}|${kind}`;
   let f = formatters.get(key);
   if (!f) {
-    // en-CA writes dates as YYYY-MM-DD; en-GB writes 24-hour HH:mm.
-    f = new Intl.DateTimeFormat(parts === DATE_PARTS ? "en-CA" : "en-GB", { timeZone: tz, ...parts });
+    const [locale, parts] = FORMATS[kind];
+    f = new Intl.DateTimeFormat(locale, { timeZone: tz, ...parts });
     formatters.set(key, f);
   }
   return f;
@@ -61,7 +65,7 @@ function formatterFor(tz: string, parts: Intl.DateTimeFormatOptions) {
 
 /** `08:42`: the wall-clock time of an instant in the app's zone. */
 export function clockTimeOf(instant: Date | string | number, tz = appZone) {
-  return formatterFor(tz, TIME_PARTS).format(new Date(instant));
+  return formatterFor(tz, "time").format(new Date(instant));
 }
 
 const QUARTER_MS = 15 * 60_000;
@@ -96,10 +100,9 @@ function inZone(value: DateLike, tz: string) {
   return dayjs(value).tz(tz).locale("th");
 }
 
-const THAI_MONTHS_SHORT = ["ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."];
-const THAI_MONTHS = ["มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน", "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม", "พฤศจิกายน", "ธันวาคม"];
-const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = { ...DATE_PARTS, ...TIME_PARTS };
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+// The th locale's month names, which dayjs's "MMM" and "MMMM" write.
+const THAI_MONTHS_SHORT = dayjs.Ls.th.monthsShort as string[];
+const THAI_MONTHS = dayjs.Ls.th.months as string[];
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ZONED_PARTS = /^(\d{4})-(\d{2})-(\d{2}), (\d{2}:\d{2})$/;
 
@@ -117,12 +120,7 @@ function partsOf(value: DateLike, tz: string): Parts | null {
   }
   const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : dayjs(value).valueOf();
   if (!Number.isFinite(ms)) return null;
-  let f = dateTimeFormatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone: tz, ...DATE_TIME_PARTS });
-    dateTimeFormatters.set(tz, f);
-  }
-  const parts = ZONED_PARTS.exec(f.format(ms));
+  const parts = ZONED_PARTS.exec(formatterFor(tz, "dateTime").format(ms));
   return parts ? { year: Number(parts[1]), month: Number(parts[2]), day: Number(parts[3]), time: parts[4] } : null;
 }
 
