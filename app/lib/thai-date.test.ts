@@ -9,6 +9,7 @@ import {
   formatThaiDateTime,
   setAppTimeZone,
   startOfWeek,
+  zonedTime,
 } from "./thai-date";
 
 describe("Thai dates", () => {
@@ -108,5 +109,50 @@ describe("clockTimeOf", () => {
         expect(businessDate(iso, tz), `${iso} ${tz}`).toBe(dayjs(iso).tz(tz).format("YYYY-MM-DD"));
       }
     }
+  });
+});
+
+describe("zonedTime", () => {
+  const wall = (ms: number, tz: string) => dayjs(ms).tz(tz).format("YYYY-MM-DD HH:mm");
+
+  it("is the instant of a wall-clock time in the zone", () => {
+    expect(zonedTime("2026-11-26", "08:30", "Asia/Bangkok").toISOString()).toBe("2026-11-26T01:30:00.000Z");
+    expect(zonedTime("2026-11-26", "00:00", "Asia/Bangkok").toISOString()).toBe("2026-11-25T17:00:00.000Z");
+    expect(zonedTime("2026-07-01", "17:30", "America/New_York").toISOString()).toBe("2026-07-01T21:30:00.000Z");
+    expect(zonedTime("2026-01-15", "17:30", "America/New_York").toISOString()).toBe("2026-01-15T22:30:00.000Z");
+  });
+
+  it("moves a time that a clock change skips forward by the gap, as dayjs does", () => {
+    // New York skips 02:00–03:00 on 8 March 2026.
+    expect(zonedTime("2026-03-08", "02:30", "America/New_York").toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(wall(zonedTime("2026-03-08", "02:30", "America/New_York").getTime(), "America/New_York")).toBe("2026-03-08 03:30");
+  });
+
+  it("equals dayjs.tz every quarter hour of clock-change days and ordinary days in many zones", () => {
+    const zones = ["Asia/Bangkok", "UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "America/Sao_Paulo"];
+    const dates = ["2026-03-08", "2026-11-01", "2026-03-29", "2026-10-25", "2026-04-05", "2026-10-04", "2026-11-26", "2024-02-29", "2000-01-01", "1999-12-31"];
+    let compared = 0;
+    let twice = 0;
+    for (const tz of zones) {
+      for (const date of dates) {
+        for (let q = 0; q < 96; q++) {
+          const hhmm = `${String(Math.floor(q / 4)).padStart(2, "0")}:${String((q % 4) * 15).padStart(2, "0")}`;
+          const ours = zonedTime(date, hhmm, tz).getTime();
+          const theirs = dayjs.tz(`${date}T${hhmm}:00`, tz).valueOf();
+          compared++;
+          if (ours === theirs) continue;
+          // A time the clock passes twice has two instants; dayjs picks by today's offset.
+          twice++;
+          expect(wall(ours, tz), `${date} ${hhmm} ${tz}`).toBe(`${date} ${hhmm}`);
+          expect(wall(theirs, tz), `${date} ${hhmm} ${tz}`).toBe(`${date} ${hhmm}`);
+        }
+      }
+    }
+    expect(compared).toBe(zones.length * dates.length * 96);
+    expect(twice).toBeLessThan(20);
+  });
+
+  it("falls back to dayjs for what the fast path does not read", () => {
+    expect(zonedTime("2026-11-26", "8:30", "Asia/Bangkok").getTime()).toBe(dayjs.tz("2026-11-26T8:30:00", "Asia/Bangkok").valueOf());
   });
 });

@@ -124,6 +124,39 @@ function partsOf(value: DateLike, tz: string): Parts | null {
   return parts ? { year: Number(parts[1]), month: Number(parts[2]), day: Number(parts[3]), time: parts[4] } : null;
 }
 
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HH_MM = /^(\d{2}):(\d{2})$/;
+
+/** Minutes east of UTC in the zone at an instant (whole minutes), or null past the formatter's years. */
+function offsetAt(ms: number, tz: string): number | null {
+  const minute = Math.floor(ms / 60_000) * 60_000;
+  const p = ZONED_PARTS.exec(formatterFor(tz, "dateTime").format(minute));
+  if (!p) return null;
+  const local = Date.UTC(Number(p[1]), Number(p[2]) - 1, Number(p[3]), Number(p[4].slice(0, 2)), Number(p[4].slice(3)));
+  return (local - minute) / 60_000;
+}
+
+/**
+ * The instant of a wall-clock time on a date in the zone (`2026-11-26`, `08:30`, Bangkok →
+ * 01:30Z). The rule is dayjs.tz's: guess an offset, fix it up twice; a time that a clock change
+ * skips comes out as if the clock had not changed yet. dayjs builds two Intl formatters per call
+ * (a check-in asks twice); this reads the cached one.
+ */
+export function zonedTime(date: string, hhmm: string, tz = appZone): Date {
+  const d = WALL_CLOCK.exec(date);
+  const t = HH_MM.exec(hhmm);
+  const local = d && t ? Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2])) : NaN;
+  const o1 = Number.isFinite(local) ? offsetAt(local, tz) : null;
+  if (o1 === null) return dayjs.tz(`${date}T${hhmm}:00`, tz).toDate();
+  const first = local - o1 * 60_000;
+  const o2 = offsetAt(first, tz);
+  if (o2 === null || o2 === o1) return new Date(first);
+  const second = local - o2 * 60_000;
+  const o3 = offsetAt(second, tz);
+  if (o3 === o2) return new Date(second);
+  return new Date(local - Math.min(o2, o3 ?? o2) * 60_000);
+}
+
 /** `21 พ.ย. 2569` */
 export function formatThaiDate(value: DateLike, tz = appZone) {
   const p = partsOf(value, tz);

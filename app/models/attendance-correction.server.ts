@@ -4,7 +4,7 @@ import { attendance, attendanceCorrections, CORRECTION_STATUSES, employees } fro
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { dayjs } from "~/lib/thai-date";
+import { zonedTime } from "~/lib/thai-date";
 import { cleanText, idField, isoDate, PageFields, pageOffset, type Page } from "~/lib/validation";
 import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./attendance-dto.server";
 import { earlyMinutes, lateMinutes } from "./attendance-rules";
@@ -117,7 +117,7 @@ export type CorrectionDto = ReturnType<typeof toCorrectionDto>;
 
 /** `HH:mm` on `date` in the app's zone as an instant. */
 const instantOn = (date: string, hhmm: string | undefined) =>
-  hhmm === undefined ? null : dayjs.tz(`${date}T${hhmm}:00`, appTimeZoneFromEnv()).toDate();
+  hhmm === undefined ? null : zonedTime(date, hhmm, appTimeZoneFromEnv());
 
 const RULE_KEYS = ["work_start", "work_end", "late_grace_minutes", "early_grace_minutes", "work_days"] as const;
 

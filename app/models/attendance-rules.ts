@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Geofence } from "~/lib/geo";
-import { dayjs } from "~/lib/thai-date";
+import { dayNumber, weekdayOfDayNumber } from "~/lib/iso-day";
+import { zonedTime } from "~/lib/thai-date";
 
 // The check-in's pure rules (client-safe): the input's shape, late/early minutes, and the flags
 // that send a record to the admins' review queue.
@@ -70,8 +71,11 @@ type Hours = {
   work_days: readonly number[];
 };
 
-const at = (date: string, hhmm: string, tz: string) => dayjs.tz(`${date}T${hhmm}:00`, tz);
-const isWorkDay = (date: string, days: readonly number[]) => days.includes(((dayjs(date).day() + 6) % 7) + 1);
+const at = (date: string, hhmm: string, tz: string) => zonedTime(date, hhmm, tz);
+const isWorkDay = (date: string, days: readonly number[]) => {
+  const day = dayNumber(date);
+  return day !== null && days.includes(weekdayOfDayNumber(day));
+};
 
 /**
  * Minutes late: counted from work_start, in whole minutes, once they exceed the grace (the grace

@@ -7,7 +7,7 @@ import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { iterateSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
-import { dayjs, formatThaiDateTime } from "~/lib/thai-date";
+import { dayjs, formatThaiDateTime, zonedTime } from "~/lib/thai-date";
 import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
 import {
   ACTOR_TYPE_LABELS,
@@ -169,7 +169,7 @@ function toEntry(r: JoinedRow): AuditEntry {
 }
 
 /** The start of a business-zone date as an instant (a range's `from`, or the day after its `to`). */
-const startOfDay = (date: string) => new Date(dayjs.tz(date, appTimeZoneFromEnv()).valueOf());
+const startOfDay = (date: string) => zonedTime(date, "00:00", appTimeZoneFromEnv());
 const nextDay = (date: string) => dayjs(date).add(1, "day").format("YYYY-MM-DD");
 
 function filterWhere(filter: AuditFilter): SQL | undefined {

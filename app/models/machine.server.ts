@@ -9,7 +9,7 @@ import { mapLink } from "~/lib/geo";
 import { DomainError } from "~/lib/errors";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { addDays } from "~/lib/iso-day";
-import { businessDate, dayjs } from "~/lib/thai-date";
+import { businessDate, zonedTime } from "~/lib/thai-date";
 import { deleteUploadAt, saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { pageOffset, requireSomeChange, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "./audit.server";
@@ -185,7 +185,7 @@ export function overdueCondition(today: string = workDate()): SQL {
   const tz = appTimeZoneFromEnv();
   const terms = lengths.map((n) => {
     const cut = addDays(today, -n);
-    const cutMs = dayjs.tz(`${cut}T00:00:00`, tz).valueOf();
+    const cutMs = zonedTime(cut, "00:00", tz).getTime();
     return sql`(${machines.visitEveryDays} = ${n} and (case when ${machineVisits.visitDate} is not null then ${machineVisits.visitDate} < ${cut} else ${machines.createdAt} < ${cutMs} end))`;
   });
   return and(eq(machines.active, true), or(...terms))!;
