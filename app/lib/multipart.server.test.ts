@@ -38,6 +38,32 @@ describe("readMultipartImage", () => {
     expect(form.get("photo")).toBeNull();
   });
 
+  test("a body that arrives a few bytes at a time: Thai text split mid-character and the file reassembled whole", async () => {
+    const jpeg = await makeJpeg();
+    const whole = multipart([
+      ["note", "ลงเวลาเข้างาน 🙂 สำนักงานใหญ่"],
+      ["photo", asBlob(jpeg, "image/jpeg"), "me.jpg"],
+      ["photo", asBlob(new Uint8Array([1, 2, 3])), "second.jpg"],
+    ]);
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    const trickle = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.byteLength; at += 13) controller.enqueue(bytes.slice(at, at + 13));
+        controller.close();
+      },
+    });
+    const request = new Request("http://localhost/api/test", {
+      method: "POST",
+      body: trickle,
+      headers: { "content-type": whole.headers.get("content-type")! },
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    const { file, form } = await readMultipartImage(request);
+    expect(form.get("note")).toBe("ลงเวลาเข้างาน 🙂 สำนักงานใหญ่");
+    expect(Buffer.from(file).equals(jpeg)).toBe(true);
+    expect(form.getAll("photo")).toEqual([]);
+  });
+
   test("the field name can be chosen", async () => {
     const jpeg = await makeJpeg();
     const { file } = await readMultipartImage(multipart([["picture", asBlob(jpeg), "x.jpg"]]), "picture");

@@ -1,7 +1,6 @@
 // Reads a multipart request with one image within fixed size limits (docs/decisions/004-image-uploads.md).
 import {
   MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
@@ -119,21 +118,19 @@ async function readMultipart(
     duplex: "half",
   } as RequestInit & { duplex: "half" });
 
-  const memory = unstable_createMemoryUploadHandler({ maxPartSize: limits.maxBytes });
-  let taken = false;
+  // Parts are read into bytes here rather than by Remix's memory handler, which makes a Blob for
+  // every text field and a File for the image (a check-in's six fields cost more than its query).
+  const taken: { file: Uint8Array | null } = { file: null };
   const handler: UploadHandler = async (part) => {
-    if (typeof part.filename !== "string") return memory(part); // a text field
-    if (part.name !== field || taken) {
-      await drain(part.data);
-      return undefined;
-    }
-    taken = true;
-    return memory(part);
+    if (typeof part.filename !== "string") return utf8.decode(await readPart(part.name, part.data, limits.maxBytes));
+    if (part.name !== field || taken.file) await drain(part.data);
+    else taken.file = await readPart(part.name, part.data, limits.maxBytes);
+    return undefined;
   };
 
-  let parsed: FormData;
+  let form: FormData;
   try {
-    parsed = await unstable_parseMultipartFormData(limited, handler);
+    form = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
     if (error instanceof BodyTooLargeError || error instanceof MaxPartSizeExceededError) {
       throw new DomainError(413, limits.tooLarge);
@@ -141,14 +138,28 @@ async function readMultipart(
     // not multipart after all, or a malformed body
     throw new DomainError(400, limits.missing);
   }
-
-  const form = new FormData();
-  let file: File | null = null;
-  for (const [name, value] of parsed.entries()) {
-    if (typeof value === "string") form.append(name, value);
-    else if (name === field) file = value;
-  }
   // A browser sends an empty part with filename="" when no file was chosen.
-  if (!file || file.size === 0) return { file: null, form };
-  return { file: new Uint8Array(await file.arrayBuffer()), form };
+  const { file } = taken;
+  return { file: file && file.byteLength > 0 ? file : null, form };
+}
+
+const utf8 = new TextDecoder();
+
+/** A part's bytes, refused past `max`. */
+async function readPart(name: string, data: AsyncIterable<Uint8Array>, max: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of data) {
+    size += chunk.byteLength;
+    if (size > max) throw new MaxPartSizeExceededError(name, max);
+    chunks.push(chunk);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
