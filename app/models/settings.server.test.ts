@@ -50,6 +50,21 @@ describe("settings registry", () => {
     expect(getSettings(["face_threshold"])).toEqual({ face_threshold: 0.42 });
   });
 
+  test("a value written behind the model's back is read at once; read values cannot be changed by a caller", () => {
+    const office = { name: "สำนักงานใหญ่", lat: 13.75, lng: 100.5, radius_m: 200 };
+    setSetting("offices", [office]);
+    const first = getSettings(["offices"]).offices;
+    expect(first).toEqual([office]);
+    expect(getSettings(["offices"]).offices).toBe(first);
+    expect(() => (first as unknown as unknown[]).push(office)).toThrow(TypeError);
+    expect(() => Object.assign(first[0], { radius_m: 1 })).toThrow(TypeError);
+
+    storeRaw("offices", [{ ...office, radius_m: 350 }]);
+    expect(getSettings(["offices"]).offices).toEqual([{ ...office, radius_m: 350 }]);
+    db().delete(settings).run();
+    expect(getSettings(["offices"]).offices).toEqual(SETTINGS.offices.default);
+  });
+
   test("a stored value that no longer parses falls back to the default with one warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     storeRaw("face_threshold", "0.4");

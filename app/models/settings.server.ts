@@ -90,8 +90,28 @@ const defaultOf = <K extends SettingKey>(key: K) => (SETTINGS[key] as Entry<Sett
 const settingValue = preparedQuery((d) =>
   d.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare(),
 );
-// The table holds a few dozen small rows: reading them all is one compiled statement for every key list.
-const allSettingRows = preparedQuery((d) => d.select().from(settings).prepare());
+// The table holds a few dozen small rows: reading them all is one compiled statement for every key
+// list. Rows come as their stored JSON text; a key's parsed and checked value is kept while its text
+// stays the same, so a check-in reads the table but parses nothing.
+const allSettingTexts = preparedQuery((d) => d.$client.prepare("select key, value from settings").raw());
+const parsedSettings = new Map<string, { text: string; value: unknown }>();
+
+function storedSetting<K extends SettingKey>(key: K, text: string): Settings[K] {
+  const kept = parsedSettings.get(key);
+  if (kept?.text === text) return kept.value as Settings[K];
+  const value = deepFreeze(readStored(key, JSON.parse(text)));
+  parsedSettings.set(key, { text, value });
+  return value;
+}
+
+/** Shared between callers, so nobody may change it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 export function getSetting<K extends SettingKey>(key: K): Settings[K] {
   const row = settingValue().get({ key });
@@ -101,10 +121,11 @@ export function getSetting<K extends SettingKey>(key: K): Settings[K] {
 /** Several settings in one query (all of them without `keys`). */
 export function getSettings<K extends SettingKey = SettingKey>(keys?: readonly K[]): Pick<Settings, K> {
   const wanted = (keys ?? KEYS) as readonly K[];
-  const stored = new Map(wanted.length ? allSettingRows().all().map((r) => [r.key, r.value]) : []);
+  const stored = new Map(wanted.length ? (allSettingTexts().all() as [string, string][]) : []);
   const out = {} as Pick<Settings, K>;
   for (const key of wanted) {
-    out[key] = stored.has(key) ? readStored(key, stored.get(key)) : defaultOf(key);
+    const text = stored.get(key);
+    out[key] = text === undefined ? defaultOf(key) : storedSetting(key, text);
   }
   return out;
 }
