@@ -38,7 +38,7 @@ describe("readMultipartImage", () => {
     expect(form.get("photo")).toBeNull();
   });
 
-  test("a body that arrives a few bytes at a time: Thai text split mid-character and the file reassembled whole", async () => {
+  test("a body that arrives 5 bytes at a time: Thai text split mid-character and the file reassembled whole", async () => {
     const jpeg = await makeJpeg();
     const whole = multipart([
       ["note", "ลงเวลาเข้างาน 🙂 สำนักงานใหญ่"],
@@ -48,7 +48,7 @@ describe("readMultipartImage", () => {
     const bytes = new Uint8Array(await whole.arrayBuffer());
     const trickle = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let at = 0; at < bytes.byteLength; at += 13) controller.enqueue(bytes.slice(at, at + 13));
+        for (let at = 0; at < bytes.byteLength; at += 5) controller.enqueue(bytes.slice(at, at + 5));
         controller.close();
       },
     });
@@ -62,6 +62,26 @@ describe("readMultipartImage", () => {
     expect(form.get("note")).toBe("ลงเวลาเข้างาน 🙂 สำนักงานใหญ่");
     expect(Buffer.from(file).equals(jpeg)).toBe(true);
     expect(form.getAll("photo")).toEqual([]);
+  });
+
+  test("a body cut off inside the file, or inside a part's headers, is a 400 and nothing is left waiting", async () => {
+    const jpeg = await makeJpeg();
+    const whole = multipart([["type", "in"], ["photo", asBlob(jpeg, "image/jpeg"), "me.jpg"]]);
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    const headersEnd = Buffer.from(bytes).indexOf("\r\n\r\n", Buffer.from(bytes).indexOf("filename"));
+    for (const cut of [bytes.byteLength - 200, headersEnd - 5]) {
+      const request = new Request("http://localhost/api/test", {
+        method: "POST",
+        body: bytes.slice(0, cut),
+        headers: { "content-type": whole.headers.get("content-type")! },
+      });
+      expect((await rejection(readMultipartImage(request))).status, `cut at ${cut}`).toBe(400);
+    }
+  });
+
+  test("a text field larger than the file limit is a 413", async () => {
+    const request = multipart([["note", "ก".repeat(MAX_UPLOAD_BYTES / 3 + 1)], ["photo", asBlob(await makeJpeg()), "p.jpg"]]);
+    expect(await rejection(readMultipartImage(request))).toEqual({ status: 413, error: UPLOAD_MESSAGES.tooLarge });
   });
 
   test("the field name can be chosen", async () => {

@@ -1,9 +1,5 @@
 // Reads a multipart request with one image within fixed size limits (docs/decisions/004-image-uploads.md).
-import {
-  MaxPartSizeExceededError,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import busboy, { type Busboy } from "busboy";
 import { DomainError } from "./errors";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
 
@@ -33,10 +29,6 @@ function limitStream(body: ReadableStream<Uint8Array>, max: number) {
       },
     }),
   );
-}
-
-async function drain(data: AsyncIterable<Uint8Array>) {
-  for await (const chunk of data) void chunk;
 }
 
 /**
@@ -110,56 +102,99 @@ async function readMultipart(
   if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new DomainError(400, limits.missing);
   }
-
-  const limited = new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: limitStream(request.body, maxBody),
-    duplex: "half",
-  } as RequestInit & { duplex: "half" });
-
-  // Parts are read into bytes here rather than by Remix's memory handler, which makes a Blob for
-  // every text field and a File for the image (a check-in's six fields cost more than its query).
-  const taken: { file: Uint8Array | null } = { file: null };
-  const handler: UploadHandler = async (part) => {
-    if (typeof part.filename !== "string") return utf8.decode(await readPart(part.name, part.data, limits.maxBytes));
-    if (part.name !== field || taken.file) await drain(part.data);
-    else taken.file = await readPart(part.name, part.data, limits.maxBytes);
-    return undefined;
-  };
-
-  let form: FormData;
+  let parser: Busboy;
   try {
-    form = await unstable_parseMultipartFormData(limited, handler);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError || error instanceof MaxPartSizeExceededError) {
-      throw new DomainError(413, limits.tooLarge);
-    }
-    // not multipart after all, or a malformed body
-    throw new DomainError(400, limits.missing);
+    // busboy marks a part cut off when it reaches the limit, so one byte more than allowed is the sign.
+    parser = busboy({ headers: { "content-type": contentType }, limits: { fileSize: limits.maxBytes + 1, fieldSize: limits.maxBytes + 1 } });
+  } catch {
+    throw new DomainError(400, limits.missing); // no boundary
   }
-  // A browser sends an empty part with filename="" when no file was chosen.
-  const { file } = taken;
-  return { file: file && file.byteLength > 0 ? file : null, form };
+  return parseParts(request.body, parser, field, limits, maxBody);
 }
 
-const utf8 = new TextDecoder();
+/**
+ * Feeds the body to busboy, counting it against `maxBody`, and collects the text fields and the
+ * first file in `field` (other files are read and dropped). Settles once: the first failure wins.
+ */
+function parseParts(
+  body: ReadableStream<Uint8Array>,
+  parser: Busboy,
+  field: string,
+  limits: FileLimits,
+  maxBody: number,
+): Promise<{ file: Uint8Array | null; form: FormData }> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    const fileChunks: Buffer[] = [];
+    let taken = false;
+    let fileDone: Promise<void> = Promise.resolve();
+    let failed = false;
+    const fail = (status: 400 | 413) => {
+      if (failed) return;
+      failed = true;
+      reject(new DomainError(status, status === 413 ? limits.tooLarge : limits.missing));
+      parser.destroy();
+    };
 
-/** A part's bytes, refused past `max`. */
-async function readPart(name: string, data: AsyncIterable<Uint8Array>, max: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of data) {
-    size += chunk.byteLength;
-    if (size > max) throw new MaxPartSizeExceededError(name, max);
-    chunks.push(chunk);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) fail(413);
+      else form.append(name, value);
+    });
+    parser.on("file", (name, stream) => {
+      // A stream cut short by a malformed body errors; unheard, that would end the process.
+      stream.on("error", () => fail(400));
+      if (name !== field || taken) {
+        stream.resume();
+        return;
+      }
+      taken = true;
+      stream.on("data", (chunk: Buffer) => fileChunks.push(chunk));
+      stream.on("limit", () => fail(413));
+      fileDone = new Promise((done) => stream.on("end", done));
+    });
+    parser.on("error", () => fail(400));
+    parser.on("close", () => {
+      if (failed) return;
+      void fileDone.then(() => {
+        if (failed) return;
+        const file = fileChunks.length ? new Uint8Array(Buffer.concat(fileChunks)) : null;
+        // A browser sends an empty part with filename="" when no file was chosen.
+        resolve({ file: file && file.byteLength > 0 ? file : null, form });
+      });
+    });
+
+    void (async () => {
+      const reader = body.getReader();
+      let seen = 0;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          seen += value.byteLength;
+          if (seen > maxBody) fail(413);
+          if (failed) {
+            await reader.cancel();
+            return;
+          }
+          if (!parser.write(value)) await drainedOrDone(parser);
+        }
+        parser.end();
+      } catch {
+        fail(400); // the body stream broke (the client went away, or the edge cut it off)
+      }
+    })();
+  });
+}
+
+/** Until busboy takes more input, or has finished or failed. */
+function drainedOrDone(parser: Busboy) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      parser.off("drain", done);
+      parser.off("close", done);
+      resolve();
+    };
+    parser.on("drain", done);
+    parser.on("close", done);
+  });
 }
