@@ -1,4 +1,4 @@
-import { clientAddress, clientProtocol, contentSecurityPolicy, isAllowedOrigin, parseTrustedProxies } from "./security.mjs";
+import { clientAddress, clientProtocol, contentSecurityPolicy, isAllowedOrigin, makeNonce, parseTrustedProxies } from "./security.mjs";
 
 const base = { host: "office.example:3000" };
 
@@ -44,6 +44,14 @@ describe("contentSecurityPolicy", () => {
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toContain("frame-ancestors 'self' https://*.line.me");
     expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe("makeNonce", () => {
+  test("16 random bytes in base64, never repeated across refills of the pool", () => {
+    const nonces = Array.from({ length: 2_000 }, () => makeNonce());
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });
 
