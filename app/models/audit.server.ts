@@ -4,7 +4,7 @@ import { z } from "zod";
 import { admins, attendance, auditLog, employees, leavePetitions } from "../../db/schema";
 import { appTimeZoneFromEnv } from "~/lib/business-day.server";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
-import { db } from "~/lib/db.server";
+import { columnPlaceholders, db, encodeColumns, preparedQuery } from "~/lib/db.server";
 import { iterateSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
 import { dayjs, formatThaiDateTime, zonedTime } from "~/lib/thai-date";
@@ -29,18 +29,21 @@ export function recordAudit(entry: {
   entityId?: string | number | null;
   changes?: unknown;
 }) {
-  db()
-    .insert(auditLog)
-    .values({
+  insertAudit().run(
+    encodeColumns(auditLog, {
       actorType: entry.actor.type,
       actorId: entry.actor.id ?? null,
       action: entry.action,
       entity: entry.entity,
       entityId: entry.entityId == null ? null : String(entry.entityId),
       changes: entry.changes ?? null,
-    })
-    .run();
+    }),
+  );
 }
+
+const insertAudit = preparedQuery((d) =>
+  d.insert(auditLog).values(columnPlaceholders(["actorType", "actorId", "action", "entity", "entityId", "changes"] as const)).prepare(),
+);
 
 export function listAudit(filter: { entity?: string; entityId?: string | number } = {}, limit = 50) {
   const conditions = [

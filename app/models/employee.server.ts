@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { amphurs, auditLog, districts, employees, provinces } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { pageOffset, requireSomeChange, type Page } from "~/lib/validation";
@@ -64,11 +64,11 @@ export function workingColumn(date: string | Placeholder = workDate()) {
 
 const DUPLICATE_CODE = "รหัสพนักงานนี้มีอยู่แล้ว";
 
-const selectWithPlaces = () =>
-  db()
+const selectWithPlaces = (d = db(), today: string | Placeholder = workDate()) =>
+  d
     .select({
       e: employees,
-      working: workingColumn(),
+      working: workingColumn(today),
       provinceName: provinces.nameTh,
       amphurName: amphurs.nameTh,
       districtName: districts.nameTh,
@@ -119,8 +119,12 @@ function toDto({ e, working, provinceName, amphurName, districtName }: JoinedRow
   };
 }
 
+const employeeById = preparedQuery((d) =>
+  selectWithPlaces(d, sql.placeholder("today")).where(eq(employees.id, sql.placeholder("id"))).prepare(),
+);
+
 export function getEmployee(id: number): EmployeeDto | null {
-  const row = selectWithPlaces().where(eq(employees.id, id)).get();
+  const row = employeeById().get({ id, today: workDate() });
   return row ? toDto(row) : null;
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, between, eq, like } from "drizzle-orm";
+import { and, asc, between, eq, like, sql } from "drizzle-orm";
 import { holidays, holidayYears } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { recordAudit, type Actor } from "./audit.server";
 import { holidayWarnings } from "./holiday-rules";
@@ -30,8 +30,17 @@ export function toHolidayDto(r: HolidayRow) {
 export type HolidayDto = ReturnType<typeof toHolidayDto>;
 
 /** The office's holidays from `from` to `to` inclusive, in date order. */
+const holidayRowsBetween = preparedQuery((d) =>
+  d
+    .select()
+    .from(holidays)
+    .where(between(holidays.date, sql.placeholder("from"), sql.placeholder("to")))
+    .orderBy(asc(holidays.date))
+    .prepare(),
+);
+
 export function holidaysBetween(from: string, to: string): HolidayRow[] {
-  return db().select().from(holidays).where(between(holidays.date, from, to)).orderBy(asc(holidays.date)).all();
+  return holidayRowsBetween().all({ from, to });
 }
 
 /** The dates alone, for day counting. */

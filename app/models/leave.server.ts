@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { employees, leavePetitions, leaveQuotas } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db, immediate, preparedQuery } from "~/lib/db.server";
+import { columnPlaceholders, db, encodeColumns, immediate, preparedQuery } from "~/lib/db.server";
 import { rowFullName, LeaveStatus, LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { DomainError } from "~/lib/errors";
@@ -76,17 +76,32 @@ export function countDays(span: { start: string; end: string; half: "morning" | 
   );
 }
 
-function activeOf(employeeId: number, tx = db()) {
-  return tx
+const activeOf = preparedQuery((d) =>
+  d
     .select()
     .from(leavePetitions)
-    .where(and(eq(leavePetitions.employeeId, employeeId), inArray(leavePetitions.status, [...ACTIVE_LEAVE_STATUSES])))
-    .all();
-}
+    .where(and(eq(leavePetitions.employeeId, sql.placeholder("employeeId")), inArray(leavePetitions.status, [...ACTIVE_LEAVE_STATUSES])))
+    .prepare(),
+);
+
+const PETITION_KEYS = [
+  "employeeId",
+  "type",
+  "startDate",
+  "endDate",
+  "half",
+  "days",
+  "year",
+  "reason",
+  "certificateNote",
+  "attachmentUploadId",
+  "status",
+] as const;
+const insertPetition = preparedQuery((d) => d.insert(leavePetitions).values(columnPlaceholders(PETITION_KEYS)).returning().prepare());
 
 /** 409 when the span collides with a pending or approved petition of the same employee. */
-function requireNoOverlap(employeeId: number, span: { start: string; end: string; half: "morning" | "afternoon" | null }, tx = db()) {
-  const clash = activeOf(employeeId, tx).find((p) => spansOverlap(span, { start: p.startDate, end: p.endDate, half: p.half }));
+function requireNoOverlap(employeeId: number, span: { start: string; end: string; half: "morning" | "afternoon" | null }) {
+  const clash = activeOf().all({ employeeId }).find((p) => spansOverlap(span, { start: p.startDate, end: p.endDate, half: p.half }));
   if (clash) {
     throw new DomainError(409, LEAVE_MESSAGES.overlap, {
       start_date: `ซ้อนกับคำขอลาวันที่ ${clash.startDate}${clash.endDate !== clash.startDate ? ` ถึง ${clash.endDate}` : ""}`,
@@ -118,11 +133,10 @@ export async function createPetition(employeeId: number, input: PetitionInput, a
   const encoded: EncodedImage | null = attachment ? await encodeImage(attachment) : null;
 
   const row = immediate((tx) => {
-    requireNoOverlap(employeeId, span, tx);
+    requireNoOverlap(employeeId, span);
     const stored = encoded ? saveUpload(tx, encoded, "leaves", employeeId) : null;
-    const created = tx
-      .insert(leavePetitions)
-      .values({
+    const created = insertPetition().get(
+      encodeColumns(leavePetitions, {
         employeeId,
         type: input.type,
         startDate: span.start,
@@ -134,9 +148,8 @@ export async function createPetition(employeeId: number, input: PetitionInput, a
         certificateNote: input.certificate_note,
         attachmentUploadId: stored?.id ?? null,
         status: LeaveStatus.request,
-      })
-      .returning()
-      .get();
+      }),
+    )!;
     recordAudit({ actor, action: "create", entity: "leave_petition", entityId: created.id, changes: toPetitionDto(created) });
     return created;
   });
