@@ -82,6 +82,10 @@ describe("filing a petition", () => {
     const e = newEmployee();
     const first = await file(e.id, { start_date: "2026-04-06", end_date: "2026-04-08" });
     expect((await refused(file(e.id, { start_date: "2026-04-08", end_date: "2026-04-09" }))).status).toBe(409);
+    // Ending on its first day, or around it, clashes; the day before does not.
+    expect((await refused(file(e.id, { start_date: "2026-04-02", end_date: "2026-04-06" }))).status).toBe(409);
+    expect((await refused(file(e.id, { start_date: "2026-04-01", end_date: "2026-04-10" }))).status).toBe(409);
+    await file(e.id, { start_date: "2026-04-03", end_date: "2026-04-03" });
     await file(e.id, { start_date: "2026-04-20", end_date: "2026-04-20", half: "morning" });
     await file(e.id, { start_date: "2026-04-20", end_date: "2026-04-20", half: "afternoon" });
     expect((await refused(file(e.id, { start_date: "2026-04-20", end_date: "2026-04-20", half: "morning" }))).status).toBe(409);

@@ -76,11 +76,20 @@ export function countDays(span: { start: string; end: string; half: "morning" | 
   );
 }
 
-const activeOf = preparedQuery((d) =>
+// The employee's pending or approved petitions whose dates meet the span; spansOverlap then
+// decides on half days. An employee with years of leave has hundreds of rows otherwise read whole.
+const activeMeeting = preparedQuery((d) =>
   d
     .select()
     .from(leavePetitions)
-    .where(and(eq(leavePetitions.employeeId, sql.placeholder("employeeId")), inArray(leavePetitions.status, [...ACTIVE_LEAVE_STATUSES])))
+    .where(
+      and(
+        eq(leavePetitions.employeeId, sql.placeholder("employeeId")),
+        lte(leavePetitions.startDate, sql.placeholder("end")),
+        gte(leavePetitions.endDate, sql.placeholder("start")),
+        inArray(leavePetitions.status, [...ACTIVE_LEAVE_STATUSES]),
+      ),
+    )
     .prepare(),
 );
 
@@ -101,7 +110,7 @@ const insertPetition = preparedQuery((d) => d.insert(leavePetitions).values(colu
 
 /** 409 when the span collides with a pending or approved petition of the same employee. */
 function requireNoOverlap(employeeId: number, span: { start: string; end: string; half: "morning" | "afternoon" | null }) {
-  const clash = activeOf().all({ employeeId }).find((p) => spansOverlap(span, { start: p.startDate, end: p.endDate, half: p.half }));
+  const clash = activeMeeting().all({ employeeId, start: span.start, end: span.end }).find((p) => spansOverlap(span, { start: p.startDate, end: p.endDate, half: p.half }));
   if (clash) {
     throw new DomainError(409, LEAVE_MESSAGES.overlap, {
       start_date: `ซ้อนกับคำขอลาวันที่ ${clash.startDate}${clash.endDate !== clash.startDate ? ` ถึง ${clash.endDate}` : ""}`,
