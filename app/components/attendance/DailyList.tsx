@@ -7,7 +7,7 @@ import { thumbUrl } from "~/lib/uploads-shared";
 import { STATUS_LABELS } from "~/models/attendance-status";
 import { CorrectionAction } from "./CorrectionDialog";
 import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
-import type { DailyTabItem } from "./DailyTab";
+import type { DailyTabItem } from "./daily-types";
 
 type OpenPhoto = (photo: { url: string; label: string }) => void;
 

@@ -7,7 +7,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
 import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";
-import { DailyTab, type DailyTabData } from "./DailyTab";
+import type { DailyTabData } from "./daily-types";
+import { DailyTab } from "./DailyTab";
 
 const record = {
   id: 11,

@@ -6,50 +6,12 @@ import { useTabParams } from "~/components/tab-params";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { EmptyState } from "~/components/EmptyState";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
-import { ATTENDANCE_STATUSES, STATUS_LABELS, type AttendanceStatus } from "~/models/attendance-status";
+import { ATTENDANCE_STATUSES, STATUS_LABELS } from "~/models/attendance-status";
 import { ThaiPagination } from "~/components/ListFooter";
 import { STATUS_COLORS } from "./attendance-labels";
+import type { DailyTabData } from "./daily-types";
 import { DailyList } from "./DailyList";
 import { RangeCsvExport } from "./RangeCsvExport";
-
-export type DailyRecord = {
-  id: number;
-  checkin_at: string | null;
-  checkout_at: string | null;
-  checkin_distance_m: number | null;
-  checkin_lat: number | null;
-  checkin_lng: number | null;
-  checkin_address: string | null;
-  checkin_photo_url: string | null;
-  checkout_photo_url: string | null;
-  checkin_photo_purged?: boolean;
-  checkout_photo_purged?: boolean;
-  checkin_match: number | null;
-  checkout_match: number | null;
-  late_minutes: number;
-  early_minutes: number;
-  review_status: string;
-  checked: number;
-  corrected?: boolean;
-};
-
-export type DailyTabItem = {
-  employee: { id: number; code: string; full_name: string; position: string; photo_url: string | null };
-  status: AttendanceStatus;
-  reason: string;
-  record: DailyRecord | null;
-};
-
-export type DailyTabData = {
-  date: string;
-  /** Items after the filters, of which `items` is one page (absent: `items` is the whole day). */
-  total?: number;
-  page?: number;
-  page_size?: number;
-  headcount: number;
-  summary: { [K in AttendanceStatus]: number } & { pending_review: number };
-  items: DailyTabItem[];
-};
 
 const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
 
