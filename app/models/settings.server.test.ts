@@ -56,13 +56,18 @@ describe("settings registry", () => {
     const first = getSettings(["offices"]).offices;
     expect(first).toEqual([office]);
     expect(getSettings(["offices"]).offices).toBe(first);
+    expect(getSetting("offices")).toBe(first);
     expect(() => (first as unknown as unknown[]).push(office)).toThrow(TypeError);
     expect(() => Object.assign(first[0], { radius_m: 1 })).toThrow(TypeError);
 
     storeRaw("offices", [{ ...office, radius_m: 350 }]);
     expect(getSettings(["offices"]).offices).toEqual([{ ...office, radius_m: 350 }]);
+    storeRaw("offices", [{ ...office, radius_m: 400 }]);
+    expect(getSetting("offices")).toEqual([{ ...office, radius_m: 400 }]);
     db().delete(settings).run();
     expect(getSettings(["offices"]).offices).toEqual(SETTINGS.offices.default);
+    expect(getSetting("offices")).toEqual(SETTINGS.offices.default);
+    expect(() => (getSetting("work_days") as number[]).push(0)).toThrow(TypeError);
   });
 
   test("a stored value that no longer parses falls back to the default with one warning", () => {

@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { settings } from "../../db/schema";
 import { immediate, preparedQuery } from "~/lib/db.server";
@@ -86,14 +85,13 @@ function readStored<K extends SettingKey>(key: K, stored: unknown): Settings[K] 
 }
 
 const defaultOf = <K extends SettingKey>(key: K) => (SETTINGS[key] as Entry<Settings[K]>).default;
+for (const key of KEYS) deepFreeze(defaultOf(key));
 
-const settingValue = preparedQuery((d) =>
-  d.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare(),
-);
 // The table holds a few dozen small rows: reading them all is one compiled statement for every key
 // list. Rows come as their stored JSON text; a key's parsed and checked value is kept while its text
 // stays the same, so a check-in reads the table but parses nothing.
 const allSettingTexts = preparedQuery((d) => d.$client.prepare("select key, value from settings").raw());
+const settingText = preparedQuery((d) => d.$client.prepare("select value from settings where key = ?").pluck());
 const parsedSettings = new Map<string, { text: string; value: unknown }>();
 
 function storedSetting<K extends SettingKey>(key: K, text: string): Settings[K] {
@@ -114,8 +112,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function getSetting<K extends SettingKey>(key: K): Settings[K] {
-  const row = settingValue().get({ key });
-  return row ? readStored(key, row.value) : defaultOf(key);
+  const text = settingText().get(key) as string | undefined;
+  return text === undefined ? defaultOf(key) : storedSetting(key, text);
 }
 
 /** Several settings in one query (all of them without `keys`). */
