@@ -247,7 +247,7 @@ export async function pickDate(p: Page, field: string, date: string) {
   await p.getByRole("button", { name: field }).click();
   const day = p.getByRole("button", { name: thaiDay(date, "long"), exact: true });
   for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
-    await p.locator('[data-dates-dropdown] [data-direction="next"]').click();
+    await p.locator('[data-dates-dropdown] button[data-direction="next"]').click();
   }
   await day.click();
   await expect(p.locator("[data-dates-dropdown]")).toBeHidden();
