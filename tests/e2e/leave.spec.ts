@@ -3,12 +3,21 @@
 // days and ลากิจ left 3 → 1 (pending days count), on the page and home. An admin approves it on the
 // leave page; the employee sees it approved with the 2 days used; the leave calendar and the
 // attendance daily view show the employee away on those days.
+import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 import { createEmployeeViaApi, freeDemoUser, issueCode, linkOnPhone, openPhone, pickDate, thaiDay, twoWorkingDays } from "./employee-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
 const PHONE_WIDTH = 375;
+
+const bangkokYear = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(new Date()).slice(0, 4);
+
+/** The petition history of the leave year that holds `date` (the page opens on this year). */
+async function openHistory(p: Page, date: string) {
+  await p.goto("/employee/petition?tab=history");
+  if (!date.startsWith(bangkokYear())) await p.getByRole("combobox", { name: "ปี" }).selectOption(date.slice(0, 4));
+}
 
 test("an employee files a two-day business leave on the phone; an admin approves it; the balance, calendar and daily view follow", async ({
   page,
@@ -58,11 +67,12 @@ test("an employee files a two-day business leave on the phone; an admin approves
     await expect(business.getByTestId("remaining")).toHaveText("คงเหลือ 1 วัน");
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
 
-    // The server holds it: a reload and the home page agree.
-    await p.goto("/employee/petition?tab=history");
+    // The server holds it: a reload and the home page agree. The home page and the history open
+    // on this year; from 24 December the leave falls in the next one.
+    await openHistory(p, start);
     await expect(p.getByTestId("petition-row").first()).toContainText("ยื่นคำขอ");
     await p.goto("/employee");
-    await expect(p.getByTestId("home-balance-1")).toHaveText("ลากิจ1 วัน");
+    await expect(p.getByTestId("home-balance-1")).toHaveText(start.startsWith(bangkokYear()) ? "ลากิจ1 วัน" : "ลากิจ3 วัน");
 
     // The admin approves it from the queue, with a note to the employee.
     await page.goto("/admin/leave-work");
@@ -83,7 +93,7 @@ test("an employee files a two-day business leave on the phone; an admin approves
     await expect(card).toHaveCount(0);
 
     // The employee sees it approved, the note, and the two days used (none pending).
-    await p.goto("/employee/petition?tab=history");
+    await openHistory(p, start);
     const approved = p.getByTestId("petition-row").first();
     await expect(approved).toContainText("อนุมัติ");
     await expect(approved).not.toContainText("ยื่นคำขอ");
