@@ -121,6 +121,13 @@ test("the whole product: setup, an employee's day on the phone, the admin's revi
   await expect(page.getByTestId("user-avatar")).toBeVisible();
 
   const before = ((await (await page.request.get("/api/settings")).json()) as { settings: Record<string, unknown> }).settings;
+  // The daily view below needs today to be a working day (a colleague without a check-in is absent,
+  // not off), whatever day CI runs: every weekday works, and a holiday on today is set aside.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(new Date());
+  const todayHoliday = withServerDatabase((db) => db.prepare("SELECT * FROM holidays WHERE date = ?").get(today) as Record<string, unknown> | undefined);
+  if (todayHoliday) withServerDatabase((db) => db.prepare("DELETE FROM holidays WHERE date = ?").run(today));
+  const everyDay = await page.request.put("/api/settings", { data: { work_days: [1, 2, 3, 4, 5, 6, 7] } });
+  expect(everyDay.status(), await everyDay.text()).toBe(200);
   try {
     await test.step("the admin sets an office and asks for selfies", async () => {
       await page.goto("/admin/checkin-out?tab=settings");
@@ -425,8 +432,14 @@ test("the whole product: setup, an employee's day on the phone, the admin's revi
     });
   } finally {
     const restored = await page.request.put("/api/settings", {
-      data: { offices: before.offices, require_selfie: before.require_selfie },
+      data: { offices: before.offices, require_selfie: before.require_selfie, work_days: before.work_days },
     });
     expect(restored.status(), await restored.text()).toBe(200);
+    if (todayHoliday) {
+      const columns = Object.keys(todayHoliday);
+      withServerDatabase((db) =>
+        db.prepare(`INSERT INTO holidays (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`).run(todayHoliday),
+      );
+    }
   }
 });
