@@ -95,32 +95,31 @@ const isWholeAnswer = (response) => {
   return type.startsWith("application/json") || type.startsWith("text/html");
 };
 
-/** Waits for the socket to take more, or to go away; both listeners go once either fires. */
-function drainOrClose(res) {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
-}
-
 /**
  * Writes a response body as the client takes it. A stream whose chunks are ready at once (a CSV
  * export) would otherwise be read to the end in microtasks before the socket sends a byte: the
  * whole file held in memory and the first byte only at the end. Waiting for 'drain' when the
  * socket's buffer is full sends it as it is made and bounds what is held.
+ *
+ * One 'drain' and one 'close' listener serve every wait. The compression middleware hands a
+ * 'drain' listener to its compressor but does not take it off again (`res.off` is not passed on),
+ * so a listener per wait piled up there: a warning of a leak from the eleventh wait on.
  */
 export async function writeBody(body, res) {
   const reader = body.getReader();
+  let wake = null;
+  const resume = () => {
+    const waiting = wake;
+    wake = null;
+    waiting?.();
+  };
+  res.on("drain", resume);
+  res.on("close", resume);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await drainOrClose(res);
+      if (!res.write(value) && !res.destroyed) await new Promise((resolve) => (wake = resolve));
       if (res.destroyed) {
         await reader.cancel();
         return;
@@ -129,6 +128,9 @@ export async function writeBody(body, res) {
     res.end();
   } catch (error) {
     res.destroy(error);
+  } finally {
+    res.off("drain", resume);
+    res.off("close", resume);
   }
 }
 

@@ -1,3 +1,4 @@
+import compression from "compression";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -82,6 +83,32 @@ describe("writeBody", () => {
       await finished;
       expect(made.n).toBeLessThan(CHUNKS);
     } finally {
+      server.close();
+    }
+  });
+  test("behind the compression middleware, the waits for 'drain' leave no listeners piling up (no leak warning)", async () => {
+    const { body, made } = readyStream();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const app = express();
+    app.use(compression({ threshold: 0 }));
+    app.get("/", (_req, res) => {
+      res.setHeader("content-type", "text/csv; charset=utf-8");
+      void writeBody(body, res);
+    });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: { "accept-encoding": "gzip" } });
+      expect(answer.headers.get("content-encoding")).toBe("gzip");
+      expect((await answer.arrayBuffer()).byteLength).toBe(CHUNK * CHUNKS);
+      expect(made.n).toBe(CHUNKS);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
       server.close();
     }
   });
