@@ -9,18 +9,24 @@ type SelectQuery<R> = {
 };
 
 type Decode = (value: unknown) => unknown;
-const asIs: Decode = (value) => value;
 
-/** A field's decoder, looked up once per query (Drizzle's `is()` walks the prototype chain). */
-function decoderOf(field: unknown): Decode {
-  if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
+/**
+ * A field's decoder, looked up once per query (Drizzle's `is()` walks the prototype chain); null
+ * when the driver's value is the result already (a text, integer or real column, plain `sql`):
+ * an export calls these millions of times.
+ */
+function decoderOf(field: unknown): Decode | null {
+  if (is(field, Column)) {
+    if (field.mapFromDriverValue === Column.prototype.mapFromDriverValue) return null;
+    return (value) => field.mapFromDriverValue(value);
+  }
   // sql`…`.mapWith(fn) keeps its decoder on the SQL object (not in Drizzle's public types).
   const decoder: unknown = is(field, SQL) ? Reflect.get(field, "decoder") : undefined;
   if (decoder && typeof decoder === "object" && "mapFromDriverValue" in decoder && typeof decoder.mapFromDriverValue === "function") {
     const map = decoder.mapFromDriverValue;
     return (value) => map.call(decoder, value);
   }
-  return asIs;
+  return null;
 }
 
 type Selection = Record<string, unknown>;
@@ -45,15 +51,17 @@ function rowDecoder(selection: Selection): (row: unknown[]) => unknown {
     for (const { key, names, decoders } of groups) {
       if (!names) {
         const value = row[i++];
-        result[key] = value === null ? null : decoders[0](value);
+        const decode = decoders[0];
+        result[key] = value === null || !decode ? value : decode(value);
         continue;
       }
       const group: Record<string, unknown> = {};
       let empty = true;
       for (let k = 0; k < names.length; k++, i++) {
         const value = row[i];
+        const decode = decoders[k];
         if (value !== null) empty = false;
-        group[names[k]] = value === null ? null : decoders[k](value);
+        group[names[k]] = value === null || !decode ? value : decode(value);
       }
       result[key] = empty ? null : group;
     }
@@ -87,9 +95,15 @@ export function rawSelect<R, V extends Record<string, unknown>>(build: (d: Db) =
  * a slow client must not block the app's writes on the shared one. The connection is opened at the
  * first row and closed when the rows run out, or when the consumer stops early (`return()`, which a
  * cancelled csvStream calls). The whole export reads one consistent snapshot (WAL).
+ *
+ * `decode` turns a raw row (an array in the selection's order) into the result; by default the
+ * selection's own decoders. An export of hundreds of thousands of rows can pass a literal of its
+ * own: one object of a fixed shape per row, no decoder called per value.
  */
-export function* iterateSelect<R>(query: SelectQuery<R>): Generator<R, void, undefined> {
-  const decode = rowDecoder(query._.selectedFields);
+export function* iterateSelect<R>(
+  query: SelectQuery<R>,
+  decode: (row: unknown[]) => R = rowDecoder(query._.selectedFields) as (row: unknown[]) => R,
+): Generator<R, void, undefined> {
   const { sql, params } = query.toSQL();
   db(); // the shared connection creates and migrates the file
   const reader = new Database(databasePath(), { readonly: true, fileMustExist: true });
@@ -98,7 +112,7 @@ export function* iterateSelect<R>(query: SelectQuery<R>): Generator<R, void, und
     // One pass over the rows reads each page once: a 2 MB cache, not the 16 MB default per connection.
     reader.pragma("cache_size = -2000");
     const rows: IterableIterator<unknown[]> = reader.prepare<unknown[], unknown[]>(sql).raw().iterate(...params);
-    for (const row of rows) yield decode(row) as R; // the decoder is the query's own selection
+    for (const row of rows) yield decode(row);
   } finally {
     reader.close();
   }

@@ -77,7 +77,7 @@ describe("Thai dates", () => {
 });
 
 describe("clockFormatter", () => {
-  test("agrees with clockTimeOf minute by minute, in zones with 45- and 30-minute offsets and their daylight-saving changes", () => {
+  test("agrees with clockTimeOf minute by minute (a Date or epoch ms), in zones with 45- and 30-minute offsets and their daylight-saving changes", () => {
     const zones = ["Asia/Bangkok", "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe", "Europe/London", "Pacific/Chatham"];
     // Around each 2026 change of those zones, and an ordinary day.
     const spans = ["2026-03-08T00:00:00Z", "2026-03-29T00:00:00Z", "2026-04-04T12:00:00Z", "2026-11-01T00:00:00Z", "2026-10-03T12:00:00Z", "2026-11-23T00:00:00Z"];
@@ -88,10 +88,12 @@ describe("clockFormatter", () => {
         for (let m = 0; m < 36 * 60; m += 7) {
           const at = new Date(start + m * 60_000 + 13_000);
           expect(clock(at), `${tz} ${at.toISOString()}`).toBe(clockTimeOf(at, tz));
+          expect(clock(at.getTime()), `${tz} ${at.toISOString()} as epoch ms`).toBe(clockTimeOf(at, tz));
         }
       }
     }
     expect(clockFormatter("Asia/Bangkok")(null)).toBe("");
+    expect(clockFormatter("Asia/Bangkok")(0)).toBe("07:00");
   });
 });
 

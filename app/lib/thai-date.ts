@@ -77,9 +77,9 @@ const QUARTER_MS = 15 * 60_000;
  */
 export function clockFormatter(tz = appZone) {
   const quarters = new Map<number, string>();
-  return (at: Date | null) => {
-    if (!at) return "";
-    const ms = at.getTime();
+  return (at: Date | number | null) => {
+    if (at == null) return "";
+    const ms = typeof at === "number" ? at : at.getTime();
     const quarter = Math.floor(ms / QUARTER_MS);
     let start = quarters.get(quarter);
     if (start === undefined) {
