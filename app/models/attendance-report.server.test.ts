@@ -1,4 +1,4 @@
-import { attendance, employees } from "../../db/schema";
+import { attendance, employees, uploads } from "../../db/schema";
 import { readCsv } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
@@ -42,6 +42,7 @@ function refusal(fn: () => unknown): DomainError {
 
 beforeEach(() => {
   db().delete(attendance).run();
+  db().delete(uploads).run();
   db().delete(employees).run();
 });
 
@@ -115,7 +116,11 @@ describe("attendanceCsv", () => {
       reviewStatus: "pending",
       checked: 1,
     });
-    record(other.id, "2026-11-02", { checkoutAt: null });
+    db()
+      .insert(uploads)
+      .values({ id: "selfie-1", folder: "checkinouts", mime: "image/jpeg", bytes: Buffer.from("x"), size: 1, width: 1, height: 1, sha256: "x" })
+      .run();
+    record(other.id, "2026-11-02", { checkoutAt: null, checkinPhotoUploadId: "selfie-1" });
     const { from, to, stream } = attendanceCsv(query({ from: "2026-11-01", to: "2026-11-30" }), NOW);
     expect([from, to]).toEqual(["2026-11-01", "2026-11-30"]);
     const text = await readCsv(stream);
@@ -153,6 +158,10 @@ describe("attendanceCsv", () => {
     expect(cell(missing, "วันที่ (ค.ศ.)")).toBe("2026-11-02");
     expect(cell(missing, "สถานะ")).toBe("ไม่ได้ลงเวลาออก");
     expect(cell(missing, "เวลาออกงาน")).toBe("");
+    expect(cell(missing, "รหัสพนักงาน")).toBe("B2");
+    expect(cell(missing, "ชื่อ-นามสกุล")).toBe("นายสมหญิง รายงาน");
+    expect(cell(missing, "เวลาเข้างาน")).toBe("08:20");
+    expect(cell(missing, "ใบหน้าตอนเข้างาน")).toBe("รอตรวจ"); // a selfie not yet matched
     expect(cell(missing, "ใบหน้าตอนออกงาน")).toBe("");
     expect(cell(missing, "ผลการตรวจสอบ")).toBe("ไม่ต้องตรวจ");
 

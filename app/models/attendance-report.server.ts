@@ -3,9 +3,9 @@ import { z } from "zod";
 import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 import { iterateSelect } from "~/lib/db-reader.server";
-import { fullName, rowFullName } from "~/lib/enums";
+import { rowFullName } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { appTimeZone, clockFormatter, dayjs, formatThaiDate } from "~/lib/thai-date";
 import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
@@ -95,63 +95,101 @@ export function listAttendance(query: AttendanceListQuery, now: Date = new Date(
   return { from, to, items, total, page: query.page, page_size: query.page_size };
 }
 
+// Timestamps and flags as stored (epoch ms, JSON text), each row read by exportRow: a year's
+// export formats each straight from that, where decoding would make half a million Dates and
+// parse a quarter of a million arrays of a handful of distinct values. The employee's code and
+// name are looked up by id (a thousand employees, not a quarter of a million rows of them).
 const EXPORT_FIELDS = {
   employee_id: attendance.employeeId,
   work_date: attendance.workDate,
-  code: employees.code,
-  title: employees.title,
-  first_name: employees.firstName,
-  last_name: employees.lastName,
-  checkin_at: attendance.checkinAt,
-  checkout_at: attendance.checkoutAt,
+  checkin_at: sql<number | null>`${attendance.checkinAt}`,
+  checkout_at: sql<number | null>`${attendance.checkoutAt}`,
   late_minutes: attendance.lateMinutes,
   early_minutes: attendance.earlyMinutes,
   checkin_geofence: attendance.checkinGeofence,
   checkin_distance_m: attendance.checkinDistanceM,
   checkin_address: attendance.checkinAddress,
   checkin_match: attendance.checkinMatch,
-  checkin_photo: sql<boolean>`${attendance.checkinPhotoUploadId} is not null`.mapWith(Boolean),
+  checkin_photo: sql<boolean>`${attendance.checkinPhotoUploadId} is not null`,
   checkout_geofence: attendance.checkoutGeofence,
   checkout_distance_m: attendance.checkoutDistanceM,
   checkout_address: attendance.checkoutAddress,
   checkout_match: attendance.checkoutMatch,
-  checkout_photo: sql<boolean>`${attendance.checkoutPhotoUploadId} is not null`.mapWith(Boolean),
+  checkout_photo: sql<boolean>`${attendance.checkoutPhotoUploadId} is not null`,
   review_status: attendance.reviewStatus,
   review_note: attendance.reviewNote,
   checked: attendance.checked,
-  flags: attendance.flags,
+  flags: sql<string>`${attendance.flags}`,
 };
 
 const exportSelect = () => db().select(EXPORT_FIELDS).from(attendance).innerJoin(employees, byWorkDateFirst);
 type ExportRow = ReturnType<typeof exportSelect>["_"]["result"][number];
 
-/** A value per distinct date, worked out once (an export repeats each date for every employee). */
-function perDate<T>(fn: (date: string) => T) {
-  const cache = new Map<string, T>();
-  return (date: string) => {
-    let value = cache.get(date);
+/** A raw export row (EXPORT_FIELDS' order) as its object. */
+const exportRow = (r: unknown[]): ExportRow => ({
+  employee_id: r[0] as number,
+  work_date: r[1] as string,
+  checkin_at: r[2] as number | null,
+  checkout_at: r[3] as number | null,
+  late_minutes: r[4] as number,
+  early_minutes: r[5] as number,
+  checkin_geofence: r[6] as ExportRow["checkin_geofence"],
+  checkin_distance_m: r[7] as number | null,
+  checkin_address: r[8] as string | null,
+  checkin_match: r[9] as number | null,
+  checkin_photo: r[10] === 1,
+  checkout_geofence: r[11] as ExportRow["checkout_geofence"],
+  checkout_distance_m: r[12] as number | null,
+  checkout_address: r[13] as string | null,
+  checkout_match: r[14] as number | null,
+  checkout_photo: r[15] === 1,
+  review_status: r[16] as ExportRow["review_status"],
+  review_note: r[17] as string | null,
+  checked: r[18] as number,
+  flags: r[19] as string,
+});
+
+/** A value per distinct key, worked out once (an export repeats each date for every employee). */
+function memo<K, T>(fn: (key: K) => T) {
+  const cache = new Map<K, T>();
+  return (key: K) => {
+    let value = cache.get(key);
     if (value === undefined) {
-      value = fn(date);
-      cache.set(date, value);
+      value = fn(key);
+      cache.set(key, value);
     }
     return value;
   };
 }
+
+const employeeCells = preparedQuery((d) =>
+  d
+    .select({ code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName })
+    .from(employees)
+    .where(eq(employees.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 const metres = (m: number | null) => (m == null ? null : Math.round(m));
 
 function exportColumns(now: Date, calendar: ReturnType<typeof periodCalendar>): CsvColumn<ExportRow>[] {
   const clock = clockFormatter(appTimeZone());
   const settings = getSettings(DAILY_SETTING_KEYS);
-  const thaiDate = perDate(formatThaiDate);
-  const weekday = perDate(isoWeekday);
+  const thaiDate = memo(formatThaiDate);
+  const weekday = memo(isoWeekday);
+  const workDay = memo((date: string) => settings.work_days.includes(weekday(date)));
+  const employee = memo((id: number) => {
+    const e = employeeCells().get({ id });
+    return { code: e?.code ?? "", name: e ? rowFullName(e) : "" };
+  });
+  const flags = memo((stored: string) => (JSON.parse(stored) as string[]).map(flagLabel).join(", "));
   const status = (r: ExportRow) =>
     STATUS_LABELS[
       attendanceStatus({
         date: r.work_date,
         record: { checkinAt: r.checkin_at, checkoutAt: r.checkout_at, lateMinutes: r.late_minutes, earlyMinutes: r.early_minutes, reviewStatus: r.review_status },
         settings,
-        workDay: settings.work_days.includes(weekday(r.work_date)),
+        workDay: workDay(r.work_date),
         holiday: calendar.holidays.get(r.work_date) ?? null,
         leave: calendar.leaves.get(r.employee_id)?.get(r.work_date) ?? null,
         now,
@@ -162,8 +200,8 @@ function exportColumns(now: Date, calendar: ReturnType<typeof periodCalendar>): 
     { label: "วันที่", value: (r) => thaiDate(r.work_date) },
     { label: "วันที่ (ค.ศ.)", value: (r) => r.work_date },
     { label: "วัน", value: (r) => WEEKDAY_SHORT[weekday(r.work_date) - 1] },
-    { label: "รหัสพนักงาน", value: (r) => r.code },
-    { label: "ชื่อ-นามสกุล", value: (r) => fullName({ title: r.title, first_name: r.first_name, last_name: r.last_name }) },
+    { label: "รหัสพนักงาน", value: (r) => employee(r.employee_id).code },
+    { label: "ชื่อ-นามสกุล", value: (r) => employee(r.employee_id).name },
     { label: "สถานะ", value: status },
     { label: "เวลาเข้างาน", value: (r) => clock(r.checkin_at) },
     { label: "เวลาออกงาน", value: (r) => clock(r.checkout_at) },
@@ -180,7 +218,7 @@ function exportColumns(now: Date, calendar: ReturnType<typeof periodCalendar>): 
     { label: "ผลการตรวจสอบ", value: (r) => REVIEW_STATUS_LABELS[r.review_status] },
     { label: "หมายเหตุการตรวจสอบ", value: (r) => r.review_note },
     { label: "ตรวจแล้ว", value: (r) => (r.checked === 1 ? "ตรวจแล้ว" : "ยังไม่ตรวจ") },
-    { label: "ข้อสังเกต", value: (r) => r.flags.map(flagLabel).join(", ") },
+    { label: "ข้อสังเกต", value: (r) => flags(r.flags) },
   ];
 }
 
@@ -194,6 +232,7 @@ export function attendanceCsv(query: AttendanceListQuery, now: Date = new Date()
     exportSelect()
       .where(rangeWhere(from, to, query.employee_id))
       .orderBy(asc(attendance.workDate), ...employeeOrder),
+    exportRow,
   );
   return { from, to, stream: csvStream(exportColumns(now, periodCalendar(from, to)), rows) };
 }
