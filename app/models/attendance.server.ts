@@ -1,7 +1,8 @@
 import { and, between, desc, eq, sql } from "drizzle-orm";
 import { attendance } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
-import { columnPlaceholders, db, encodeColumns, immediate, preparedQuery } from "~/lib/db.server";
+import { columnPlaceholders, db, encodeColumns, preparedQuery } from "~/lib/db.server";
+import { groupedImmediate } from "~/lib/group-commit.server";
 import { DomainError } from "~/lib/errors";
 import { classifyGeofence, metresText, nearestOffice } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
@@ -99,7 +100,8 @@ async function decideFace(employeeId: number, photo: Uint8Array | null): Promise
  * Records a check-in or check-out decided entirely on the server: its clock and work date, the
  * geofence with the position's accuracy, and its own face match. The slow parts (decoding the
  * selfie, the face engine, the address) run first; the state check, the selfie and the row are
- * written in one transaction, so a refused or concurrent duplicate leaves nothing behind.
+ * written in one transaction, so a refused or concurrent duplicate leaves nothing behind. Check-ins
+ * that arrive together share its commit (groupedImmediate, ADR 031).
  */
 export async function checkInOut(employeeId: number, input: CheckInOutInput, photo: Uint8Array | null, now: Date = new Date()) {
   const s = getSettings(CHECK_KEYS);
@@ -148,7 +150,7 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
   });
   const tz = appTimeZoneFromEnv();
 
-  const row = immediate((tx) => {
+  const row = await groupedImmediate((tx) => {
     const before = rowFor(employeeId, date);
     requireNext(before, input.type);
     const stored = encoded ? saveUpload(tx, encoded, "checkinouts", employeeId) : null;
