@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { bytesResponse } from "./lib/answer-bytes.server";
 import { pageRenders } from "./lib/page-renders.server";
 import { NonceProvider } from "./lib/nonce";
 import { sqliteCode, storageFailure } from "./lib/storage-errors.server";
 
 export { onServerStart, onServerStop } from "./server/startup.server";
-
-/** server/remix.mjs's PAGE_BYTES. */
-const PAGE_BYTES = Symbol.for("tn.page-bytes");
 
 /**
  * An uncaught loader/action error. A storage failure (disk full, data folder read-only, ...) is
@@ -48,10 +46,6 @@ export default function handleRequest(
       </NonceProvider>,
     );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    const bytes = Buffer.from(`<!DOCTYPE html>${html}`);
-    const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
-    // server/remix.mjs sends these bytes as they are rather than reading them back out of the body.
-    Object.defineProperty(response, PAGE_BYTES, { value: bytes });
-    return response;
+    return bytesResponse(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
   });
 }

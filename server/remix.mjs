@@ -67,8 +67,8 @@ function createRemixHeaders(requestHeaders) {
 }
 
 /**
- * The bytes of a page the app has already encoded (entry.server.tsx sets them on its Response):
- * sent as they are, instead of read back out of the Response's body stream.
+ * The bytes of a page or a JSON answer the app has already encoded (app/lib/answer-bytes.server.ts
+ * sets them on its Response): sent as they are, instead of read back out of the body stream.
  */
 export const PAGE_BYTES = Symbol.for("tn.page-bytes");
 

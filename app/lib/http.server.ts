@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "./answer-bytes.server";
 import { DomainError } from "./errors";
 
 export type FieldErrors = Record<string, string>;

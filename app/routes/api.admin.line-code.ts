@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { issueAdminLineCode } from "~/models/admin-line.server";
 import { apiRoute } from "~/server/api-route.server";
 

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { endOtherSessions, listOwnSessions } from "~/models/admin-sessions.server";
 import { apiRoute } from "~/server/api-route.server";
 

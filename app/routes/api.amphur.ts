@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { apiError, intParam } from "~/lib/http.server";
 import { ADDRESS_MESSAGES, findProvince, listAmphurs } from "~/models/address.server";
 import { apiRoute } from "~/server/api-route.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { jsonToFormRequest, signIn } from "~/auth/auth.server";
 import { readBody } from "~/lib/http.server";
 import { apiRoute } from "~/server/api-route.server";

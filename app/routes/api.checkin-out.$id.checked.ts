@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { intParam, readBody } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
 import { CheckedSchema, setAttendanceChecked } from "~/models/attendance-review.server";

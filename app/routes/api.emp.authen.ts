@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { commitLineIdentity } from "~/lib/employee-session.server";
 import { employeeAuthenticator } from "~/lib/liff-auth.server";
 import { authenReply } from "~/models/line-link.server";

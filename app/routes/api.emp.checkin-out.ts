@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { z } from "zod";
 import { apiError } from "~/lib/http.server";
 import { readMultipartOptionalImage } from "~/lib/multipart.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { z } from "zod";
 import { parseQuery } from "~/lib/validation";
 import { leaveYear } from "~/models/leave-schema";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { intParam } from "~/lib/http.server";
 import { cancelOwnLeave } from "~/models/leave-notices.server";
 import { apiRoute } from "~/server/api-route.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { readBody } from "~/lib/http.server";
 import { readMultipartOptionalImage } from "~/lib/multipart.server";
 import { parseOrThrow, parseQuery } from "~/lib/validation";

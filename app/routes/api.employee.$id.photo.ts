@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { intParam } from "~/lib/http.server";
 import { readMultipartImage } from "~/lib/multipart.server";
 import { requireEmployee, setEmployeePhoto } from "~/models/employee.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { intParam } from "~/lib/http.server";
 import { issueLinkHandover } from "~/models/link-handover.server";
 import { apiRoute } from "~/server/api-route.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { parseQuery } from "~/lib/validation";
 import { FaceReviewQuery, listFaceReviews } from "~/models/face-review.server";
 import { apiRoute } from "~/server/api-route.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { readBody } from "~/lib/http.server";
 import { parseOrThrow, parseQuery } from "~/lib/validation";
 import { HolidayCreateSchema, HolidayDateSchema, holidayListQuery } from "~/models/holiday-schema";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { workDate } from "~/lib/business-day.server";
 import { parseQuery } from "~/lib/validation";
 import { CalendarQuery, leaveCalendar } from "~/models/leave-report.server";

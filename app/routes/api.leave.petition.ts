@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { parseQuery } from "~/lib/validation";
 import { petitionListQuery } from "~/models/leave-schema";
 import { currentLeaveYear, listPetitions } from "~/models/leave.server";

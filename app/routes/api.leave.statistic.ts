@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { csvResponse } from "~/lib/csv.server";
 import { parseQuery } from "~/lib/validation";
 import { leaveStatistics, leaveStatisticsCsv, StatisticQuery } from "~/models/leave-report.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { readBody } from "~/lib/http.server";
 import { parseOrThrow } from "~/lib/validation";
 import { PushOneSchema, pushToEmployee } from "~/models/notifier.server";

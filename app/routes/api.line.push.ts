@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { parseQuery } from "~/lib/validation";
 import { listPushes, PushListQuery } from "~/models/notifier.server";
 import { apiRoute } from "~/server/api-route.server";

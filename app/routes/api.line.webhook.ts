@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { apiError } from "~/lib/http.server";
 import {
   handleWebhookEvents,

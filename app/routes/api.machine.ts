@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { parseOrThrow, parseQuery } from "~/lib/validation";
 import { MachineCreateSchema, MachineListQuery } from "~/models/machine-schema";
 import { createMachine, listMachines, MACHINE_MESSAGES } from "~/models/machine.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { intParam, readBody } from "~/lib/http.server";
 import { parseReplyInput, ReplyUpdateSchema } from "~/models/line-message-schema";
 import { deleteReply, requireReply, updateReply } from "~/models/reply-message.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { readBody } from "~/lib/http.server";
 import { parseReplyInput, ReplyCreateSchema } from "~/models/line-message-schema";
 import { createReply, listReplies } from "~/models/reply-message.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { readBody } from "~/lib/http.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { apiRoute } from "~/server/api-route.server";

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/lib/answer-bytes.server";
 import { z } from "zod";
 import { DomainError } from "~/lib/errors";
 import { readLimitedBody, readMultipartFile, type FileLimits } from "~/lib/multipart.server";

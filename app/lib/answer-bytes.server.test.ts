@@ -1,0 +1,27 @@
+import { ANSWER_BYTES, json } from "./answer-bytes.server";
+
+const bytesOf = (response: Response) => (response as Response & { [ANSWER_BYTES]?: Buffer })[ANSWER_BYTES];
+
+describe("json", () => {
+  test("a 200 JSON answer whose body and ANSWER_BYTES are the same UTF-8 text", async () => {
+    const data = { items: [{ name: "สมชาย", note: "😀 \"quoted\"" }], total: 1 };
+    const response = json(data);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(bytesOf(response)?.toString("utf8")).toBe(JSON.stringify(data));
+    expect(await response.json()).toEqual(data);
+  });
+
+  test("takes a status, or an init with its headers; a given Content-Type is kept", async () => {
+    expect(json({ ok: true }, 201).status).toBe(201);
+    const refused = json({ error: "ไม่พบ" }, { status: 404, headers: { "Retry-After": "5" } });
+    expect([refused.status, refused.headers.get("retry-after"), refused.headers.get("content-type")]).toEqual([
+      404,
+      "5",
+      "application/json; charset=utf-8",
+    ]);
+    const problem = json({ title: "x" }, { headers: { "Content-Type": "application/problem+json" } });
+    expect(problem.headers.get("content-type")).toBe("application/problem+json");
+    expect(await problem.json()).toEqual({ title: "x" });
+  });
+});
