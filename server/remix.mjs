@@ -70,7 +70,7 @@ function createRemixHeaders(requestHeaders) {
  * The bytes of a page or a JSON answer the app has already encoded (app/lib/answer-bytes.server.ts
  * sets them on its Response): sent as they are, instead of read back out of the body stream.
  */
-export const PAGE_BYTES = Symbol.for("tn.page-bytes");
+export const ANSWER_BYTES = Symbol.for("tn.answer-bytes");
 
 export async function sendRemixResponse(res, response) {
   res.statusMessage = response.statusText;
@@ -84,7 +84,7 @@ export async function sendRemixResponse(res, response) {
     // chunk waited one event-loop turn (the socket's drain, the compressor's thread pool) behind
     // every other request: under the soak's mixed load a 200 KB page took 4.7 s while 60 ms
     // requests went past it.
-    const body = response[PAGE_BYTES] ?? Buffer.from(await response.arrayBuffer());
+    const body = response[ANSWER_BYTES] ?? Buffer.from(await response.arrayBuffer());
     res.setHeader("Content-Length", body.length);
     res.end(body);
   } else await writeBody(response.body, res);

@@ -2,7 +2,7 @@ import compression from "compression";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { PAGE_BYTES, sendRemixResponse, writeBody } from "./remix.mjs";
+import { ANSWER_BYTES, sendRemixResponse, writeBody } from "./remix.mjs";
 
 const CHUNK = 1024 * 1024;
 const CHUNKS = 64;
@@ -132,7 +132,7 @@ describe("sendRemixResponse", () => {
   test("a page's bytes set by the app are sent as they are, with their length", async () => {
     const bytes = Buffer.from("<!DOCTYPE html><p>หน้า</p>");
     const response = new Response("the body stream is not read", { headers: { "content-type": "text/html; charset=utf-8" } });
-    Object.defineProperty(response, PAGE_BYTES, { value: bytes });
+    Object.defineProperty(response, ANSWER_BYTES, { value: bytes });
     expect(await sent(response)).toEqual({ text: "<!DOCTYPE html><p>หน้า</p>", length: String(bytes.length) });
   });
 

@@ -1,6 +1,11 @@
+import { ANSWER_BYTES as SENT_AS_IS } from "../../server/remix.mjs";
 import { ANSWER_BYTES, json } from "./answer-bytes.server";
 
 const bytesOf = (response: Response) => (response as Response & { [ANSWER_BYTES]?: Buffer })[ANSWER_BYTES];
+
+test("the symbol is the one server/remix.mjs sends the bytes of", () => {
+  expect(ANSWER_BYTES).toBe(SENT_AS_IS);
+});
 
 describe("json", () => {
   test("a 200 JSON answer whose body and ANSWER_BYTES are the same UTF-8 text", async () => {

@@ -4,7 +4,7 @@ import type { TypedResponse } from "@remix-run/node";
  * The bytes of an answer the app has already encoded, on its Response: server/remix.mjs sends them
  * as they are instead of reading them back out of the Response's body stream.
  */
-export const ANSWER_BYTES = Symbol.for("tn.page-bytes");
+export const ANSWER_BYTES = Symbol.for("tn.answer-bytes"); // server/remix.mjs's ANSWER_BYTES
 
 /** A Response of `bytes` (its body too, for anything that reads it) that carries them as ANSWER_BYTES. */
 export function bytesResponse(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {

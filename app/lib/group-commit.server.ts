@@ -31,8 +31,8 @@ class GroupLost extends Error {
   }
 }
 
-/** Runs the queued bodies now (also called before the connection closes). */
-export function commitGroup() {
+/** Runs the queued bodies as one group (scheduled by the first body queued in a turn). */
+function commitGroup() {
   const jobs = queue;
   queue = [];
   if (jobs.length === 0) return;
