@@ -98,25 +98,40 @@ const dayRows = rawSelect<{ e: DayEmployee; a: AttendanceRow | null }, { date: s
 
 type DayStatusRecord = StatusRecord & { id: number };
 
+const statusFields = {
+  id: attendance.id,
+  checkinAt: sql<number | null>`${attendance.checkinAt}`,
+  checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
+  lateMinutes: attendance.lateMinutes,
+  earlyMinutes: attendance.earlyMinutes,
+  reviewStatus: attendance.reviewStatus,
+};
+
 // The same rows with only what a status needs of the record (instants as epoch numbers), for
-// the admin tab's summary and page and the dashboard: one page decodes 50 records, not 1,000.
+// the admin tab's summary and page: one page decodes 50 records, not 1,000.
 const dayStatusRows = rawSelect<{ e: DayEmployee; a: DayStatusRecord | null }, { date: string }>((d) =>
   d
     .select({
       e: dayEmployee,
-      a: {
-        id: attendance.id,
-        checkinAt: sql<number | null>`${attendance.checkinAt}`,
-        checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
-        lateMinutes: attendance.lateMinutes,
-        earlyMinutes: attendance.earlyMinutes,
-        reviewStatus: attendance.reviewStatus,
-      },
+      a: statusFields,
     })
     .from(employees)
     .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
     .where(workingOn(sql.placeholder("date")))
     .orderBy(sql`${employees.code} collate nocase`, employees.id),
+);
+
+// dayStatuses' rows: the employee's id and the record's status fields, in no order (a summary
+// counts them), so 1,000 rows decode six numbers each and are not sorted by code.
+const statusRecords = rawSelect<{ id: number; a: DayStatusRecord | null }, { date: string }>((d) =>
+  d
+    .select({
+      id: employees.id,
+      a: statusFields,
+    })
+    .from(employees)
+    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
+    .where(workingOn(sql.placeholder("date"))),
 );
 
 const recordsByIds = rawSelect<{ a: AttendanceRow }, { ids: string }>((d) =>
@@ -175,9 +190,9 @@ export type DayStatus = { employeeId: number; status: AttendanceStatus; reviewPe
  */
 export function dayStatuses(date: string, options: DayOptions = {}): DayStatus[] {
   const statusOf = dayRule(date, options);
-  return dayStatusRows({ date }).map(({ e, a }) => ({
-    employeeId: e.id,
-    status: statusOf(e.id, a).status,
+  return statusRecords({ date }).map(({ id, a }) => ({
+    employeeId: id,
+    status: statusOf(id, a).status,
     reviewPending: a?.reviewStatus === "pending",
   }));
 }

@@ -282,4 +282,24 @@ describe("the 30-day attendance series", () => {
     db().insert(holidays).values({ date: DAY, name: "วันหยุดชดเชย", kind: "company", source: "admin" }).run();
     expect(dashboard(NOW).trend.map((t) => t.date)).not.toContain(DAY);
   });
+
+  it("the kept cards follow a write to what each one reads", () => {
+    const e = make("เก็บไว้");
+    const before = dashboard(NOW);
+    expect(before).toMatchObject({ pending_leave: { total: 0 }, away: { total: 0 }, machines: { active: 0 } });
+    expect(dashboard(NOW).pending_leave).toBe(before.pending_leave);
+
+    leave(e.id, TODAY, TODAY, { status: LeaveStatus.request });
+    expect(dashboard(NOW).pending_leave.total).toBe(1);
+    leave(e.id, TODAY, TODAY, { type: 2, days: 3 });
+    const after = dashboard(NOW);
+    expect(after.away.total).toBe(1);
+    expect(after.leave_by_type.items.find((i) => i.type === 2)?.days).toBe(3);
+    db().insert(machines).values({ code: "K001", name: "ตู้ทดสอบ", type: 1 }).run();
+    expect(dashboard(NOW).machines.active).toBe(1);
+    // Today's statuses are worked out each time: the same data later in the evening counts again.
+    record(make("ไม่ออก").id, TODAY, { checkoutAt: null });
+    expect(dashboard(NOW).today.counts.missing_checkout).toBe(0);
+    expect(dashboard(at(TODAY, "23:30")).today.counts.missing_checkout).toBe(1);
+  });
 });

@@ -245,26 +245,31 @@ export function leaveByType(year: number) {
   return { year, items: LEAVE_TYPES.map((type) => ({ type, label: LEAVE_TYPE_LABELS[type], days: byType.get(type) ?? 0 })) };
 }
 
-// The series only reads days before today, so it stays right until the date or the data change:
-// kept for the next render (an admin's dashboard is opened far more often than past days move).
-let trendMemo: { key: string; trend: TrendDay[] } | null = null;
+// Every card but today's statuses reads only the date and what is stored (the series only days
+// before today), so it stays right until the date or the data change: kept for the next render
+// (an admin's dashboard is opened far more often than the data behind it moves). Today's
+// statuses also depend on the time of day, and are worked out on each render.
+let kept: { key: string; cards: ReturnType<typeof dateCards> } | null = null;
 
-function rememberedTrend(today: string, now: Date): TrendDay[] {
+function dateCards(today: string, now: Date) {
+  return {
+    pending_leave: pendingLeave(),
+    away: awayThisWeek(today),
+    machines: machineAlerts(today),
+    trend: attendanceTrend(today, now),
+    leave_by_type: leaveByType(Number(today.slice(0, 4))),
+  };
+}
+
+function keptCards(today: string, now: Date) {
   const key = `${today}|${dataVersion()}`;
-  if (trendMemo?.key !== key) trendMemo = { key, trend: attendanceTrend(today, now) };
-  return trendMemo.trend;
+  if (kept?.key !== key) kept = { key, cards: dateCards(today, now) };
+  return kept.cards;
 }
 
 /** Everything the dashboard shows, for the business day of `now`. */
 export function dashboard(now: Date = new Date()) {
   const today = workDate(now);
-  return {
-    today: todayAttendance(today, now),
-    pending_leave: pendingLeave(),
-    away: awayThisWeek(today),
-    machines: machineAlerts(today),
-    trend: rememberedTrend(today, now),
-    leave_by_type: leaveByType(Number(today.slice(0, 4))),
-  };
+  return { today: todayAttendance(today, now), ...keptCards(today, now) };
 }
 export type Dashboard = ReturnType<typeof dashboard>;
