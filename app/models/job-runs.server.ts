@@ -1,9 +1,9 @@
 // The scheduler's ledger: one row per job and business day (UNIQUE (job, run_date)). Claiming the
 // row is what makes a run exactly-once: whoever inserts it runs the job, anyone else gets nothing.
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { JOB_RUN_STATUSES, jobRuns } from "../../db/schema";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, preparedQuery } from "~/lib/db.server";
 import { pageOffset, PageFields, type Page } from "~/lib/validation";
 
 export type JobRunStatus = (typeof JOB_RUN_STATUSES)[number];
@@ -87,9 +87,20 @@ export function failInterruptedRuns(now: Date): number {
     .run().changes;
 }
 
+// Read for every job on each render of the jobs and settings pages.
+const newestRun = preparedQuery((d) =>
+  d
+    .select()
+    .from(jobRuns)
+    .where(eq(jobRuns.job, sql.placeholder("job")))
+    .orderBy(desc(jobRuns.runDate))
+    .limit(1)
+    .prepare(),
+);
+
 /** The newest run of each job (for the jobs page). */
 export function lastRunOf(job: string): JobRunDto | null {
-  const row = db().select().from(jobRuns).where(eq(jobRuns.job, job)).orderBy(desc(jobRuns.runDate)).limit(1).get();
+  const row = newestRun().get({ job });
   return row ? toDto(row) : null;
 }
 

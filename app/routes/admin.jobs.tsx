@@ -1,9 +1,10 @@
-import { Badge, Button, Group, NumberInput, Paper, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NumberInput, Paper, Switch, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { PageFrame } from "~/components/PageFrame";
+import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { useActionToasts } from "~/components/action-toasts";
 import { requireAdmin } from "~/auth/guard.server";
 import { adminLoader } from "~/auth/page-loaders.server";
@@ -40,9 +41,9 @@ const AFTER_LABELS: Record<string, string> = { remind_checkin: "นาทีห�
 
 function RunBadge({ status }: { status: JobRunStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <PlainBadge color={STATUS_COLORS[status]} variant="light">
       {JOB_RUN_STATUS_LABELS[status]}
-    </Badge>
+    </PlainBadge>
   );
 }
 
@@ -101,34 +102,34 @@ export default function JobsPage() {
             </Table.Thead>
             <Table.Tbody>
               {jobs.map((job) => (
-                <Table.Tr key={job.name}>
-                  <Table.Td>
-                    <Text fw={500}>{job.label}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">
+                <PlainTr key={job.name}>
+                  <PlainTd>
+                    <PlainText fw={500}>{job.label}</PlainText>
+                  </PlainTd>
+                  <PlainTd>
+                    <PlainText fz="sm">
                       {!job.on ? "ปิดอยู่" : job.skip ? `งดวันนี้: ${job.skip}` : `${job.at} น. (ทำย้อนหลังได้ถึง ${job.until} น.)`}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{job.setting ? <ScheduleForm job={{ ...job, setting: job.setting }} /> : <Text fz="sm" c="dimmed">ทุกวัน {job.at} น.</Text>}</Table.Td>
-                  <Table.Td>
+                    </PlainText>
+                  </PlainTd>
+                  <PlainTd>{job.setting ? <ScheduleForm job={{ ...job, setting: job.setting }} /> : <PlainText fz="sm" c="dimmed">ทุกวัน {job.at} น.</PlainText>}</PlainTd>
+                  <PlainTd>
                     {job.last_run ? (
-                      <Stack gap={2}>
-                        <Group gap="xs">
+                      <PlainStack gap={2}>
+                        <PlainGroup gap="xs">
                           <RunBadge status={job.last_run.status} />
-                          <Text fz="sm">{formatThaiDate(job.last_run.run_date)}</Text>
-                        </Group>
-                        <Text fz="xs" c="dimmed">
+                          <PlainText fz="sm">{formatThaiDate(job.last_run.run_date)}</PlainText>
+                        </PlainGroup>
+                        <PlainText fz="xs" c="dimmed">
                           {job.last_run.result ?? ""}
-                        </Text>
-                      </Stack>
+                        </PlainText>
+                      </PlainStack>
                     ) : (
-                      <Text fz="sm" c="dimmed">
+                      <PlainText fz="sm" c="dimmed">
                         ยังไม่เคยทำงาน
-                      </Text>
+                      </PlainText>
                     )}
-                  </Table.Td>
-                </Table.Tr>
+                  </PlainTd>
+                </PlainTr>
               ))}
             </Table.Tbody>
           </Table>
@@ -151,28 +152,28 @@ export default function JobsPage() {
             </Table.Thead>
             <Table.Tbody>
               {runs.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text fz="sm" c="dimmed" ta="center">
+                <PlainTr>
+                  <PlainTd colSpan={5}>
+                    <PlainText fz="sm" c="dimmed" style={{ textAlign: "center" }}>
                       ยังไม่มีประวัติการทำงาน
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                    </PlainText>
+                  </PlainTd>
+                </PlainTr>
               ) : (
                 runs.map((run) => (
-                  <Table.Tr key={run.id}>
-                    <Table.Td>{formatThaiDate(run.run_date)}</Table.Td>
-                    <Table.Td>{labels.get(run.job) ?? run.job}</Table.Td>
-                    <Table.Td>
+                  <PlainTr key={run.id}>
+                    <PlainTd>{formatThaiDate(run.run_date)}</PlainTd>
+                    <PlainTd>{labels.get(run.job) ?? run.job}</PlainTd>
+                    <PlainTd>
                       <RunBadge status={run.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{run.result ?? "-"}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{formatThaiDateTime(run.started_at)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
+                    </PlainTd>
+                    <PlainTd>
+                      <PlainText fz="sm">{run.result ?? "-"}</PlainText>
+                    </PlainTd>
+                    <PlainTd>
+                      <PlainText fz="sm">{formatThaiDateTime(run.started_at)}</PlainText>
+                    </PlainTd>
+                  </PlainTr>
                 ))
               )}
             </Table.Tbody>

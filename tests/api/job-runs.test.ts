@@ -1,5 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
+import { formatThaiDate } from "~/lib/thai-date";
 import { lineEnv, startFakeLine, type FakeLine } from "../fixtures/fake-line";
 import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 
@@ -84,6 +85,14 @@ test("/admin/jobs lists the jobs with Thai labels; a bad time is refused in Thai
   for (const label of ["เตือนลงเวลาเข้างาน", "เตือนลงเวลาออกงาน", "สรุปประจำวันเข้ากลุ่ม LINE", "เตือนคำขอลารออนุมัติ", "เตือนตู้เลยกำหนดเข้าตรวจ"]) {
     expect(html).toContain(label);
   }
+
+  // A job's newest run is shown in its row and in the history (a date no real run reaches).
+  insertRuns([["daily_summary", "2099-01-05", "failed", "ทดสอบ: ส่งไม่สำเร็จ"]]);
+  const again = await (await api("/admin/jobs")).text();
+  const shown = again.slice(0, again.indexOf("window.__remixContext")); // the markup, not the loader data
+  expect(shown.split("ทดสอบ: ส่งไม่สำเร็จ")).toHaveLength(3);
+  expect(shown).toContain('<span class="m_5add502a mantine-Badge-label">ล้มเหลว</span>');
+  expect(shown).toContain(formatThaiDate("2099-01-05"));
   const form = (fields: Record<string, string>) =>
     api("/admin/jobs?_data=routes%2Fadmin.jobs", {
       method: "POST",
