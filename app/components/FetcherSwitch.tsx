@@ -1,6 +1,6 @@
-import { Switch } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { useActionToasts, type ActionAnswer } from "./action-toasts";
+import { PlainSwitch } from "./PlainMantine";
 
 /**
  * A switch that posts `fields` plus its new value (`name`: "true"/"false") to the page action on
@@ -24,7 +24,7 @@ export function FetcherSwitch({
   useActionToasts(fetcher, { failuresOnly: true });
   const pending = fetcher.formData?.get(name);
   return (
-    <Switch
+    <PlainSwitch
       checked={pending != null ? pending === "true" : checked}
       aria-label={label}
       onChange={(e) => fetcher.submit({ ...fields, [name]: String(e.currentTarget.checked) }, { method: "post" })}

@@ -1,8 +1,8 @@
-import { Badge, DEFAULT_THEME, Group, MantineProvider, Stack, Table, Text } from "@mantine/core";
+import { Badge, DEFAULT_THEME, Group, MantineProvider, Stack, Switch, Table, Text } from "@mantine/core";
 import { createElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { theme } from "~/lib/theme";
-import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "./PlainMantine";
+import { PlainBadge, PlainGroup, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
 
 // Mantine's polymorphic components and the plain ones, built from the same loose props.
 const h = (type: unknown, props: object | null, ...children: ReactNode[]) => createElement(type as FunctionComponent, props, ...children);
@@ -83,5 +83,16 @@ test("PlainGroup and PlainStack are Mantine's Group and Stack for gaps, alignmen
     expect(markup(h(PlainGroup, props, "ก")), JSON.stringify(props)).toBe(markup(h(Group, props, "ก")));
     const { wrap: _wrap, ...stackProps } = props as { wrap?: string };
     expect(markup(h(PlainStack, stackProps, "ก")), JSON.stringify(stackProps)).toBe(markup(h(Stack, stackProps, "ก")));
+  }
+});
+
+test("PlainSwitch is Mantine's Switch without a label, on and off; its input's id ties the label to it", () => {
+  const sameId = (html: string) => html.replace(/mantine-R[\w]+/g, "ID");
+  for (const checked of [true, false]) {
+    const props = { checked, "aria-label": "ตรวจแล้ว สมชาย", onChange: () => {} };
+    const plain = markup(h(PlainSwitch, props));
+    expect(sameId(plain), JSON.stringify({ checked })).toBe(sameId(markup(h(Switch, props))));
+    const [, forId] = /for="([^"]+)"/.exec(plain) ?? [];
+    expect(plain).toContain(`id="${forId}"`);
   }
 });

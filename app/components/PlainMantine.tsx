@@ -1,4 +1,4 @@
-import type { CSSProperties, HTMLAttributes, ReactNode, TdHTMLAttributes } from "react";
+import { useId, type ChangeEventHandler, type CSSProperties, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from "react";
 
 // Mantine's Badge, Text and table rows as plain elements with the same classes, attributes and
 // CSS variables, so that they look the same with Mantine's stylesheet. Each Mantine component
@@ -120,4 +120,24 @@ export function PlainGroup({ gap = "md", align = "center", justify = "flex-start
 export function PlainStack({ gap = "md", align = "stretch", justify = "flex-start", style, ...rest }: FlexProps) {
   const css = { "--stack-gap": spacing(gap), "--stack-align": align, "--stack-justify": justify, ...style } as CSSProperties;
   return <div style={css} className="m_6d731127 mantine-Stack-root" {...rest} />;
+}
+
+/**
+ * Mantine's `Switch` without a label (a row's on/off control): the same root, track and thumb, and
+ * a checkbox input with `role="switch"` whose change is the caller's.
+ */
+export function PlainSwitch({ checked, onChange, ...rest }: { checked: boolean; onChange: ChangeEventHandler<HTMLInputElement>; "aria-label": string }) {
+  const id = `mantine-${useId().replace(/:/g, "")}`;
+  return (
+    <div className="m_5f93f3bb mantine-Switch-root m_5f75b09e mantine-Switch-root" data-label-position="right" data-checked={checked}>
+      <label className="m_5f6e695e mantine-Switch-body" htmlFor={id}>
+        <input {...rest} data-checked={checked} id={id} type="checkbox" role="switch" className="m_926b4011 mantine-Switch-input" checked={checked} onChange={onChange} />
+        <span className="m_9307d992 mantine-Switch-track" data-label-position="right" data-without-labels="true" aria-hidden="true">
+          <span className="m_93039a1d mantine-Switch-thumb" data-reduce-motion="true" data-with-thumb-indicator="true" />
+          <span className="m_8277e082 mantine-Switch-trackLabel" />
+        </span>
+        <div className="m_d3ea56bb mantine-Switch-labelWrapper" />
+      </label>
+    </div>
+  );
 }
