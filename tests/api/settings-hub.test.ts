@@ -66,7 +66,8 @@ describe("/admin/settings", () => {
     const html = await pageText("/admin/settings");
     const host = new URL(server.baseUrl).host;
     expect(html).toContain(`http://${host}/api/line/webhook`);
-    expect(html).toContain("ยังไม่ได้ตั้งค่า ระบบจะไม่ส่งข้อความ LINE");
+    expect(html).toContain('<span class="m_5add502a mantine-Badge-label">ยังไม่ได้ตั้งค่า ระบบจะไม่ส่งข้อความ LINE</span>');
+    expect(html).toContain("--badge-color:var(--mantine-color-orange-light-color)");
     expect(html).toContain("ยังไม่เคยได้รับ");
     expect(html).toContain(NAME);
     expect(html).not.toContain("notes.txt");

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Code, CopyButton, Group, List, NumberInput, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Code, CopyButton, Group, List, NumberInput, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCheck, IconCopy, IconDownload } from "@tabler/icons-react";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
@@ -7,6 +7,7 @@ import { formatBytesThai } from "~/lib/thai-bytes";
 import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
 import type { JobRunStatus } from "~/models/job-runs.server";
 import type { SettingsHub } from "~/models/settings-hub.server";
+import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 
 export const BACKUP_KEEP_INTENT = "backup_keep";
 
@@ -48,39 +49,39 @@ function Section({ title, action, children, testId }: { title: string; action?: 
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group gap="xs" align="flex-start" wrap="wrap">
-      <Text fz="sm" c="dimmed" miw={150}>
+    <PlainGroup gap="xs" align="flex-start" wrap="wrap">
+      <PlainText fz="sm" c="dimmed" style={{ minWidth: "calc(9.375rem * var(--mantine-scale))" }}>
         {label}
-      </Text>
+      </PlainText>
       <div style={{ flex: "1 1 200px", minWidth: 0, overflowWrap: "anywhere" }}>{children}</div>
-    </Group>
+    </PlainGroup>
   );
 }
 
 const Yes = ({ children }: { children: ReactNode }) => (
-  <Badge color="green" variant="light">
+  <PlainBadge color="green" variant="light">
     {children}
-  </Badge>
+  </PlainBadge>
 );
 const No = ({ children }: { children: ReactNode }) => (
-  <Badge color="orange" variant="light">
+  <PlainBadge color="orange" variant="light">
     {children}
-  </Badge>
+  </PlainBadge>
 );
 
 export function AttendanceSection({ attendance, nextHoliday }: { attendance: SettingsHub["attendance"]; nextHoliday: SettingsHub["next_holiday"] }) {
   return (
     <Section title="การลงเวลาและวันหยุด" testId="hub-attendance">
       <Row label="การลงเวลา">
-        <Text fz="sm">
+        <PlainText fz="sm">
           สำนักงาน {attendance.offices} แห่ง · เวลาทำงาน {attendance.work_start}–{attendance.work_end} น.
-        </Text>
+        </PlainText>
         <Anchor component={Link} to="/admin/checkin-out?tab=settings" fz="sm">
           ตั้งค่าการลงเวลา
         </Anchor>
       </Row>
       <Row label="วันหยุด">
-        <Text fz="sm">{nextHoliday ? `วันหยุดถัดไป: ${nextHoliday.name} (${formatThaiDate(nextHoliday.date)})` : "ยังไม่มีวันหยุดที่จะถึง"}</Text>
+        <PlainText fz="sm">{nextHoliday ? `วันหยุดถัดไป: ${nextHoliday.name} (${formatThaiDate(nextHoliday.date)})` : "ยังไม่มีวันหยุดที่จะถึง"}</PlainText>
         <Anchor component={Link} to="/admin/leave-work?tab=holidays" fz="sm">
           จัดการวันหยุด
         </Anchor>
@@ -101,9 +102,9 @@ export function LineSection({ line, webhookUrl }: { line: SettingsHub["line"]; w
       </Row>
       <Row label="LIFF (หน้าพนักงาน)">
         {line.liff_id ? (
-          <Text fz="sm">
+          <PlainText fz="sm">
             LIFF ID <Code>{line.liff_id}</Code>
-          </Text>
+          </PlainText>
         ) : (
           <No>ยังไม่ได้ตั้ง LIFF_ID</No>
         )}
@@ -114,20 +115,20 @@ export function LineSection({ line, webhookUrl }: { line: SettingsHub["line"]; w
         ) : null}
       </Row>
       <Row label="ข้อความล่าสุดจาก LINE">
-        <Text fz="sm">
+        <PlainText fz="sm">
           {line.last_event
             ? `${EVENT_LABELS[line.last_event.type] ?? line.last_event.type} เมื่อ ${formatThaiDateTime(line.last_event.received_at)}`
             : "ยังไม่เคยได้รับ"}
-        </Text>
+        </PlainText>
       </Row>
       <Row label="การส่งล่าสุด">
         {push ? (
           <Stack gap={2}>
             <Group gap="xs">
-              <Badge color={PUSH_STATUS[push.status].color} variant="light">
+              <PlainBadge color={PUSH_STATUS[push.status].color} variant="light">
                 {PUSH_STATUS[push.status].label}
-              </Badge>
-              <Text fz="sm">{formatThaiDateTime(push.sent_at ?? push.created_at)}</Text>
+              </PlainBadge>
+              <PlainText fz="sm">{formatThaiDateTime(push.sent_at ?? push.created_at)}</PlainText>
             </Group>
             {push.status === "failed" && push.last_error ? (
               <Text fz="xs" c="red.8">
@@ -136,7 +137,7 @@ export function LineSection({ line, webhookUrl }: { line: SettingsHub["line"]; w
             ) : null}
           </Stack>
         ) : (
-          <Text fz="sm">ยังไม่เคยส่ง</Text>
+          <PlainText fz="sm">ยังไม่เคยส่ง</PlainText>
         )}
       </Row>
       <Row label="Webhook URL">
@@ -152,9 +153,9 @@ export function LineSection({ line, webhookUrl }: { line: SettingsHub["line"]; w
             )}
           </CopyButton>
         </Group>
-        <Text fz="xs" c="dimmed">
+        <PlainText fz="xs" c="dimmed">
           นำไปวางที่ LINE Developers Console → Messaging API → Webhook URL แล้วเปิด Use webhook (LINE รับเฉพาะ https)
-        </Text>
+        </PlainText>
       </Row>
     </Section>
   );
@@ -174,21 +175,21 @@ export function JobsSection({ jobs }: { jobs: SettingsHub["jobs"] }) {
       {jobs.map((job) => (
         <Row key={job.name} label={job.label}>
           {job.last_run ? (
-            <Group gap="xs">
-              <Badge color={RUN_STATUS[job.last_run.status].color} variant="light">
+            <PlainGroup gap="xs">
+              <PlainBadge color={RUN_STATUS[job.last_run.status].color} variant="light">
                 {RUN_STATUS[job.last_run.status].label}
-              </Badge>
-              <Text fz="sm">{formatThaiDate(job.last_run.run_date)}</Text>
+              </PlainBadge>
+              <PlainText fz="sm">{formatThaiDate(job.last_run.run_date)}</PlainText>
               {job.last_run.result ? (
                 <Text fz="xs" c="dimmed" lineClamp={1}>
                   {job.last_run.result}
                 </Text>
               ) : null}
-            </Group>
+            </PlainGroup>
           ) : (
-            <Text fz="sm" c="dimmed">
+            <PlainText fz="sm" c="dimmed">
               {job.on ? `ยังไม่เคยทำงาน (ทุกวัน ${job.at} น.)` : "ปิดอยู่"}
-            </Text>
+            </PlainText>
           )}
         </Row>
       ))}
@@ -235,14 +236,14 @@ export function BackupsSection({ backups, dataDir }: { backups: SettingsHub["bac
         </Button>
       }
     >
-      <Text fz="sm" c="dimmed">
+      <PlainText fz="sm" c="dimmed">
         ไฟล์เดียวมีข้อมูลทั้งหมดรวมรูปภาพ ระบบสำรองอัตโนมัติทุกคืนเวลา 01:00 น. ไว้ที่ <Code>{`${dataDir}/backups`}</Code>
-      </Text>
+      </PlainText>
       <KeepForm keep={backups.keep} />
       {backups.files.length === 0 ? (
-        <Text fz="sm" c="dimmed">
+        <PlainText fz="sm" c="dimmed">
           ยังไม่มีไฟล์สำรองรายวัน
-        </Text>
+        </PlainText>
       ) : (
         <Table verticalSpacing={4} aria-label="ไฟล์สำรองรายวัน">
           <Table.Thead>
@@ -261,10 +262,10 @@ export function BackupsSection({ backups, dataDir }: { backups: SettingsHub["bac
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Text fz="sm">{formatBytesThai(f.bytes)}</Text>
+                  <PlainText fz="sm">{formatBytesThai(f.bytes)}</PlainText>
                 </Table.Td>
                 <Table.Td visibleFrom="xs">
-                  <Text fz="sm">{formatThaiDateTime(f.modified_at)}</Text>
+                  <PlainText fz="sm">{formatThaiDateTime(f.modified_at)}</PlainText>
                 </Table.Td>
               </Table.Tr>
             ))}
