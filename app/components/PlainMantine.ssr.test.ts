@@ -1,8 +1,8 @@
-import { Badge, DEFAULT_THEME, Group, MantineProvider, Stack, Switch, Table, Text } from "@mantine/core";
+import { Avatar, Badge, DEFAULT_THEME, Group, MantineProvider, Stack, Switch, Table, Text } from "@mantine/core";
 import { createElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { theme } from "~/lib/theme";
-import { PlainBadge, PlainGroup, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
+import { PlainAvatar, PlainBadge, PlainGroup, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
 
 // Mantine's polymorphic components and the plain ones, built from the same loose props.
 const h = (type: unknown, props: object | null, ...children: ReactNode[]) => createElement(type as FunctionComponent, props, ...children);
@@ -94,5 +94,17 @@ test("PlainSwitch is Mantine's Switch without a label, on and off; its input's i
     expect(sameId(plain), JSON.stringify({ checked })).toBe(sameId(markup(h(Switch, props))));
     const [, forId] = /for="([^"]+)"/.exec(plain) ?? [];
     expect(plain).toContain(`id="${forId}"`);
+  }
+});
+
+test("PlainAvatar is Mantine's Avatar for a list row: the photo, or the initials without one", () => {
+  const cases = [
+    { src: "/uploads/1/thumb", radius: "xl", size: "sm" },
+    { src: null, radius: "xl", size: "sm" },
+    { src: "/uploads/1/thumb", radius: "xl", alt: "" },
+    { src: undefined, radius: "xl", alt: "" },
+  ] as const;
+  for (const props of cases) {
+    expect(markup(h(PlainAvatar, props, "สม")), JSON.stringify(props)).toBe(markup(h(Avatar, props, "สม")));
   }
 });

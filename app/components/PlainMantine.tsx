@@ -1,4 +1,4 @@
-import { useId, type ChangeEventHandler, type CSSProperties, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from "react";
+import { useEffect, useId, useState, type ChangeEventHandler, type CSSProperties, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from "react";
 
 // Mantine's Badge, Text and table rows as plain elements with the same classes, attributes and
 // CSS variables, so that they look the same with Mantine's stylesheet. Each Mantine component
@@ -138,6 +138,27 @@ export function PlainSwitch({ checked, onChange, ...rest }: { checked: boolean; 
         </span>
         <div className="m_d3ea56bb mantine-Switch-labelWrapper" />
       </label>
+    </div>
+  );
+}
+
+/**
+ * Mantine's `Avatar` for a list row (no colour): the photo, or the placeholder with `children`
+ * (initials) when there is none or it fails to load, as Mantine's does.
+ */
+export function PlainAvatar({ src, alt, radius, size, children }: { src?: string | null; alt?: string; radius: Size; size?: Size; children: ReactNode }) {
+  const [error, setError] = useState(!src);
+  useEffect(() => setError(!src), [src]);
+  const css = { ...(size ? { "--avatar-size": `var(--avatar-size-${size})` } : null), "--avatar-radius": `var(--mantine-radius-${radius})` } as CSSProperties;
+  return (
+    <div style={css} className="m_f85678b6 mantine-Avatar-root" data-size={size}>
+      {error || !src ? (
+        <span className="m_104cd71f mantine-Avatar-placeholder" title={alt}>
+          {children}
+        </span>
+      ) : (
+        <img className="m_11f8ac07 mantine-Avatar-image" src={src} alt={alt} onError={() => setError(true)} />
+      )}
     </div>
   );
 }

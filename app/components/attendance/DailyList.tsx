@@ -1,7 +1,7 @@
-import { Anchor, Avatar, Image, Table, UnstyledButton } from "@mantine/core";
+import { Anchor, Image, Table, UnstyledButton } from "@mantine/core";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
-import { PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
+import { PlainAvatar, PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { initials } from "~/lib/initials";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { STATUS_LABELS } from "~/models/attendance-status";
@@ -31,9 +31,9 @@ function MatchBadge({ match, photo, purged = false }: { match: number | null; ph
 
 function EmployeeAvatar({ employee }: { employee: DailyTabItem["employee"] }) {
   return (
-    <Avatar src={thumbUrl(employee.photo_url)} radius="xl" size="sm">
+    <PlainAvatar src={thumbUrl(employee.photo_url)} radius="xl" size="sm">
       {initials(employee.full_name)}
-    </Avatar>
+    </PlainAvatar>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import {
   IconArrowBackUp,
   IconChevronDown,
@@ -19,7 +19,7 @@ import type { EmployeeDto } from "~/models/employee.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 import { ResponsiveList } from "../PhoneCards";
-import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "../PlainMantine";
+import { PlainAvatar, PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "../PlainMantine";
 import { RowActions } from "~/components/RowActions";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
@@ -119,9 +119,9 @@ function WideTable({ items, resigned, onAction }: ListProps) {
           {items.map((e) => (
             <PlainTr striped hover key={e.id} data-testid="employee-row">
               <PlainTd>
-                <Avatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
+                <PlainAvatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
                   {initials(e.first_name)}
-                </Avatar>
+                </PlainAvatar>
               </PlainTd>
               <PlainTd>
                 <Text fz="sm" ff="monospace">
@@ -188,9 +188,9 @@ function EmployeeCards({ items, resigned, onAction }: ListProps) {
         <Card key={e.id} withBorder radius="md" padding="sm" data-testid="employee-card">
           <PlainGroup justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <PlainGroup gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-              <Avatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
+              <PlainAvatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
                 {initials(e.first_name)}
-              </Avatar>
+              </PlainAvatar>
               <div style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={600}>
                   {e.full_name}
