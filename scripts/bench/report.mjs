@@ -523,7 +523,7 @@ Besides the autocannon table, each run records:
 | --- | --: | --- |
 | \`BENCH_SECONDS\` | 10 | Length of each measured load, in seconds |
 | \`BENCH_WARMUP_SECONDS\` | 1 | Unmeasured load before each scenario (0 = none) |
-| \`BENCH_ONLY\` | — | Only scenarios whose name contains this text (plus \`/healthz\`; e.g. \`face\`, \`employee\`, \`emp/checkin\`, \`checkin-out\`, \`leave\`); such a partial run does not update this file |
+| \`BENCH_ONLY\` | — | Only scenarios whose name contains this text, or one of several texts joined by a vertical bar (plus \`/healthz\`; e.g. \`face\`, \`employee\`, \`emp/checkin\`, \`checkin-out\`, \`leave\`); such a partial run does not update this file |
 | \`BENCH_NODE_OPTIONS\` | \`--max-old-space-size=256\` | \`NODE_OPTIONS\` of the server under test (\`""\` for V8's defaults) |
 
 Scenarios live in \`scripts/bench/scenarios.mjs\` (one object each: name, budget, setup, autocannon
