@@ -248,8 +248,9 @@ export function leaveByType(year: number) {
 // Every card but today's statuses reads only the date and what is stored (the series only days
 // before today), so it stays right until the date or the data change: kept for the next render
 // (an admin's dashboard is opened far more often than the data behind it moves). Today's
-// statuses also depend on the time of day, and are worked out on each render.
-let kept: { key: string; cards: ReturnType<typeof dateCards> } | null = null;
+// statuses also depend on the time of day, and are worked out on each render. Kept per
+// connection: another connection's data_version and total_changes count from their own start.
+const kept = new WeakMap<object, { key: string; cards: ReturnType<typeof dateCards> }>();
 
 function dateCards(today: string, now: Date) {
   return {
@@ -262,9 +263,14 @@ function dateCards(today: string, now: Date) {
 }
 
 function keptCards(today: string, now: Date) {
-  const key = `${today}|${dataVersion()}`;
-  if (kept?.key !== key) kept = { key, cards: dateCards(today, now) };
-  return kept.cards;
+  const connection = db();
+  const key = `${today}|${dataVersion(connection)}`;
+  let entry = kept.get(connection);
+  if (entry?.key !== key) {
+    entry = { key, cards: dateCards(today, now) };
+    kept.set(connection, entry);
+  }
+  return entry.cards;
 }
 
 /** Everything the dashboard shows, for the business day of `now`. */
