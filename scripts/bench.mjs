@@ -64,7 +64,7 @@ const baselines = allScenarios.filter((s) => s.baseline);
 if (baselines.length !== 1) throw new Error("exactly one scenario must have baseline: true");
 const scenarios = [
   baselines[0],
-  ...allScenarios.filter((s) => !s.baseline && (!only || only.split("|").some((part) => s.name.includes(part)))),
+  ...allScenarios.filter((s) => !s.baseline && (!only || only.split("|").filter(Boolean).some((part) => s.name.includes(part)))),
 ];
 if (only && scenarios.length === 1) {
   console.error(`BENCH_ONLY="${only}" matches no scenario`);

@@ -1,3 +1,5 @@
+import path from "node:path";
+import Database from "better-sqlite3";
 import { attendance, employees, holidays, leavePetitions, machines, machineVisits } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { db } from "~/lib/db.server";
@@ -297,6 +299,11 @@ describe("the 30-day attendance series", () => {
     expect(after.leave_by_type.items.find((i) => i.type === 2)?.days).toBe(3);
     db().insert(machines).values({ code: "K001", name: "ตู้ทดสอบ", type: 1 }).run();
     expect(dashboard(NOW).machines.active).toBe(1);
+    // A write committed by another connection (another process, the CLI) is seen as well.
+    const other = new Database(path.join(process.env.DATA_DIR!, "tn.sqlite"));
+    other.prepare("update machines set active = 0 where code = 'K001'").run();
+    other.close();
+    expect(dashboard(NOW).machines.active).toBe(0);
     // Today's statuses are worked out each time: the same data later in the evening counts again.
     record(make("ไม่ออก").id, TODAY, { checkoutAt: null });
     expect(dashboard(NOW).today.counts.missing_checkout).toBe(0);

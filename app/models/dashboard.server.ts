@@ -273,7 +273,7 @@ function keptCards(today: string, now: Date) {
   return entry.cards;
 }
 
-/** Everything the dashboard shows, for the business day of `now`. */
+/** Everything the dashboard shows, for the business day of `now`. The kept cards are shared between renders: read them, never change them. */
 export function dashboard(now: Date = new Date()) {
   const today = workDate(now);
   return { today: todayAttendance(today, now), ...keptCards(today, now) };

@@ -31,7 +31,7 @@ function MatchBadge({ match, photo, purged = false }: { match: number | null; ph
 
 function EmployeeAvatar({ employee }: { employee: DailyTabItem["employee"] }) {
   return (
-    <PlainAvatar src={thumbUrl(employee.photo_url)} radius="xl" size="sm">
+    <PlainAvatar src={thumbUrl(employee.photo_url)} alt="" radius="xl" size="sm">
       {initials(employee.full_name)}
     </PlainAvatar>
   );
