@@ -98,14 +98,16 @@ const dayRows = rawSelect<{ e: DayEmployee; a: AttendanceRow | null }, { date: s
 
 type DayStatusRecord = StatusRecord & { id: number };
 
-const statusFields = {
-  id: attendance.id,
+/** A StatusRecord's columns as stored (instants as epoch ms): what a status is derived from. */
+export const statusRecordColumns = {
   checkinAt: sql<number | null>`${attendance.checkinAt}`,
   checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
   lateMinutes: attendance.lateMinutes,
   earlyMinutes: attendance.earlyMinutes,
   reviewStatus: attendance.reviewStatus,
 };
+
+const statusFields = { id: attendance.id, ...statusRecordColumns };
 
 // The same rows with only what a status needs of the record (instants as epoch numbers), for
 // the admin tab's summary and page: one page decodes 50 records, not 1,000.

@@ -9,7 +9,7 @@ import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";
 import { PageFields } from "~/lib/validation";
 import { DAY_CODES, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./attendance-codes";
 import { periodCalendar } from "./attendance-calendar.server";
-import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
+import { DAILY_SETTING_KEYS, statusRecordColumns } from "./attendance-daily.server";
 import { attendanceDay, type LeavePart, type StatusRecord } from "./attendance-status";
 import { workingOn } from "./employee.server";
 import { getSettings } from "./settings.server";
@@ -90,11 +90,7 @@ function monthRecords(first: string, last: string, employeeIds: number[] | null)
     .select({
       employeeId: attendance.employeeId,
       workDate: attendance.workDate,
-      checkinAt: sql<number | null>`${attendance.checkinAt}`,
-      checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
-      lateMinutes: attendance.lateMinutes,
-      earlyMinutes: attendance.earlyMinutes,
-      reviewStatus: attendance.reviewStatus,
+      ...statusRecordColumns,
     })
     .from(attendance)
     .where(employeeIds ? and(inMonth, inArray(attendance.employeeId, employeeIds)) : inMonth);
