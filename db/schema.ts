@@ -477,6 +477,8 @@ export const leavePetitions = sqliteTable(
     // Covers the statistics sums (year, status → employee, type, days) without touching the rows.
     index("leave_petitions_year_idx").on(t.year, t.status, t.employeeId, t.type, t.days),
     index("leave_petitions_dates_idx").on(t.startDate, t.endDate),
+    // The all-petitions list: a year's page in start-date order without sorting the whole year.
+    index("leave_petitions_year_start_idx").on(t.year, t.startDate, t.id),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   leaveBalances,
   leaveHistory,
   listPetitions,
+  petitionPageQuery,
   transitionPetition,
 } from "./leave.server";
 import { petitionListQuery } from "./leave-schema";
@@ -251,5 +252,20 @@ describe("the admin list", () => {
     expect(q({ year: "2025" }).total).toBe(0);
     expect(petitionListQuery(2026).safeParse({ status: "9" }).success).toBe(false);
     expect(petitionListQuery(2026).safeParse({ year: "2019" }).success).toBe(false);
+  });
+
+  it("reads a year's page, and the pending page, in index order instead of sorting them", () => {
+    const planOf = (over: Record<string, unknown>) => {
+      const { sql: text, params } = petitionPageQuery(petitionListQuery(2026).parse(over)).toSQL();
+      return db()
+        .$client.prepare<unknown[], { detail: string }>(`explain query plan ${text}`)
+        .all(...params)
+        .map((r) => r.detail)
+        .join("\n");
+    };
+    for (const over of [{}, { year: "2025" }, { status: "1" }]) {
+      expect(planOf(over)).not.toContain("TEMP B-TREE");
+    }
+    expect(planOf({})).toContain("leave_petitions_year_start_idx");
   });
 });

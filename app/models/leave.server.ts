@@ -315,27 +315,37 @@ export type PetitionListItem = PetitionDto & { employee: { id: number; code: str
  * Everyone's petitions for admins: by status, type, employee and year (every year when none is
  * given: the approval queue); pending oldest first, else newest first.
  */
-export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: number }): Page<PetitionListItem> {
+function petitionListWhere(query: Omit<PetitionListQuery, "year"> & { year?: number }) {
   const conditions: SQL[] = [];
   if (query.year !== undefined) conditions.push(eq(leavePetitions.year, query.year));
   if (query.status !== undefined) conditions.push(eq(leavePetitions.status, query.status));
   if (query.type !== undefined) conditions.push(eq(leavePetitions.type, query.type));
   if (query.employee_id !== undefined) conditions.push(eq(leavePetitions.employeeId, query.employee_id));
-  const where = and(...conditions);
-  const total = db().select({ n: count() }).from(leavePetitions).where(where).get()?.n ?? 0;
+  return and(...conditions);
+}
+
+/**
+ * One page of the list: pending oldest first (the status index's order), the rest by start date,
+ * latest first, which a year's list reads in the order of the (year, start_date, id) index.
+ */
+export function petitionPageQuery(query: Omit<PetitionListQuery, "year"> & { year?: number }) {
   const order =
     query.status === LeaveStatus.request
       ? [leavePetitions.createdAt, leavePetitions.id]
       : [desc(leavePetitions.startDate), desc(leavePetitions.id)];
-  const rows = db()
+  return db()
     .select({ p: leavePetitions, e: employees })
     .from(leavePetitions)
     .innerJoin(employees, eq(employees.id, leavePetitions.employeeId))
-    .where(where)
+    .where(petitionListWhere(query))
     .orderBy(...order)
     .limit(query.page_size)
-    .offset(pageOffset(query))
-    .all();
+    .offset(pageOffset(query));
+}
+
+export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: number }): Page<PetitionListItem> {
+  const total = db().select({ n: count() }).from(leavePetitions).where(petitionListWhere(query)).get()?.n ?? 0;
+  const rows = petitionPageQuery(query).all();
   return {
     items: rows.map(({ p, e }) => ({
       ...toPetitionDto(p),

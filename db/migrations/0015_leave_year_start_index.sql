@@ -1,0 +1,1 @@
+CREATE INDEX `leave_petitions_year_start_idx` ON `leave_petitions` (`year`,`start_date`,`id`);
