@@ -1,7 +1,7 @@
 import { attendance, holidays, leavePetitions } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { LeaveStatus } from "~/lib/enums";
-import { dayCalendar, periodCalendar } from "./attendance-calendar.server";
+import { dayCalendar, periodCalendar, periodLeaves } from "./attendance-calendar.server";
 import { DailyQuery, dailyAttendance } from "./attendance-daily.server";
 import { monthlySheet } from "./attendance-monthly.server";
 import { AttendanceListQuery, attendanceCsv } from "./attendance-report.server";
@@ -93,6 +93,24 @@ describe("the monthly sheet reads them too", () => {
     const row = sheet.items.find((i) => i.employee.id === e.id);
     expect(row?.totals.leave_days).toBe(2.5);
     expect(periodCalendar("2026-11-01", "2026-11-30").leaves.get(e.id)?.has("2026-10-30")).toBe(false);
+  });
+
+  it("one employee's sheet (their profile) reads and counts their own leave, and nobody else's", () => {
+    const e = newEmployee();
+    const other = newEmployee();
+    leave(e.id, "2026-10-29", "2026-11-03");
+    leave(e.id, "2026-11-25", "2026-11-25", { half: "morning", days: 0.5 });
+    leave(other.id, "2026-11-02", "2026-11-06");
+    const own = periodLeaves("2026-11-01", "2026-11-30", [e.id]);
+    expect([...own.keys()]).toEqual([e.id]);
+    expect([...own.get(e.id)!.keys()]).toEqual(["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-25"]);
+    expect(own.get(e.id)!.get("2026-11-25")).toEqual({ part: "morning", type: "ลากิจ" });
+    expect(periodLeaves("2026-11-01", "2026-11-30").get(other.id)?.size).toBe(5);
+
+    const sheet = monthlySheet("2026-11", { now: NOW, employeeId: e.id });
+    expect(sheet.items.map((i) => i.employee.id)).toEqual([e.id]);
+    expect(sheet.items[0].totals.leave_days).toBe(2.5);
+    expect(sheet.items[0].days["2026-11-02"]).toBe(monthlySheet("2026-11", { now: NOW }).items.find((i) => i.employee.id === other.id)?.days["2026-11-02"]);
   });
 });
 

@@ -1,8 +1,8 @@
-import { and, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { leavePetitions } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
-import { addDays } from "~/lib/iso-day";
+import { dayNumber, fromDayNumber } from "~/lib/iso-day";
 import type { LeavePart } from "./attendance-status";
 import { holidaysBetween } from "./holidays.server";
 import { petitionsOverlapping } from "./leave.server";
@@ -12,7 +12,9 @@ import { petitionsOverlapping } from "./leave.server";
 
 type DayLeave = { part: LeavePart; type?: string | null };
 
-function approvedLeaveBetween(from: string, to: string) {
+/** Approved petitions with a day in [from, to]: everyone's, or only those of `employeeIds`. */
+function approvedLeaveBetween(from: string, to: string, employeeIds?: readonly number[]) {
+  const approved = and(petitionsOverlapping(from, to), sql`+${leavePetitions.status} = ${LeaveStatus.approve}`);
   return db()
     .select({
       employeeId: leavePetitions.employeeId,
@@ -22,7 +24,7 @@ function approvedLeaveBetween(from: string, to: string) {
       half: leavePetitions.half,
     })
     .from(leavePetitions)
-    .where(and(petitionsOverlapping(from, to), sql`+${leavePetitions.status} = ${LeaveStatus.approve}`))
+    .where(employeeIds ? and(approved, inArray(leavePetitions.employeeId, [...employeeIds])) : approved)
     .all();
 }
 
@@ -46,16 +48,32 @@ export function dayCalendar(date: string) {
   return { holiday: holiday ? { name: holiday.name } : null, leaves };
 }
 
-/** The holidays from `first` to `last` by date, and approved leave by employee and date. */
-export function periodCalendar(first: string, last: string) {
-  const holidays = new Map(holidaysBetween(first, last).map((h) => [h.date, { name: h.name }]));
+/** The holidays from `first` to `last` by date. */
+export function periodHolidays(first: string, last: string) {
+  return new Map(holidaysBetween(first, last).map((h) => [h.date, { name: h.name }]));
+}
+
+/**
+ * Approved leave from `first` to `last` by employee and date: everyone's, or only that of
+ * `employeeIds` (a page of the monthly sheet, one profile), which then reads their petitions only.
+ */
+export function periodLeaves(first: string, last: string, employeeIds?: readonly number[]) {
   const leaves = new Map<number, Map<string, DayLeave>>();
-  for (const p of approvedLeaveBetween(first, last)) {
+  const lastDay = dayNumber(last)!;
+  for (const p of approvedLeaveBetween(first, last, employeeIds)) {
     const days = leaves.get(p.employeeId) ?? new Map<string, DayLeave>();
-    const start = p.startDate > first ? p.startDate : first;
-    const end = p.endDate < last ? p.endDate : last;
-    for (let d = start; d <= end; d = addDays(d, 1)) days.set(d, merge(days.get(d), leaveOf(p)));
+    const leave = leaveOf(p);
+    const end = Math.min(dayNumber(p.endDate)!, lastDay);
+    for (let d = dayNumber(p.startDate > first ? p.startDate : first)!; d <= end; d++) {
+      const date = fromDayNumber(d);
+      days.set(date, merge(days.get(date), leave));
+    }
     leaves.set(p.employeeId, days);
   }
-  return { holidays, leaves };
+  return leaves;
+}
+
+/** The holidays from `first` to `last` by date, and approved leave by employee and date. */
+export function periodCalendar(first: string, last: string) {
+  return { holidays: periodHolidays(first, last), leaves: periodLeaves(first, last) };
 }

@@ -8,7 +8,7 @@ import { rowFullName } from "~/lib/enums";
 import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";
 import { PageFields } from "~/lib/validation";
 import { DAY_CODES, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./attendance-codes";
-import { periodCalendar } from "./attendance-calendar.server";
+import { periodHolidays, periodLeaves } from "./attendance-calendar.server";
 import { DAILY_SETTING_KEYS, statusRecordColumns } from "./attendance-daily.server";
 import { attendanceDay, type LeavePart, type StatusRecord } from "./attendance-status";
 import { workingOn } from "./employee.server";
@@ -125,14 +125,15 @@ export function monthlySheet(
   const dates = monthDates(theMonth);
   const first = dates[0].date;
   const last = dates[dates.length - 1].date;
-  const calendar: MonthCalendar = options.holidays || options.leaves ? options : periodCalendar(first, last);
+  const given = options.holidays || options.leaves ? options : null;
+  const holidays = given ? given.holidays : periodHolidays(first, last);
   const settings = getSettings(DAILY_SETTING_KEYS);
   // Before today's work_end nobody is absent yet: those days stay blank like the ones ahead.
   const todayOpen = minutesOfDay(clockTimeOf(now)) < minutesOfDay(settings.work_end);
   const days: MonthDay[] = dates.map(({ date, weekday }) => ({
     date,
     weekday,
-    kind: calendar.holidays?.has(date) ? "holiday" : settings.work_days.includes(weekday) ? "work" : "day_off",
+    kind: holidays?.has(date) ? "holiday" : settings.work_days.includes(weekday) ? "work" : "day_off",
   }));
 
   const onStaffAll = and(workingOn(first), or(isNull(employees.startDate), lte(employees.startDate, last)));
@@ -154,10 +155,12 @@ export function monthlySheet(
   const total = options.page ? (db().select({ n: count() }).from(employees).where(onStaff).get()?.n ?? 0) : staff.length;
 
   const narrowed = options.page !== undefined || options.employeeId !== undefined;
-  const byEmployee = staff.length ? monthRecords(first, last, narrowed ? staff.map((e) => e.id) : null) : new Map();
+  const staffIds = narrowed ? staff.map((e) => e.id) : undefined;
+  const byEmployee = staff.length ? monthRecords(first, last, staffIds ?? null) : new Map();
+  const leavesOf = given ? given.leaves : staff.length ? periodLeaves(first, last, staffIds) : undefined;
   const items = staff.map((e): MonthlyItem => {
     const own = byEmployee.get(e.id);
-    const leaves = calendar.leaves?.get(e.id);
+    const leaves = leavesOf?.get(e.id);
     const codes: Record<string, string> = {};
     const totals = emptyTotals();
     for (const day of days) {
@@ -174,7 +177,7 @@ export function monthlySheet(
         record,
         settings,
         workDay: settings.work_days.includes(day.weekday),
-        holiday: day.kind === "holiday" ? (calendar.holidays?.get(date) ?? null) : null,
+        holiday: day.kind === "holiday" ? (holidays?.get(date) ?? null) : null,
         leave,
         now,
       });
