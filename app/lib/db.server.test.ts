@@ -14,6 +14,7 @@ import {
   db,
   encodeColumns,
   immediate,
+  keptUntilWrite,
   openDatabase,
   preparedQuery,
   SYNCHRONOUS_FULL,
@@ -111,6 +112,44 @@ describe("database", () => {
       other.close();
     }
     expect(dataVersion()).not.toBe(afterOwn);
+  });
+
+  test("keptUntilWrite() reads again after a write of this connection or another, or for another key", () => {
+    let reads = 0;
+    const count = (key: string) =>
+      keptUntilWrite("admins counted", key, () => ({ n: db().select().from(admins).all().length, read: ++reads }));
+    const first = count("a");
+    expect(count("a")).toBe(first);
+    expect(keptUntilWrite("another read", "a", () => "own")).toBe("own");
+    expect(count("a")).toBe(first);
+    expect(count("b").read).toBe(2);
+    const again = count("a");
+    expect(again).toEqual({ n: first.n, read: 3 });
+
+    db().insert(admins).values({ username: "kept-a", passwordHash: "x" }).run();
+    const afterOwn = count("a");
+    expect(afterOwn).toEqual({ n: first.n + 1, read: 4 });
+    const other = new Database(databasePath());
+    try {
+      other.prepare("insert into admins (username, password_hash) values ('kept-b', 'x')").run();
+    } finally {
+      other.close();
+    }
+    expect(count("a")).toEqual({ n: first.n + 2, read: 5 });
+    expect(count("a").read).toBe(5);
+  });
+
+  test("keptUntilWrite() inside a transaction reads without keeping: a rolled-back write is never served", () => {
+    const count = () => keptUntilWrite("admins in a transaction", "", () => db().select().from(admins).all().length);
+    const before = count();
+    expect(() =>
+      immediate((tx) => {
+        tx.insert(admins).values({ username: "kept-rolled-back", passwordHash: "x" }).run();
+        expect(count()).toBe(before + 1);
+        throw new Error("undo");
+      }),
+    ).toThrow("undo");
+    expect(count()).toBe(before);
   });
 
   test("immediate() rolls back the whole transaction on error", () => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import Database, { type Statement } from "better-sqlite3";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -215,6 +215,33 @@ export function immediate<T>(fn: (tx: Db) => T): T {
  * committed by another one (data_version). A key for keeping a derived read until the data moves.
  */
 export function dataVersion(d: Db = db()): string {
-  const c = d.$client;
-  return `${c.pragma("data_version", { simple: true })}:${c.prepare("select total_changes()").pluck().get()}`;
+  let statement = versionStatements.get(d.$client);
+  if (!statement) {
+    statement = d.$client.prepare<[], string>("select data_version || ':' || total_changes() from pragma_data_version").pluck();
+    versionStatements.set(d.$client, statement);
+  }
+  return statement.get()!;
+}
+const versionStatements = new WeakMap<object, Statement<[], string>>();
+
+const keptReads = new WeakMap<object, Map<string, { key: string; value: unknown }>>();
+
+/**
+ * `read()`, kept for the next call with the same `name` and `key` until anything is written (see
+ * dataVersion): for reads that only their arguments and the stored data decide, shown far more
+ * often than the data behind them moves. One value per name and connection (the latest key). The
+ * value is shared between callers: read it, never change it. Inside a transaction it is read and
+ * not kept: a rollback leaves the version as it was, with what it undid still counted in.
+ */
+export function keptUntilWrite<T>(name: string, key: string, read: () => T): T {
+  const connection = db();
+  if (connection.$client.inTransaction) return read();
+  const version = `${key}|${dataVersion(connection)}`;
+  let byName = keptReads.get(connection);
+  if (!byName) keptReads.set(connection, (byName = new Map()));
+  const entry = byName.get(name);
+  if (entry?.key === version) return entry.value as T;
+  const value = read();
+  byName.set(name, { key: version, value });
+  return value;
 }

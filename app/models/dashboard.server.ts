@@ -1,7 +1,7 @@
 import { and, between, count, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { attendance, employees, leavePetitions, machines, machineVisits } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { dataVersion, db } from "~/lib/db.server";
+import { db, keptUntilWrite } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus, rowFullName } from "~/lib/enums";
 import { addDays, dayNumber, weekdayOfDayNumber } from "~/lib/iso-day";
 import { startOfWeek } from "~/lib/thai-date";
@@ -248,10 +248,7 @@ export function leaveByType(year: number) {
 // Every card but today's statuses reads only the date and what is stored (the series only days
 // before today), so it stays right until the date or the data change: kept for the next render
 // (an admin's dashboard is opened far more often than the data behind it moves). Today's
-// statuses also depend on the time of day, and are worked out on each render. Kept per
-// connection: another connection's data_version and total_changes count from their own start.
-const kept = new WeakMap<object, { key: string; cards: ReturnType<typeof dateCards> }>();
-
+// statuses also depend on the time of day, and are worked out on each render.
 function dateCards(today: string, now: Date) {
   return {
     pending_leave: pendingLeave(),
@@ -262,20 +259,9 @@ function dateCards(today: string, now: Date) {
   };
 }
 
-function keptCards(today: string, now: Date) {
-  const connection = db();
-  const key = `${today}|${dataVersion(connection)}`;
-  let entry = kept.get(connection);
-  if (entry?.key !== key) {
-    entry = { key, cards: dateCards(today, now) };
-    kept.set(connection, entry);
-  }
-  return entry.cards;
-}
-
 /** Everything the dashboard shows, for the business day of `now`. The kept cards are shared between renders: read them, never change them. */
 export function dashboard(now: Date = new Date()) {
   const today = workDate(now);
-  return { today: todayAttendance(today, now), ...keptCards(today, now) };
+  return { today: todayAttendance(today, now), ...keptUntilWrite("dashboard cards", today, () => dateCards(today, now)) };
 }
 export type Dashboard = ReturnType<typeof dashboard>;

@@ -62,4 +62,13 @@ describe("employee list filters", () => {
     expect(positions).toHaveLength(2);
     expect(positions[1]).toBe("พนักงานขาย");
   });
+
+  test("the pickers are kept until a write: a new department shows at once", () => {
+    const before = employeeChoices();
+    expect(employeeChoices()).toBe(before);
+    const e = make("F-6");
+    updateEmployee(e.id, EmployeeUpdateSchema.parse({ department: "คลังสินค้า" }), admin);
+    expect(before.departments).not.toContain("คลังสินค้า");
+    expect(employeeChoices().departments).toContain("คลังสินค้า");
+  });
 });

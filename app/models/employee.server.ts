@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { amphurs, auditLog, districts, employees, provinces } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db, immediate, preparedQuery } from "~/lib/db.server";
+import { db, immediate, keptUntilWrite, preparedQuery } from "~/lib/db.server";
 import { fullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { pageOffset, requireSomeChange, type Page } from "~/lib/validation";
@@ -165,8 +165,12 @@ export function listConditions(
   return and(...conditions)!;
 }
 
-/** The departments and positions in use (working or not), in Thai order: the form's pickers and the list's filter. */
+/** The departments and positions in use (working or not), in Thai order: the form's pickers and the list's filter. Kept until a write. */
 export function employeeChoices(): { departments: string[]; positions: string[] } {
+  return keptUntilWrite("employee choices", "", readEmployeeChoices);
+}
+
+function readEmployeeChoices(): { departments: string[]; positions: string[] } {
   const distinct = (column: typeof employees.department | typeof employees.position) =>
     db()
       .selectDistinct({ v: column })

@@ -67,6 +67,24 @@ describe("leaveCalendar", () => {
   });
 });
 
+describe("the calendar and the statistics are kept until a write", () => {
+  it("the same answer while nothing is written; a decision reaches both", async () => {
+    const e = newEmployee();
+    const p = await file(e.id, { start_date: "2030-03-04", end_date: "2030-03-04" });
+    const calendar = leaveCalendar("2030-03");
+    const statistics = leaveStatistics(2030);
+    expect(leaveCalendar("2030-03")).toBe(calendar);
+    expect(leaveStatistics(2030)).toBe(statistics);
+    expect(calendar.items.map((i) => [i.id, i.status])).toEqual([[p.id, 1]]);
+    expect(statistics.items.find((i) => i.employee.id === e.id)?.total).toBe(0);
+
+    decidePetition({ id: p.id, action: "accept", note: "" }, admin);
+    expect(leaveCalendar("2030-03").items.map((i) => [i.id, i.status])).toEqual([[p.id, 2]]);
+    expect(leaveStatistics(2030).items.find((i) => i.employee.id === e.id)?.total).toBe(1);
+    expect(leaveCalendar("2030-04")).not.toBe(leaveCalendar("2030-03"));
+  });
+});
+
 describe("leaveStatistics", () => {
   it("sums approved days per type for everyone who worked that year, zeros included", async () => {
     const a = newEmployee();

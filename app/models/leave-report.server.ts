@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { employees, leavePetitions } from "../../db/schema";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
-import { db } from "~/lib/db.server";
+import { db, keptUntilWrite } from "~/lib/db.server";
 import { rowFullName, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { pageOffset, type Page } from "~/lib/validation";
@@ -39,9 +39,13 @@ function monthBounds(month: string) {
 
 /**
  * The leave calendar of a month: pending and approved petitions overlapping it (with who), and the
- * office's holidays in it. One query each, served by the dates index.
+ * office's holidays in it. One query each, served by the dates index; kept until a write.
  */
 export function leaveCalendar(month: string) {
+  return keptUntilWrite("leave calendar", month, () => readLeaveCalendar(month));
+}
+
+function readLeaveCalendar(month: string) {
   const { first, last } = monthBounds(month);
   const items = activePetitionsBetween(first, last)
     .map(({ p, e }) => ({
@@ -67,9 +71,14 @@ export type LeaveStatisticItem = {
 
 /**
  * Approved leave days per employee and type for a year: every employee who worked some part of the
- * year (zeros included), by code. One grouped query over the (year, status) index.
+ * year (zeros included), by code. One grouped query over the (year, status) index; kept until a
+ * write.
  */
 export function leaveStatistics(year: number): { year: number; items: LeaveStatisticItem[] } {
+  return keptUntilWrite("leave statistics", String(year), () => readLeaveStatistics(year));
+}
+
+function readLeaveStatistics(year: number): { year: number; items: LeaveStatisticItem[] } {
   const yearStart = `${year}-01-01`;
   const yearEnd = `${year}-12-31`;
   const columns = {
