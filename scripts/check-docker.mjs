@@ -92,8 +92,14 @@ for (const stage of dockerfile.stages) {
 }
 
 // The patch-package patches must be in the image's node_modules.
-const patched = fs.readFileSync(path.join(final.dir, "node_modules/@remix-run/router/dist/router.cjs.js"), "utf8");
-if (!patched.includes("rankedBranchesCache")) fail("the image's @remix-run/router is not patched (patches/ not applied by the install)");
+for (const [file, mark] of [
+  ["@remix-run/router/dist/router.cjs.js", "rankedBranchesCache"],
+  ["@remix-run/react/dist/server.js", "serverRoutesCache"],
+  ["react-router-dom/server.js", "dataRoutesCache"],
+]) {
+  const patched = fs.readFileSync(path.join(final.dir, "node_modules", file), "utf8");
+  if (!patched.includes(mark)) fail(`the image's ${file} is not patched (patches/ not applied by the install)`);
+}
 
 async function freePort() {
   return new Promise((resolve, reject) => {

@@ -88,3 +88,81 @@ describe("server route matching", () => {
     expect(router.matchRoutes(routes, "/nowhere")).toBeNull();
   });
 });
+
+// The CommonJS copies the production server loads (patches/ keeps each build's route tree).
+type Element = { type: unknown };
+const react = require("react") as { createElement: (type: unknown, props: unknown, ...children: unknown[]) => Element };
+const { renderToString } = require("react-dom/server") as { renderToString: (element: Element) => string };
+const remixRoutes = require("@remix-run/react/dist/routes.js") as { createServerRoutes: (...args: unknown[]) => unknown[] };
+const { RemixServer } = require("@remix-run/react/dist/server.js") as { RemixServer: unknown };
+const { createStaticRouter } = require("react-router-dom/server") as {
+  createStaticRouter: (routes: unknown[], context: unknown) => { routes: unknown[]; state: { matches: { route: unknown }[] } };
+};
+
+// The build's future flags: one object for the server's life, as the server runtime passes them.
+const future = {};
+
+function entryContext(routeModules: Record<string, unknown>, routes: Record<string, unknown>) {
+  return {
+    manifest: { routes, entry: { module: "/entry.js", imports: [] }, url: "/manifest.js", version: "1" },
+    routeModules,
+    future,
+    isSpaMode: false,
+    serializeError: (error: Error) => ({ message: error.message }),
+    staticHandlerContext: {
+      basename: "/",
+      location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
+      matches: [{ params: {}, pathname: "/", pathnameBase: "/", route: { id: "root", path: "" } }],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+      activeDeferreds: null,
+    },
+  };
+}
+
+describe("the page render's route tree", () => {
+  const manifestRoutes = { root: { id: "root", path: "", module: "/root.js", hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } };
+  const root = { default: () => react.createElement("main", null, "หน้าแรก") };
+
+  it("is built once per build, though each request hands over a new routeModules object", () => {
+    const built = vi.spyOn(remixRoutes, "createServerRoutes");
+    try {
+      // Its own manifest: another test's tree cannot have been kept for it.
+      const routes = { ...manifestRoutes };
+      const render = (modules: Record<string, unknown>) => {
+        const context = entryContext(modules, routes);
+        return renderToString(react.createElement(RemixServer, { context, url: "http://localhost/" }));
+      };
+      expect(render({ root })).toContain("หน้าแรก");
+      expect(render({ root })).toContain("หน้าแรก");
+      expect(built).toHaveBeenCalledTimes(1);
+      // Another module for the route (a rebuild in development) builds the tree again.
+      const changed = { default: () => react.createElement("main", null, "หน้าใหม่") };
+      expect(render({ root: changed })).toContain("หน้าใหม่");
+      expect(built).toHaveBeenCalledTimes(2);
+    } finally {
+      built.mockRestore();
+    }
+  });
+
+  it("is converted for React once per tree, so the router's matching finds the same routes", () => {
+    const routes = [{ id: "root", path: "", children: [{ id: "page", path: "page" }] }];
+    const context = {
+      basename: "/",
+      location: { pathname: "/page", search: "", hash: "", state: null, key: "default" },
+      matches: [
+        { params: {}, pathname: "/", pathnameBase: "/", route: routes[0] },
+        { params: {}, pathname: "/page", pathnameBase: "/page", route: routes[0].children[0] },
+      ],
+    };
+    const first = createStaticRouter(routes, context);
+    const second = createStaticRouter(routes, context);
+    expect(second.routes).toBe(first.routes);
+    expect(second.state.matches.map((m) => m.route)).toEqual([first.routes[0], (first.routes[0] as { children: unknown[] }).children[0]]);
+    expect(createStaticRouter([...routes], context).routes).not.toBe(first.routes);
+  });
+});
