@@ -181,5 +181,10 @@ describe("dailyPage", () => {
     expect(late.items).toEqual(daily({ status: "late" }).items);
     expect(late.items.map((i) => i.record?.checkin_address)).toContain("ที่อยู่ 0");
     expect(late.total).toBe(20);
+
+    const searched = dailyPage(params("q=คน1"), NOW);
+    expect(searched.items).toEqual(daily({ q: "คน1" }).items.slice(0, 50));
+    expect(searched.total).toBe(11);
+    expect(searched.summary).toEqual(full.summary);
   });
 });

@@ -109,18 +109,30 @@ export const statusRecordColumns = {
 
 const statusFields = { id: attendance.id, ...statusRecordColumns };
 
-// The same rows with only what a status needs of the record (instants as epoch numbers), for
-// the admin tab's summary and page: one page decodes 50 records, not 1,000.
-const dayStatusRows = rawSelect<{ e: DayEmployee; a: DayStatusRecord | null }, { date: string }>((d) =>
+// The admin tab's rows: who (id and code, and the search text only when searching) and what a
+// status needs of the record (instants as epoch numbers), in the list's order. The summary and
+// the filters need no more of 1,000 rows; the page's 50 names and records are read by id after.
+const dayKeyColumns = { id: employees.id, code: employees.code };
+
+type DayKey = { id: number; code: string; searchText?: string };
+
+const dayKeyRows = (columns: typeof dayKeyColumns | (typeof dayKeyColumns & { searchText: typeof employees.searchText })) =>
+  rawSelect<{ e: DayKey; a: DayStatusRecord | null }, { date: string }>((d) =>
+    d
+      .select({ e: columns, a: statusFields })
+      .from(employees)
+      .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
+      .where(workingOn(sql.placeholder("date")))
+      .orderBy(sql`${employees.code} collate nocase`, employees.id),
+  );
+const dayStatusKeys = dayKeyRows(dayKeyColumns);
+const daySearchKeys = dayKeyRows({ ...dayKeyColumns, searchText: employees.searchText });
+
+const briefsByIds = rawSelect<{ e: BriefEmployeeRow }, { ids: string }>((d) =>
   d
-    .select({
-      e: dayEmployee,
-      a: statusFields,
-    })
+    .select({ e: briefEmployeeColumns })
     .from(employees)
-    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
-    .where(workingOn(sql.placeholder("date")))
-    .orderBy(sql`${employees.code} collate nocase`, employees.id),
+    .where(sql`${employees.id} in (select value from json_each(${sql.placeholder("ids")}))`),
 );
 
 // dayStatuses' rows: the employee's id and the record's status fields, in no order (a summary
@@ -143,28 +155,31 @@ const recordsByIds = rawSelect<{ a: AttendanceRow }, { ids: string }>((d) =>
     .where(sql`${attendance.id} in (select value from json_each(${sql.placeholder("ids")}))`),
 );
 
-type Match<R> = { e: DayEmployee; a: R | null; status: AttendanceStatus; reason: string };
+type Match<E, R> = { e: E; a: R | null; status: AttendanceStatus; reason: string };
 
-/** The summary of the whole day, and the rows that `status` and `q` keep, in order. */
-function classify<R extends StatusRecord>(date: string, rows: { e: DayEmployee; a: R | null }[], query: DailyQuery, options: DayOptions) {
+/**
+ * The summary of the whole day, and the rows that `status` and `q` keep, in order. Searching
+ * (`q`) needs each row's searchText.
+ */
+function classify<E extends DayKey, R extends StatusRecord>(date: string, rows: { e: E; a: R | null }[], query: DailyQuery, options: DayOptions) {
   const statusOf = dayRule(date, options);
   const summary: DailySummary = { ...emptyCounts(), pending_review: 0 };
   const needle = query.q?.toLowerCase();
-  const matches: Match<R>[] = [];
+  const matches: Match<E, R>[] = [];
   for (const { e, a } of rows) {
     const { status, reason } = statusOf(e.id, a);
     summary[status] += 1;
     if (a?.reviewStatus === "pending") summary.pending_review += 1;
     if (query.status && query.status !== status) continue;
-    if (needle && !e.searchText.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
+    if (needle && !e.searchText?.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
     matches.push({ e, a, status, reason });
   }
   return { headcount: rows.length, summary, matches };
 }
 
-function toItem({ e, status, reason }: Match<unknown>, record: AttendanceRow | null): DailyItem {
+function toItem(employee: BriefEmployeeRow, { status, reason }: Match<unknown, unknown>, record: AttendanceRow | null): DailyItem {
   return {
-    employee: employeeBrief(e),
+    employee: employeeBrief(employee),
     status,
     reason,
     record: record ? toAttendanceDto(record) : null,
@@ -180,7 +195,7 @@ export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): Da
   const now = options.now ?? new Date();
   const date = query.date ?? workDate(now);
   const { headcount, summary, matches } = classify(date, dayRows({ date }), query, { ...options, now });
-  return { date, headcount, summary, items: matches.map((m) => toItem(m, m.a)) };
+  return { date, headcount, summary, items: matches.map((m) => toItem(m.e, m, m.a)) };
 }
 
 export type DayStatus = { employeeId: number; status: AttendanceStatus; reviewPending: boolean };
@@ -210,17 +225,22 @@ export function dailyPage(params: URLSearchParams, now: Date = new Date()): Dail
   const parsed = DailyPageQuery.safeParse(Object.fromEntries(params));
   const { page, ...query } = parsed.success ? parsed.data : DailyPageQuery.parse({});
   const date = query.date ?? workDate(now);
-  const { headcount, summary, matches } = classify(date, dayStatusRows({ date }), query, { now });
+  const rows = query.q ? daySearchKeys({ date }) : dayStatusKeys({ date });
+  const { headcount, summary, matches } = classify(date, rows, query, { now });
   const pages = Math.max(1, Math.ceil(matches.length / DAILY_PAGE_SIZE));
   const current = Math.min(page, pages);
   const shown = matches.slice((current - 1) * DAILY_PAGE_SIZE, current * DAILY_PAGE_SIZE);
   const ids = shown.flatMap((m) => (m.a ? [m.a.id] : []));
   const records = new Map(ids.length ? recordsByIds({ ids: JSON.stringify(ids) }).map(({ a }) => [a.id, a]) : []);
+  const people = new Map(shown.length ? briefsByIds({ ids: JSON.stringify(shown.map((m) => m.e.id)) }).map(({ e }) => [e.id, e]) : []);
   return {
     date,
     headcount,
     summary,
-    items: shown.map((m) => toItem(m, m.a ? (records.get(m.a.id) ?? null) : null)),
+    items: shown.flatMap((m) => {
+      const employee = people.get(m.e.id);
+      return employee ? [toItem(employee, m, m.a ? (records.get(m.a.id) ?? null) : null)] : [];
+    }),
     total: matches.length,
     page: current,
     page_size: DAILY_PAGE_SIZE,
