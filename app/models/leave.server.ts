@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-
 import { employees, leavePetitions, leaveQuotas } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { columnPlaceholders, db, encodeColumns, immediate, preparedQuery } from "~/lib/db.server";
+import { rawSelect } from "~/lib/db-reader.server";
 import { rowFullName, LeaveStatus, LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { DomainError } from "~/lib/errors";
@@ -357,7 +358,6 @@ export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: 
   };
 }
 
-/** Pending and approved petitions of anyone overlapping [from, to] (the calendar, the daily view). */
 /**
  * Petitions with a day in [from, to]. A petition spans at most MAX_PETITION_CALENDAR_DAYS, so
  * this bounds the dates index on both sides. Callers filter the status with a unary plus
@@ -372,8 +372,14 @@ export function petitionsOverlapping(from: string, to: string) {
   );
 }
 
-export function activePetitionsBetween(from: string, to: string) {
-  return db()
+const activeOverlapping = rawSelect<
+  {
+    p: Pick<typeof leavePetitions.$inferSelect, "id" | "employeeId" | "type" | "startDate" | "endDate" | "half" | "days" | "status">;
+    e: Pick<typeof employees.$inferSelect, "id" | "code" | "title" | "firstName" | "lastName" | "nickname">;
+  },
+  { from: string; to: string; earliest: string }
+>((d) =>
+  d
     .select({
       p: {
         id: leavePetitions.id,
@@ -398,11 +404,17 @@ export function activePetitionsBetween(from: string, to: string) {
     .innerJoin(employees, eq(employees.id, leavePetitions.employeeId))
     .where(
       and(
-        petitionsOverlapping(from, to),
+        gte(leavePetitions.startDate, sql.placeholder("earliest")),
+        lte(leavePetitions.startDate, sql.placeholder("to")),
+        gte(leavePetitions.endDate, sql.placeholder("from")),
         inArray(sql`+${leavePetitions.status}`, [...ACTIVE_LEAVE_STATUSES]),
       ),
-    )
-    .all();
+    ),
+);
+
+/** Pending and approved petitions with a day in [from, to], with who filed them (see petitionsOverlapping). */
+export function activePetitionsBetween(from: string, to: string) {
+  return activeOverlapping({ from, to, earliest: addDays(from, -(MAX_PETITION_CALENDAR_DAYS - 1)) });
 }
 
 /** The current leave year (of the business day). */
