@@ -1,8 +1,9 @@
-import { Avatar, Badge, DEFAULT_THEME, Group, MantineProvider, Stack, Switch, Table, Text } from "@mantine/core";
+import { Avatar, Badge, Button, Card, DEFAULT_THEME, Group, MantineProvider, Stack, Switch, Table, Text, Textarea } from "@mantine/core";
 import { createElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { theme } from "~/lib/theme";
-import { PlainAvatar, PlainBadge, PlainGroup, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
+import { PlainButton, PlainTextarea } from "./PlainControls";
+import { PlainAvatar, PlainBadge, PlainCard, PlainGroup, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
 
 // Mantine's polymorphic components and the plain ones, built from the same loose props.
 const h = (type: unknown, props: object | null, ...children: ReactNode[]) => createElement(type as FunctionComponent, props, ...children);
@@ -106,5 +107,48 @@ test("PlainAvatar is Mantine's Avatar for a list row: the photo, or the initials
   ] as const;
   for (const props of cases) {
     expect(markup(h(PlainAvatar, props, "สม")), JSON.stringify(props)).toBe(markup(h(Avatar, props, "สม")));
+  }
+});
+
+test("PlainCard is Mantine's Card without sections", () => {
+  const cases = [{ radius: "md", withBorder: true, "data-testid": "review-card" }, { radius: "sm" }, { radius: "md", withBorder: true, style: { opacity: 0.5 } }] as const;
+  for (const props of cases) expect(markup(h(PlainCard, props, "ก")), JSON.stringify(props)).toBe(markup(h(Card, props, "ก")));
+});
+
+test("PlainButton is Mantine's Button for every theme colour, variant and size, busy, disabled, with an icon", () => {
+  const variants = [undefined, "filled", "light", "subtle", "outline", "default"] as const;
+  const sizes = [undefined, "xs", "sm", "md", "compact-xs", "compact-sm"] as const;
+  for (const color of [undefined, ...COLORS]) {
+    for (const variant of variants) {
+      for (const size of sizes) {
+        const props = { color, variant, size };
+        expect(markup(h(PlainButton, props, "อนุมัติ")), JSON.stringify(props)).toBe(markup(h(Button, props, "อนุมัติ")));
+      }
+    }
+  }
+  const icon = h("svg", { width: 16, "aria-hidden": true });
+  const extras = [
+    { color: "green", loading: true },
+    { variant: "light", color: "red", loading: false, disabled: true },
+    { variant: "light", color: "red", disabled: false },
+    { variant: "subtle", size: "compact-sm", leftSection: icon, "data-testid": "quota" },
+    { type: "submit", color: "green", loading: true, size: "xs" },
+    { variant: "default", style: { flexShrink: 0 }, title: "แก้ไข" },
+  ] as const;
+  for (const extra of extras) expect(markup(h(PlainButton, extra, "ก")), JSON.stringify(extra)).toBe(markup(h(Button, extra, "ก")));
+});
+
+test("PlainTextarea is Mantine's Textarea with a label and autosize; the label names its textarea", () => {
+  const sameId = (html: string) => html.replace(/mantine-R[\w]+/g, "ID");
+  const cases = [
+    { label: "หมายเหตุ", placeholder: "เหตุผลประกอบ (ถ้ามี)", minRows: 1, maxLength: 500, value: "" },
+    { label: "หมายเหตุ", value: "ข้อความเดิม", disabled: true },
+  ];
+  for (const props of cases) {
+    const all = { ...props, onChange: () => {} };
+    const plain = markup(h(PlainTextarea, all));
+    expect(sameId(plain), JSON.stringify(props)).toBe(sameId(markup(h(Textarea, { ...all, autosize: true }))));
+    const [, forId] = /for="([^"]+)"/.exec(plain) ?? [];
+    expect(plain).toMatch(new RegExp(`<textarea [^>]*id="${forId}"`));
   }
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEventHandler, type CSSProperties, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from "react";
 
-// Mantine's Badge, Text and table rows as plain elements with the same classes, attributes and
+// Mantine's Badge, Text, Card and table rows as plain elements with the same classes, attributes and
 // CSS variables, so that they look the same with Mantine's stylesheet. Each Mantine component
 // costs a Box, its style props and theme lookups on every server render; a list page holds
 // hundreds of them (ADR 030). PlainMantine.ssr.test.ts compares each with Mantine's own markup.
@@ -96,6 +96,12 @@ export function PlainTr({ striped, hover, rowBorders = true, ...rest }: PlainTrP
 
 export function PlainTd(props: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className="m_4e7aa4ef mantine-Table-td" {...props} />;
+}
+
+/** Mantine's `Card` without sections: a queue's card. */
+export function PlainCard({ radius, withBorder, style, ...rest }: HTMLAttributes<HTMLDivElement> & { radius: Size; withBorder?: boolean }) {
+  const css = { "--paper-radius": `var(--mantine-radius-${radius})`, ...style } as CSSProperties;
+  return <div style={css} className="m_e615b15f mantine-Card-root m_1b7284a3 mantine-Paper-root" data-with-border={withBorder || undefined} {...rest} />;
 }
 
 type Gap = "xs" | "sm" | "md" | "lg" | "xl" | number;

@@ -1,4 +1,5 @@
-import { Button, Text, Textarea } from "@mantine/core";
+import { Text } from "@mantine/core";
+import { PlainButton, PlainTextarea } from "~/components/PlainControls";
 import { PlainGroup, PlainText } from "~/components/PlainMantine";
 import { modals } from "@mantine/modals";
 import { useFetcher } from "@remix-run/react";
@@ -40,22 +41,21 @@ export function DecisionControls<D extends string>({
     });
   return (
     <>
-      <Textarea
+      <PlainTextarea
         label="หมายเหตุ"
         placeholder={placeholder}
-        autosize
         minRows={1}
         maxLength={500}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
       />
       <PlainGroup justify="flex-end" gap="xs">
-        <Button variant="light" color="red" onClick={confirmReject} disabled={busy}>
+        <PlainButton variant="light" color="red" onClick={confirmReject} disabled={busy}>
           {reject.label}
-        </Button>
-        <Button color="green" onClick={() => submit(accept.decision)} loading={busy}>
+        </PlainButton>
+        <PlainButton color="green" onClick={() => submit(accept.decision)} loading={busy}>
           {accept.label}
-        </Button>
+        </PlainButton>
       </PlainGroup>
     </>
   );

@@ -1,8 +1,8 @@
-import { Anchor, Card, Image, SegmentedControl, SimpleGrid, Stack } from "@mantine/core";
+import { Anchor, Image, SegmentedControl, SimpleGrid, Stack } from "@mantine/core";
 import { IconChecklist } from "@tabler/icons-react";
 import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
-import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
+import { PlainBadge, PlainCard, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
@@ -109,7 +109,7 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
 function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
   const { employee, record } = item;
   return (
-    <Card withBorder radius="md" data-testid="review-card">
+    <PlainCard withBorder radius="md" data-testid="review-card">
       <PlainStack gap="sm">
         <PlainGroup justify="space-between" wrap="wrap">
           <div>
@@ -162,7 +162,7 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
           <DecisionNote note={record.review_note} />
         )}
       </PlainStack>
-    </Card>
+    </PlainCard>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Button, Card, SimpleGrid, Stack } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
 import { IconAdjustments, IconCalendarCheck } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
-import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
+import { PlainButton } from "~/components/PlainControls";
+import { PlainBadge, PlainCard, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { ThaiPagination } from "~/components/ListFooter";
 import { Attachment } from "./Attachment";
@@ -37,7 +38,7 @@ function Balance({ item }: { item: PendingItem }) {
 
 function PendingCard({ item, onAction }: { item: PendingItem; onAction: (a: PetitionAction) => void }) {
   return (
-    <Card withBorder radius="md" data-testid="pending-petition">
+    <PlainCard withBorder radius="md" data-testid="pending-petition">
       <PlainStack gap="sm">
         <PlainGroup justify="space-between" align="flex-start" wrap="wrap">
           <div>
@@ -83,25 +84,25 @@ function PendingCard({ item, onAction }: { item: PendingItem; onAction: (a: Peti
           )}
         </PlainStack>
         <PlainGroup justify="space-between" wrap="wrap" gap="xs">
-          <Button
+          <PlainButton
             variant="subtle"
             size="compact-sm"
             leftSection={<IconAdjustments size={16} />}
             onClick={() => onAction({ kind: "quota", employee: item.employee, year: item.year })}
           >
             แก้ไขสิทธิ์การลา
-          </Button>
+          </PlainButton>
           <PlainGroup gap="xs">
-            <Button variant="light" color="red" onClick={() => onAction({ kind: "reject", petition: item })}>
+            <PlainButton variant="light" color="red" onClick={() => onAction({ kind: "reject", petition: item })}>
               ไม่อนุมัติ
-            </Button>
-            <Button color="green" onClick={() => onAction({ kind: "accept", petition: item })}>
+            </PlainButton>
+            <PlainButton color="green" onClick={() => onAction({ kind: "accept", petition: item })}>
               อนุมัติ
-            </Button>
+            </PlainButton>
           </PlainGroup>
         </PlainGroup>
       </PlainStack>
-    </Card>
+    </PlainCard>
   );
 }
 

@@ -1,0 +1,130 @@
+import { useId, type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type TextareaHTMLAttributes } from "react";
+import TextareaAutosize from "react-textarea-autosize";
+
+// Mantine's Button and Textarea as plain elements with the same classes, attributes and CSS
+// variables, for the buttons and note fields repeated on every card of a queue (ADR 030).
+// PlainMantine.ssr.test.ts compares each with Mantine's own markup.
+
+type ButtonVariant = "filled" | "light" | "subtle" | "outline" | "default";
+type ButtonSize = "xs" | "sm" | "md" | "compact-xs" | "compact-sm";
+
+const BORDER = "calc(0.0625rem * var(--mantine-scale)) solid";
+
+function buttonColors(variant: ButtonVariant, c: string): Record<string, string> {
+  switch (variant) {
+    case "filled":
+      return { bg: `var(--mantine-color-${c}-filled)`, hover: `var(--mantine-color-${c}-filled-hover)`, color: "var(--mantine-color-white)", bd: `${BORDER} transparent` };
+    case "light":
+      return { bg: `var(--mantine-color-${c}-light)`, hover: `var(--mantine-color-${c}-light-hover)`, color: `var(--mantine-color-${c}-light-color)`, bd: `${BORDER} transparent` };
+    case "subtle":
+      return { bg: "transparent", hover: `var(--mantine-color-${c}-light-hover)`, color: `var(--mantine-color-${c}-light-color)`, bd: `${BORDER} transparent` };
+    case "outline":
+      return { bg: "transparent", hover: `var(--mantine-color-${c}-outline-hover)`, color: `var(--mantine-color-${c}-outline)`, bd: `${BORDER} var(--mantine-color-${c}-outline)` };
+    case "default":
+      return { bg: "var(--mantine-color-default)", hover: "var(--mantine-color-default-hover)", color: "var(--mantine-color-default-color)", bd: `${BORDER} var(--mantine-color-default-border)` };
+  }
+}
+
+type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "color"> & {
+  variant?: ButtonVariant;
+  /** A theme colour's name; the primary colour (blue) when a variant is given without one. */
+  color?: string;
+  size?: ButtonSize;
+  leftSection?: ReactNode;
+  /** Busy: disabled, with Mantine's loader over the label. */
+  loading?: boolean;
+};
+
+export function PlainButton({ variant, color, size, leftSection, loading, disabled, type = "button", style, children, ...rest }: PlainButtonProps) {
+  const vars: Record<string, string> = {};
+  if (size) {
+    vars["--button-height"] = `var(--button-height-${size})`;
+    vars["--button-padding-x"] = `var(--button-padding-x-${size})`;
+    vars["--button-fz"] = `var(--mantine-font-size-${size.replace("compact-", "")})`;
+  }
+  if (color || variant) {
+    const { bg, hover, color: text, bd } = buttonColors(variant ?? "filled", color ?? "blue");
+    Object.assign(vars, { "--button-bg": bg, "--button-hover": hover, "--button-color": text, "--button-bd": bd });
+  } else {
+    vars["--button-color"] = "var(--mantine-color-white)";
+  }
+  const inactive = disabled || loading;
+  return (
+    <button
+      style={{ ...vars, ...style } as CSSProperties}
+      className={`mantine-focus-auto${inactive ? "" : " mantine-active"} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
+      data-variant={variant}
+      data-size={size}
+      data-disabled={disabled && !loading ? true : undefined}
+      data-loading={loading || undefined}
+      data-with-left-section={leftSection ? true : undefined}
+      type={type}
+      disabled={inactive}
+      {...rest}
+    >
+      {loading ? (
+        <span className="m_a25b86ee mantine-Button-loader" aria-hidden="true">
+          <span
+            style={{ "--loader-size": "calc(var(--button-height) / 1.8)", "--loader-color": "var(--button-color)" } as CSSProperties}
+            className="m_b34414df m_5ae2e3c mantine-Loader-root"
+          />
+        </span>
+      ) : null}
+      <span className="m_80f1301b mantine-Button-inner">
+        {leftSection ? (
+          <span className="m_a74036a mantine-Button-section" data-position="left">
+            {leftSection}
+          </span>
+        ) : null}
+        <span className="m_811560b9 mantine-Button-label" data-loading={loading || undefined}>
+          {children}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+type PlainTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "style" | "value"> & {
+  label: string;
+  value: string;
+  /** The fewest rows it shrinks to; it grows with its text, as Mantine's `autosize`. */
+  minRows?: number;
+};
+
+/** Mantine's `Textarea` with a label and `autosize` (size sm, no description or error). */
+export function PlainTextarea({ label, minRows, disabled, ...rest }: PlainTextareaProps) {
+  const id = `mantine-${useId().replace(/:/g, "")}`;
+  return (
+    <div className="m_46b77525 mantine-InputWrapper-root mantine-Textarea-root" data-size="sm">
+      <label
+        style={{ "--input-label-size": "var(--mantine-font-size-sm)" } as CSSProperties}
+        className="m_8fdc1311 mantine-InputWrapper-label mantine-Textarea-label"
+        data-size="sm"
+        htmlFor={id}
+        id={`${id}-label`}
+      >
+        {label}
+      </label>
+      <div
+        style={{ "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)", "--input-padding-y": "var(--input-padding-y-sm)" } as CSSProperties}
+        className="m_6c018570 mantine-Input-wrapper mantine-Textarea-wrapper"
+        data-variant="default"
+        data-size="sm"
+        data-multiline="true"
+        data-disabled={disabled || undefined}
+      >
+        <TextareaAutosize
+          className="m_8fb7ebe7 mantine-Input-input mantine-Textarea-input"
+          data-variant="default"
+          data-disabled={disabled || undefined}
+          data-no-overflow="true"
+          aria-invalid="false"
+          id={id}
+          disabled={disabled}
+          minRows={minRows}
+          {...rest}
+        />
+      </div>
+    </div>
+  );
+}
