@@ -1,8 +1,17 @@
-import { useId, type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type AnchorHTMLAttributes,
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  type ImgHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
 import TextareaAutosize from "react-textarea-autosize";
 
-// Mantine's Button and Textarea as plain elements with the same classes, attributes and CSS
-// variables, for the buttons and note fields repeated on every card of a queue (ADR 030).
+// Mantine's Button, UnstyledButton, Textarea, Image and Anchor as plain elements with the same
+// classes, attributes and CSS variables, for the controls, photos and links repeated on every card
+// of a queue and every row of the daily list (ADR 030).
 // PlainMantine.ssr.test.ts compares each with Mantine's own markup.
 
 type ButtonVariant = "filled" | "light" | "subtle" | "outline" | "default";
@@ -126,5 +135,42 @@ export function PlainTextarea({ label, minRows, disabled, ...rest }: PlainTextar
         />
       </div>
     </div>
+  );
+}
+
+/** Mantine's `UnstyledButton` (a photo that opens larger). */
+export function PlainUnstyledButton({ type = "button", ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button className="mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root" type={type} {...rest} />;
+}
+
+const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
+
+/** Mantine's `Image` of a fixed size in pixels (a thumbnail). */
+export function PlainImage({ w, h, radius, fit, style, ...rest }: Omit<ImgHTMLAttributes<HTMLImageElement>, "width" | "height"> & {
+  w: number;
+  h: number;
+  radius?: "xs" | "sm" | "md" | "lg" | "xl";
+  fit?: "cover" | "contain";
+}) {
+  const css = {
+    ...(radius ? { "--image-radius": `var(--mantine-radius-${radius})` } : null),
+    ...(fit ? { "--image-object-fit": fit } : null),
+    width: rem(w),
+    height: rem(h),
+    ...style,
+  } as CSSProperties;
+  return <img style={css} className="m_9e117634 mantine-Image-root" {...rest} />;
+}
+
+/** Mantine's `Anchor` (underlined on hover). */
+export function PlainAnchor({ fz, style, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { fz?: "xs" | "sm" | "md" }) {
+  const css = { ...(fz ? { fontSize: `var(--mantine-font-size-${fz})` } : null), ...style };
+  return (
+    <a
+      style={Object.keys(css).length ? css : undefined}
+      className="mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root"
+      data-underline="hover"
+      {...rest}
+    />
   );
 }

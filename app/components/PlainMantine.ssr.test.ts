@@ -1,8 +1,8 @@
-import { Avatar, Badge, Button, Card, DEFAULT_THEME, Group, MantineProvider, Stack, Switch, Table, Text, Textarea } from "@mantine/core";
+import { Anchor, Avatar, Badge, Button, Card, DEFAULT_THEME, Group, Image, MantineProvider, Stack, Switch, Table, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { createElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { theme } from "~/lib/theme";
-import { PlainButton, PlainTextarea } from "./PlainControls";
+import { PlainAnchor, PlainButton, PlainImage, PlainTextarea, PlainUnstyledButton } from "./PlainControls";
 import { PlainAvatar, PlainBadge, PlainCard, PlainGroup, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
 
 // Mantine's polymorphic components and the plain ones, built from the same loose props.
@@ -150,5 +150,18 @@ test("PlainTextarea is Mantine's Textarea with a label and autosize; the label n
     expect(sameId(plain), JSON.stringify(props)).toBe(sameId(markup(h(Textarea, { ...all, autosize: true }))));
     const [, forId] = /for="([^"]+)"/.exec(plain) ?? [];
     expect(plain).toMatch(new RegExp(`<textarea [^>]*id="${forId}"`));
+  }
+});
+
+test("PlainUnstyledButton, PlainImage and PlainAnchor are Mantine's, as a row's photo and map link use them", () => {
+  const image = { src: "/uploads/attendance/7/thumb", alt: "เข้างาน สมชาย", w: 40, h: 40, radius: "sm", fit: "cover" } as const;
+  expect(markup(h(PlainUnstyledButton, { "aria-label": "ดูรูป", onClick: () => {} }, h(PlainImage, image)))).toBe(
+    markup(h(UnstyledButton, { "aria-label": "ดูรูป", onClick: () => {} }, h(Image, image))),
+  );
+  for (const props of [image, { src: "/a.jpg", alt: "", w: 96, h: 96 }, { src: "/b.jpg", alt: "b", w: 32, h: 32, fit: "contain", radius: "xl" }] as const) {
+    expect(markup(h(PlainImage, props)), JSON.stringify(props)).toBe(markup(h(Image, props)));
+  }
+  for (const props of [{ href: "https://maps.example/?q=1", target: "_blank", rel: "noreferrer", fz: "xs" }, { href: "/uploads/1", target: "_blank", rel: "noreferrer" }] as const) {
+    expect(markup(h(PlainAnchor, props, "แผนที่")), JSON.stringify(props)).toBe(markup(h(Anchor, props, "แผนที่")));
   }
 });

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
 import { IconClockEdit } from "@tabler/icons-react";
 import { useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
+import { PlainButton } from "~/components/PlainControls";
+import { PlainBadge, PlainGroup } from "~/components/PlainMantine";
 import { useDialogFetcher, useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { businessDate, formatThaiDate } from "~/lib/thai-date";
 import { clockTime } from "./attendance-labels";
@@ -58,14 +60,14 @@ export function CorrectionAction({ target }: { target: CorrectionTarget }) {
   const { fetcher, renew } = useDialogFetcher(`attendance-correct-${target.employee.id}`, () => setOpen(false));
   const future = target.date > businessDate();
   return (
-    <Group gap={4} wrap="nowrap">
+    <PlainGroup gap={4} wrap="nowrap">
       {target.record?.corrected ? (
-        <Badge size="xs" color="blue" variant="light">
+        <PlainBadge size="xs" color="blue" variant="light">
           แก้ไขแล้ว
-        </Badge>
+        </PlainBadge>
       ) : null}
       {future ? null : (
-        <Button
+        <PlainButton
           size="compact-xs"
           variant="subtle"
           leftSection={<IconClockEdit size={14} />}
@@ -76,10 +78,10 @@ export function CorrectionAction({ target }: { target: CorrectionTarget }) {
           }}
         >
           แก้ไขเวลา
-        </Button>
+        </PlainButton>
       )}
       {/* Mounted only while open: a closed Modal per row of a 50-row list still cost its hooks. */}
       {open ? <CorrectionDialog target={target} onClose={() => setOpen(false)} fetcher={fetcher} /> : null}
-    </Group>
+    </PlainGroup>
   );
 }

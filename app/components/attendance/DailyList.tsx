@@ -1,6 +1,7 @@
-import { Anchor, Image, Table, UnstyledButton } from "@mantine/core";
+import { Table } from "@mantine/core";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
+import { PlainAnchor, PlainImage, PlainUnstyledButton } from "~/components/PlainControls";
 import { PlainAvatar, PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { initials } from "~/lib/initials";
 import { thumbUrl } from "~/lib/uploads-shared";
@@ -14,9 +15,9 @@ type OpenPhoto = (photo: { url: string; label: string }) => void;
 function Selfie({ url, label, onOpen }: { url: string | null; label: string; onOpen: OpenPhoto }) {
   if (!url) return null;
   return (
-    <UnstyledButton onClick={() => onOpen({ url, label })} aria-label={`ดูรูป${label}`}>
-      <Image src={thumbUrl(url)} alt={label} w={40} h={40} radius="sm" fit="cover" />
-    </UnstyledButton>
+    <PlainUnstyledButton onClick={() => onOpen({ url, label })} aria-label={`ดูรูป${label}`}>
+      <PlainImage src={thumbUrl(url)} alt={label} w={40} h={40} radius="sm" fit="cover" />
+    </PlainUnstyledButton>
   );
 }
 
@@ -82,9 +83,9 @@ function Place({ record }: { record: DailyTabItem["record"] }) {
       <div className="daily-sm">{metres(record?.checkin_distance_m)}</div>
       {record?.checkin_address ? <div className="daily-xs-dim daily-clamp-2">{record.checkin_address}</div> : null}
       {map ? (
-        <Anchor href={map} target="_blank" rel="noreferrer" fz="xs">
+        <PlainAnchor href={map} target="_blank" rel="noreferrer" fz="xs">
           แผนที่
-        </Anchor>
+        </PlainAnchor>
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
-import { Anchor, Image, SegmentedControl, SimpleGrid, Stack } from "@mantine/core";
+import { SegmentedControl, SimpleGrid, Stack } from "@mantine/core";
 import { IconChecklist } from "@tabler/icons-react";
 import { useTabParams } from "~/components/tab-params";
 import { EmptyState } from "~/components/EmptyState";
+import { PlainAnchor, PlainImage } from "~/components/PlainControls";
 import { PlainBadge, PlainCard, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
@@ -45,9 +46,9 @@ function Photo({ url, label, purged = false }: { url: string | null; label: stri
   return (
     <PlainStack gap={2} align="center">
       {url ? (
-        <Anchor href={url} target="_blank" rel="noreferrer">
-          <Image src={thumbUrl(url)} alt={label} w={96} h={96} radius="sm" fit="cover" />
-        </Anchor>
+        <PlainAnchor href={url} target="_blank" rel="noreferrer">
+          <PlainImage src={thumbUrl(url)} alt={label} w={96} h={96} radius="sm" fit="cover" />
+        </PlainAnchor>
       ) : (
         <PlainText fz="xs" c="dimmed" className="review-no-photo">
           {purged ? PHOTO_PURGED_LABEL : "ไม่มีรูป"}
@@ -86,9 +87,9 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
           {map ? (
             <>
               {" · "}
-              <Anchor href={map} target="_blank" rel="noreferrer" fz="xs">
+              <PlainAnchor href={map} target="_blank" rel="noreferrer" fz="xs">
                 เปิดแผนที่
-              </Anchor>
+              </PlainAnchor>
             </>
           ) : null}
         </PlainText>
