@@ -48,6 +48,17 @@ describe("the daily view reads holidays and approved leave", () => {
     expect(statusOf(rejected.id)?.status).toBe("absent");
   });
 
+  it("the day's calendar is kept until a write: a holiday and a decision reach it", () => {
+    const e = newEmployee();
+    const first = dayCalendar(DATE);
+    expect(dayCalendar(DATE)).toBe(first);
+    expect(first).toEqual({ holiday: null, leaves: new Map() });
+    leave(e.id, DATE, DATE);
+    expect(dayCalendar(DATE).leaves.get(e.id)).toEqual({ part: "full", type: "ลากิจ" });
+    db().insert(holidays).values({ date: DATE, name: "วันหยุดชดเชย", kind: "public", source: "admin" }).run();
+    expect(dayCalendar(DATE).holiday).toEqual({ name: "วันหยุดชดเชย" });
+  });
+
   it("a long approved leave that started months before still covers the date (the search is bounded by the longest petition)", () => {
     const e = newEmployee();
     leave(e.id, "2026-08-10", "2026-12-04", { type: 2, days: 85 }); // 117 calendar days

@@ -1,6 +1,6 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { leavePetitions } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db, keptUntilWrite } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { dayNumber, fromDayNumber } from "~/lib/iso-day";
 import type { LeavePart } from "./attendance-status";
@@ -40,8 +40,12 @@ function merge(a: DayLeave | undefined, b: DayLeave): DayLeave {
   return { part: "full", type: a.type === b.type ? a.type : [a.type, b.type].filter(Boolean).join(" + ") };
 }
 
-/** The holiday on `date` and who is on approved leave that day (and which part of it). */
-export function dayCalendar(date: string) {
+/** The holiday on `date` and who is on approved leave that day (and which part of it); kept until a write. */
+export function dayCalendar(date: string): { holiday: { name: string } | null; leaves: ReadonlyMap<number, DayLeave> } {
+  return keptUntilWrite("day calendar", date, () => readDayCalendar(date));
+}
+
+function readDayCalendar(date: string) {
   const holiday = holidaysBetween(date, date)[0];
   const leaves = new Map<number, DayLeave>();
   for (const p of approvedLeaveBetween(date, date)) leaves.set(p.employeeId, merge(leaves.get(p.employeeId), leaveOf(p)));

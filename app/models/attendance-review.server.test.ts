@@ -71,6 +71,14 @@ describe("review queue", () => {
     expect(pendingReviewCount()).toBe(2);
   });
 
+  it("the badge's count is kept until a write: a decision and a new flagged record reach it", () => {
+    const before = pendingReviewCount();
+    const r = record();
+    expect(pendingReviewCount()).toBe(before + 1);
+    decide(r.id, "accept");
+    expect(pendingReviewCount()).toBe(before);
+  });
+
   it("defaults to pending and refuses an unknown status", () => {
     expect(ReviewListQuery.parse({}).status).toBe("pending");
     expect(ReviewListQuery.safeParse({ status: "none" }).success).toBe(false);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, employees, REVIEW_STATUSES } from "../../db/schema";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, keptUntilWrite } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, formFlag, PageFields, pageOffset, type Page } from "~/lib/validation";
@@ -73,9 +73,9 @@ export function listReviews(query: ReviewListQuery): Page<ReviewItem> {
   return { items, total, page: query.page, page_size: query.page_size };
 }
 
-/** How many records wait for review (the tab's badge). */
+/** How many records wait for review (the tab's badge); kept until a write. */
 export function pendingReviewCount(): number {
-  return db().select({ n: count() }).from(attendance).where(eq(attendance.reviewStatus, "pending")).get()?.n ?? 0;
+  return keptUntilWrite("pending reviews", "", () => db().select({ n: count() }).from(attendance).where(eq(attendance.reviewStatus, "pending")).get()?.n ?? 0);
 }
 
 function requireRow(id: number, tx = db()) {

@@ -81,13 +81,16 @@ describe("face review", () => {
 
   test("confirm: stored with the admin, audit-logged with the note, gone from the queue; a second decision is a 409", async () => {
     const e = employee();
+    const waiting = pendingFaceReviewCount();
     const url = await giveFace(e.id);
+    expect(pendingFaceReviewCount()).toBe(waiting + 1);
     const result = reviewFace(e.id, decide("confirm", { note: "ตรงกับรูปพนักงาน", face_url: url }), admin());
     expect(result.decision).toBe("confirm");
     const row = db().select().from(employees).where(eq(employees.id, e.id)).get()!;
     expect(row.faceConfirmedAt).toBeInstanceOf(Date);
     expect(row.faceConfirmedBy).toBe(adminId);
     expect(ids()).not.toContain(e.id);
+    expect(pendingFaceReviewCount()).toBe(waiting);
     const log = listAudit({ entity: "employee", entityId: e.id })[0];
     expect(log).toMatchObject({ action: "confirm_face", actorType: "admin", actorId: adminId, changes: { face_url: url, note: "ตรงกับรูปพนักงาน" } });
     expect(conflict(() => reviewFace(e.id, decide("confirm"), admin()))).toBe(409);

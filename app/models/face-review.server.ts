@@ -2,7 +2,8 @@
 import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { employees } from "../../db/schema";
-import { db, immediate } from "~/lib/db.server";
+import { workDate } from "~/lib/business-day.server";
+import { db, immediate, keptUntilWrite } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, PageFields, pageOffset, type Page } from "~/lib/validation";
@@ -51,12 +52,12 @@ export type FaceReviewItem = {
 };
 
 /** Working employees with a registered face no admin has confirmed yet. */
-const pending = () =>
+const pending = (today = workDate()) =>
   and(
     isNotNull(employees.faceDescriptor),
     isNotNull(employees.faceUploadId),
     isNull(employees.faceConfirmedAt),
-    workingOn()
+    workingOn(today)
   );
 
 /** Faces waiting for confirmation, the longest-waiting first, paged. */
@@ -91,11 +92,10 @@ export function listFaceReviews(query: FaceReviewQuery): Page<FaceReviewItem> {
   return { items, total, page: query.page, page_size: query.page_size };
 }
 
-/** How many faces wait for confirmation (part of the review tab's badge). */
+/** How many faces wait for confirmation (part of the review tab's badge); kept until a write. */
 export function pendingFaceReviewCount(): number {
-  return (
-    db().select({ n: count() }).from(employees).where(pending()).get()?.n ?? 0
-  );
+  const today = workDate();
+  return keptUntilWrite("pending face reviews", today, () => db().select({ n: count() }).from(employees).where(pending(today)).get()?.n ?? 0);
 }
 
 /**
