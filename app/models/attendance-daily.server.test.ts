@@ -148,6 +148,23 @@ describe("dailyAttendance", () => {
 });
 
 describe("dailyPage", () => {
+  it("the day's statuses are worked out again after a write and at the next minute, and are the same within one", () => {
+    const slow = make("ยังไม่มา");
+    const params = new URLSearchParams(`date=${DATE}`);
+    const statusOf = (now: Date) => dailyPage(params, now).items.find((i) => i.employee.id === slow.id);
+    const seconds = (hhmmss: string) => new Date(`${DATE}T${hhmmss}+07:00`);
+    expect(statusOf(seconds("17:29:05"))).toMatchObject({ status: "absent", reason: "ยังไม่ได้ลงเวลาเข้า" });
+    expect(statusOf(seconds("17:29:59"))).toMatchObject({ status: "absent", reason: "ยังไม่ได้ลงเวลาเข้า" });
+    // work_end (17:30) has come: the same data, the next minute.
+    expect(statusOf(seconds("17:30:00"))).toMatchObject({ status: "absent", reason: "ขาดงาน" });
+    // A write within that minute reaches the page.
+    checkIn(slow.id, { checkinAt: at(DATE, "17:20"), checkoutAt: null, lateMinutes: 530 });
+    const after = dailyPage(params, seconds("17:30:20"));
+    expect(after.items.find((i) => i.employee.id === slow.id)?.status).toBe("late");
+    expect(after.summary.late).toBe(1);
+  });
+
+
   it("keeps the whole day's summary and returns one page of the filtered items; a bad page shows the first", () => {
     for (let i = 0; i < 53; i++) make(`คน${i}`);
     const params = (q: string) => new URLSearchParams(`date=${DATE}&${q}`);

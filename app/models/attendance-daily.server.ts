@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, employees } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
+import { keptUntilWrite } from "~/lib/db.server";
 import { rawSelect } from "~/lib/db-reader.server";
 import { isoDate, PageFields } from "~/lib/validation";
 import {
@@ -109,24 +110,19 @@ export const statusRecordColumns = {
 
 const statusFields = { id: attendance.id, ...statusRecordColumns };
 
-// The admin tab's rows: who (id and code, and the search text only when searching) and what a
-// status needs of the record (instants as epoch numbers), in the list's order. The summary and
-// the filters need no more of 1,000 rows; the page's 50 names and records are read by id after.
-const dayKeyColumns = { id: employees.id, code: employees.code };
+// The admin tab's rows: who (id, code and search text) and what a status needs of the record
+// (instants as epoch numbers), in the list's order. The summary, the filters and the search need
+// no more of 1,000 rows; the page's 50 names and records are read by id after.
+type DayKey = { id: number; code: string; searchText: string };
 
-type DayKey = { id: number; code: string; searchText?: string };
-
-const dayKeyRows = (columns: typeof dayKeyColumns | (typeof dayKeyColumns & { searchText: typeof employees.searchText })) =>
-  rawSelect<{ e: DayKey; a: DayStatusRecord | null }, { date: string }>((d) =>
-    d
-      .select({ e: columns, a: statusFields })
-      .from(employees)
-      .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
-      .where(workingOn(sql.placeholder("date")))
-      .orderBy(sql`${employees.code} collate nocase`, employees.id),
-  );
-const dayStatusKeys = dayKeyRows(dayKeyColumns);
-const daySearchKeys = dayKeyRows({ ...dayKeyColumns, searchText: employees.searchText });
+const dayKeys = rawSelect<{ e: DayKey; a: DayStatusRecord | null }, { date: string }>((d) =>
+  d
+    .select({ e: { id: employees.id, code: employees.code, searchText: employees.searchText }, a: statusFields })
+    .from(employees)
+    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
+    .where(workingOn(sql.placeholder("date")))
+    .orderBy(sql`${employees.code} collate nocase`, employees.id),
+);
 
 const briefsByIds = rawSelect<{ e: BriefEmployeeRow }, { ids: string }>((d) =>
   d
@@ -157,24 +153,36 @@ const recordsByIds = rawSelect<{ a: AttendanceRow }, { ids: string }>((d) =>
 
 type Match<E, R> = { e: E; a: R | null; status: AttendanceStatus; reason: string };
 
-/**
- * The summary of the whole day, and the rows that `status` and `q` keep, in order. Searching
- * (`q`) needs each row's searchText.
- */
-function classify<E extends DayKey, R extends StatusRecord>(date: string, rows: { e: E; a: R | null }[], query: DailyQuery, options: DayOptions) {
-  const statusOf = dayRule(date, options);
+/** The summary of the whole day, and the rows that `status` and `q` keep, in order. */
+function classify<E extends DayKey, R extends StatusRecord>(rows: Match<E, R>[], query: DailyQuery) {
   const summary: DailySummary = { ...emptyCounts(), pending_review: 0 };
   const needle = query.q?.toLowerCase();
   const matches: Match<E, R>[] = [];
-  for (const { e, a } of rows) {
-    const { status, reason } = statusOf(e.id, a);
+  for (const row of rows) {
+    const { e, a, status } = row;
     summary[status] += 1;
     if (a?.reviewStatus === "pending") summary.pending_review += 1;
     if (query.status && query.status !== status) continue;
-    if (needle && !e.searchText?.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
-    matches.push({ e, a, status, reason });
+    if (needle && !e.searchText.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
+    matches.push(row);
   }
   return { headcount: rows.length, summary, matches };
+}
+
+function withStatuses<E extends DayKey, R extends StatusRecord>(date: string, rows: { e: E; a: R | null }[], options: DayOptions): Match<E, R>[] {
+  const statusOf = dayRule(date, options);
+  return rows.map(({ e, a }) => ({ e, a, ...statusOf(e.id, a) }));
+}
+
+/**
+ * Everyone working on `date` with their day's status as of `now`. A status moves with the wall
+ * clock's minute at most (attendanceDay reads its date, hour and minutes), so the list is kept
+ * until a write or the next minute: the admin tab's pages, filters and searches share it.
+ */
+function dayStatusList(date: string, now: Date) {
+  return keptUntilWrite("daily statuses", `${date}|${Math.floor(now.getTime() / 60_000)}`, () =>
+    withStatuses(date, dayKeys({ date }), { now }),
+  );
 }
 
 function toItem(employee: BriefEmployeeRow, { status, reason }: Match<unknown, unknown>, record: AttendanceRow | null): DailyItem {
@@ -194,7 +202,7 @@ function toItem(employee: BriefEmployeeRow, { status, reason }: Match<unknown, u
 export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): DailyView {
   const now = options.now ?? new Date();
   const date = query.date ?? workDate(now);
-  const { headcount, summary, matches } = classify(date, dayRows({ date }), query, { ...options, now });
+  const { headcount, summary, matches } = classify(withStatuses(date, dayRows({ date }), { ...options, now }), query);
   return { date, headcount, summary, items: matches.map((m) => toItem(m.e, m, m.a)) };
 }
 
@@ -225,8 +233,7 @@ export function dailyPage(params: URLSearchParams, now: Date = new Date()): Dail
   const parsed = DailyPageQuery.safeParse(Object.fromEntries(params));
   const { page, ...query } = parsed.success ? parsed.data : DailyPageQuery.parse({});
   const date = query.date ?? workDate(now);
-  const rows = query.q ? daySearchKeys({ date }) : dayStatusKeys({ date });
-  const { headcount, summary, matches } = classify(date, rows, query, { now });
+  const { headcount, summary, matches } = classify(dayStatusList(date, now), query);
   const pages = Math.max(1, Math.ceil(matches.length / DAILY_PAGE_SIZE));
   const current = Math.min(page, pages);
   const shown = matches.slice((current - 1) * DAILY_PAGE_SIZE, current * DAILY_PAGE_SIZE);
