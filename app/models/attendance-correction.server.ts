@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, attendanceCorrections, CORRECTION_STATUSES, employees } from "../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
-import { db, immediate, type Db } from "~/lib/db.server";
+import { db, immediate, keptUntilWrite, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { zonedTime } from "~/lib/thai-date";
 import { cleanText, idField, isoDate, PageFields, pageOffset, type Page } from "~/lib/validation";
@@ -333,14 +333,17 @@ export function listCorrections(query: CorrectionListQuery): Page<CorrectionItem
   return { items, total, page: query.page, page_size: query.page_size };
 }
 
-/** How many employee requests wait for a decision (part of the review tab's badge). */
+/** How many employee requests wait for a decision (part of the review tab's badge); kept until a write. */
 export function pendingCorrectionCount(): number {
-  return (
-    db()
-      .select({ n: count() })
-      .from(attendanceCorrections)
-      .where(and(eq(attendanceCorrections.status, "pending"), eq(attendanceCorrections.source, "employee")))
-      .get()?.n ?? 0
+  return keptUntilWrite(
+    "pending corrections",
+    "",
+    () =>
+      db()
+        .select({ n: count() })
+        .from(attendanceCorrections)
+        .where(and(eq(attendanceCorrections.status, "pending"), eq(attendanceCorrections.source, "employee")))
+        .get()?.n ?? 0,
   );
 }
 
