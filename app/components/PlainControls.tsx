@@ -8,6 +8,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import TextareaAutosize from "react-textarea-autosize";
+import { rem } from "./PlainMantine";
 
 // Mantine's Button, UnstyledButton, Textarea, Image and Anchor as plain elements with the same
 // classes, attributes and CSS variables, for the controls, photos and links repeated on every card
@@ -142,8 +143,6 @@ export function PlainTextarea({ label, minRows, disabled, ...rest }: PlainTextar
 export function PlainUnstyledButton({ type = "button", ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button className="mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root" type={type} {...rest} />;
 }
-
-const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
 
 /** Mantine's `Image` of a fixed size in pixels (a thumbnail). */
 export function PlainImage({ w, h, radius, fit, style, ...rest }: Omit<ImgHTMLAttributes<HTMLImageElement>, "width" | "height"> & {

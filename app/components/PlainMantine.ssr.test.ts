@@ -1,9 +1,9 @@
-import { Anchor, Avatar, Badge, Button, Card, DEFAULT_THEME, Group, Image, MantineProvider, Stack, Switch, Table, Text, Textarea, UnstyledButton } from "@mantine/core";
+import { Anchor, Avatar, Badge, Button, Card, DEFAULT_THEME, Group, Image, MantineProvider, Paper, Stack, Switch, Table, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { createElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { theme } from "~/lib/theme";
 import { PlainAnchor, PlainButton, PlainImage, PlainTextarea, PlainUnstyledButton } from "./PlainControls";
-import { PlainAvatar, PlainBadge, PlainCard, PlainGroup, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
+import { PlainAvatar, PlainBadge, PlainCard, PlainGroup, PlainPaper, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
 
 // Mantine's polymorphic components and the plain ones, built from the same loose props.
 const h = (type: unknown, props: object | null, ...children: ReactNode[]) => createElement(type as FunctionComponent, props, ...children);
@@ -47,6 +47,9 @@ test("PlainText is Mantine's Text for the sizes, colours, weights and decoration
     { span: true, fw: 600, fz: "xs" },
     { span: true, c: "dimmed", fz: "xs", td: "line-through" },
     { fz: "xs", style: { wordBreak: "break-word" } },
+    { fz: "sm", fw: 600, c: "red.7" },
+    { fz: 10, c: "red.7", lineClamp: 2 },
+    { fz: 12, c: "teal" },
   ] as const;
   for (const props of cases) {
     expect(markup(h(PlainText, props, "ข้อความ")), JSON.stringify(props)).toBe(markup(h(Text, props, "ข้อความ")));
@@ -164,4 +167,16 @@ test("PlainUnstyledButton, PlainImage and PlainAnchor are Mantine's, as a row's 
   for (const props of [{ href: "https://maps.example/?q=1", target: "_blank", rel: "noreferrer", fz: "xs" }, { href: "/uploads/1", target: "_blank", rel: "noreferrer" }] as const) {
     expect(markup(h(PlainAnchor, props, "แผนที่")), JSON.stringify(props)).toBe(markup(h(Anchor, props, "แผนที่")));
   }
+});
+
+test("PlainPaper is Mantine's Paper with a border, as a calendar day draws it", () => {
+  for (const bg of [undefined, "red.0", "gray.0", "teal"]) {
+    const props = { withBorder: true, p: 4, h: "100%", bg };
+    const { withBorder: _border, ...plain } = props;
+    expect(markup(h(PlainPaper, plain, "ก")), JSON.stringify(props)).toBe(markup(h(Paper, props, "ก")));
+  }
+  const disabled = { onClick: () => {}, disabled: true, style: { minHeight: 72, opacity: 0.35 } };
+  expect(markup(h(PlainUnstyledButton, disabled, "ก"))).toBe(markup(h(UnstyledButton, disabled, "ก")));
+  const spaced = { gap: 2, style: { marginTop: "calc(0.125rem * var(--mantine-scale))" } };
+  expect(markup(h(PlainGroup, spaced, "ก"))).toBe(markup(h(Group, { gap: 2, mt: 2 }, "ก")));
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEventHandler, type CSSProperties, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from "react";
 
-// Mantine's Badge, Text, Card and table rows as plain elements with the same classes, attributes and
+// Mantine's Badge, Text, Card, Paper and table rows as plain elements with the same classes, attributes and
 // CSS variables, so that they look the same with Mantine's stylesheet. Each Mantine component
 // costs a Box, its style props and theme lookups on every server render; a list page holds
 // hundreds of them (ADR 030). PlainMantine.ssr.test.ts compares each with Mantine's own markup.
@@ -52,24 +52,54 @@ export function PlainBadge({ color, variant, size, tt, children, style, ...rest 
 }
 
 type PlainTextProps = Omit<HTMLAttributes<HTMLElement>, "color"> & {
-  fz?: Size;
-  /** "dimmed", or a theme colour's name (its text shade). */
+  /** A theme size, or pixels. */
+  fz?: Size | number;
+  /** "dimmed", a theme colour's name (its text shade), or a colour and shade ("red.7"). */
   c?: string;
   fw?: number;
   td?: "line-through";
+  lineClamp?: number;
   span?: boolean;
 };
 
-export function PlainText({ fz, c, fw, td, span, style, ...rest }: PlainTextProps) {
-  const css: CSSProperties = {
+/** A theme colour as Mantine's style props write it: "red.0" is a shade, "red" the colour's filled one. */
+const themeColor = (color: string, plain: (name: string) => string) => {
+  const [name, shade] = color.split(".");
+  return shade === undefined ? plain(name) : `var(--mantine-color-${name}-${shade})`;
+};
+
+/** Pixels as Mantine's scaled rem. */
+export const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
+
+export function PlainText({ fz, c, fw, td, lineClamp, span, style, ...rest }: PlainTextProps) {
+  const css = {
+    ...(lineClamp ? { "--text-line-clamp": lineClamp } : null),
     ...style,
-    ...(c ? { color: c === "dimmed" ? "var(--mantine-color-dimmed)" : `var(--mantine-color-${c}-text)` } : null),
-    ...(fz ? { fontSize: `var(--mantine-font-size-${fz})` } : null),
+    ...(c ? { color: c === "dimmed" ? "var(--mantine-color-dimmed)" : themeColor(c, (name) => `var(--mantine-color-${name}-text)`) } : null),
+    ...(fz ? { fontSize: typeof fz === "number" ? rem(fz) : `var(--mantine-font-size-${fz})` } : null),
     ...(fw ? { fontWeight: fw } : null),
     ...(td ? { textDecoration: td } : null),
-  };
+  } as CSSProperties;
   const Element = span ? "span" : "p";
-  return <Element style={Object.keys(css).length ? css : undefined} className="mantine-focus-auto m_b6d8b162 mantine-Text-root" {...rest} />;
+  return (
+    <Element
+      style={Object.keys(css).length ? css : undefined}
+      className="mantine-focus-auto m_b6d8b162 mantine-Text-root"
+      data-line-clamp={lineClamp ? true : undefined}
+      {...rest}
+    />
+  );
+}
+
+/** Mantine's `Paper` with a border, a padding in pixels, a height and a background shade ("red.0"). */
+export function PlainPaper({ p, h, bg, style, ...rest }: HTMLAttributes<HTMLDivElement> & { p?: number; h?: string; bg?: string }) {
+  const css = {
+    ...(p !== undefined ? { padding: rem(p) } : null),
+    ...(bg ? { background: themeColor(bg, (name) => `var(--mantine-color-${name}-filled)`) } : null),
+    ...(h ? { height: h } : null),
+    ...style,
+  } as CSSProperties;
+  return <div style={Object.keys(css).length ? css : undefined} className="m_1b7284a3 mantine-Paper-root" data-with-border="true" {...rest} />;
 }
 
 type PlainTrProps = HTMLAttributes<HTMLTableRowElement> & {

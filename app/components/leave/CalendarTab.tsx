@@ -1,11 +1,12 @@
-import { ActionIcon, Badge, Box, Group, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Badge, Box, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { formatThaiDateLong, formatThaiMonth } from "~/lib/thai-date";
 import { shiftMonth } from "~/lib/iso-day";
-import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
+import { PlainUnstyledButton } from "~/components/PlainControls";
+import { PlainBadge, PlainGroup, PlainPaper, PlainText, rem } from "~/components/PlainMantine";
 import { monthGrid, type CalendarDay, type CalendarPetition } from "./leave-calendar-grid";
 
 export type CalendarTabData = {
@@ -31,22 +32,22 @@ function DayCell({ day, onOpen }: { day: CalendarDay; onOpen: (day: CalendarDay)
   const { approved, pending } = counts(day);
   const label = `${formatThaiDateLong(day.date)}${day.holiday ? ` ${day.holiday}` : ""}: ลาอนุมัติ ${approved} คน รออนุมัติ ${pending} คน`;
   return (
-    <UnstyledButton
+    <PlainUnstyledButton
       onClick={() => onOpen(day)}
       disabled={!day.inMonth}
       aria-label={day.inMonth ? label : undefined}
       style={{ minHeight: 72, opacity: day.inMonth ? 1 : 0.35 }}
     >
-      <Paper withBorder p={4} h="100%" bg={day.holiday ? "red.0" : day.dayOff ? "gray.0" : undefined}>
-        <Text fz="sm" fw={600} c={day.holiday || day.dayOff ? "red.7" : undefined}>
+      <PlainPaper p={4} h="100%" bg={day.holiday ? "red.0" : day.dayOff ? "gray.0" : undefined}>
+        <PlainText fz="sm" fw={600} c={day.holiday || day.dayOff ? "red.7" : undefined}>
           {Number(day.date.slice(8))}
-        </Text>
+        </PlainText>
         {day.inMonth && day.holiday ? (
-          <Text fz={10} c="red.7" lineClamp={2}>
+          <PlainText fz={10} c="red.7" lineClamp={2}>
             {day.holiday}
-          </Text>
+          </PlainText>
         ) : null}
-        <Group gap={2} mt={2}>
+        <PlainGroup gap={2} style={{ marginTop: rem(2) }}>
           {approved > 0 ? (
             <PlainBadge size="xs" color="teal" variant="filled">
               {approved}
@@ -57,9 +58,9 @@ function DayCell({ day, onOpen }: { day: CalendarDay; onOpen: (day: CalendarDay)
               {pending}
             </PlainBadge>
           ) : null}
-        </Group>
-      </Paper>
-    </UnstyledButton>
+        </PlainGroup>
+      </PlainPaper>
+    </PlainUnstyledButton>
   );
 }
 
