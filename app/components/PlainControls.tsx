@@ -3,6 +3,7 @@ import {
   type AnchorHTMLAttributes,
   type ButtonHTMLAttributes,
   type CSSProperties,
+  type ElementType,
   type ImgHTMLAttributes,
   type ReactNode,
   type TextareaHTMLAttributes,
@@ -10,7 +11,7 @@ import {
 import TextareaAutosize from "react-textarea-autosize";
 import { rem } from "./PlainMantine";
 
-// Mantine's Button, UnstyledButton, Textarea, Image and Anchor as plain elements with the same
+// Mantine's Button, ActionIcon, UnstyledButton, Textarea, Image and Anchor as plain elements with the same
 // classes, attributes and CSS variables, for the controls, photos and links repeated on every card
 // of a queue and every row of the daily list (ADR 030).
 // PlainMantine.ssr.test.ts compares each with Mantine's own markup.
@@ -161,15 +162,49 @@ export function PlainImage({ w, h, radius, fit, style, ...rest }: Omit<ImgHTMLAt
   return <img style={css} className="m_9e117634 mantine-Image-root" {...rest} />;
 }
 
+type PlainAnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
+  fz?: "xs" | "sm" | "md";
+  fw?: number;
+  /** What renders the link (Remix's `Link`, with its props), as Mantine's `component`. */
+  component?: ElementType;
+  [prop: string]: unknown;
+};
+
 /** Mantine's `Anchor` (underlined on hover). */
-export function PlainAnchor({ fz, style, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { fz?: "xs" | "sm" | "md" }) {
-  const css = { ...(fz ? { fontSize: `var(--mantine-font-size-${fz})` } : null), ...style };
+export function PlainAnchor({ fz, fw, component: Root = "a", style, ...rest }: PlainAnchorProps) {
+  const css = { ...(fz ? { fontSize: `var(--mantine-font-size-${fz})` } : null), ...(fw ? { fontWeight: fw } : null), ...style };
   return (
-    <a
+    <Root
       style={Object.keys(css).length ? css : undefined}
       className="mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root"
       data-underline="hover"
       {...rest}
     />
+  );
+}
+
+type PlainActionIconProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "color"> & {
+  variant: ButtonVariant;
+  /** A theme colour's name; blue when not given. */
+  color?: string;
+  size?: "xs" | "sm" | "md" | "lg" | "xl";
+  "aria-label": string;
+};
+
+/** Mantine's `ActionIcon` (an icon button: a row's "⋯", a pager's arrows). */
+export function PlainActionIcon({ variant, color = "blue", size, type = "button", style, children, ...rest }: PlainActionIconProps) {
+  const { bg, hover, color: text, bd } = buttonColors(variant, color);
+  const css = { ...(size ? { "--ai-size": `var(--ai-size-${size})` } : null), "--ai-bg": bg, "--ai-hover": hover, "--ai-color": text, "--ai-bd": bd, ...style } as CSSProperties;
+  return (
+    <button
+      style={css}
+      className="mantine-focus-auto mantine-active m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root"
+      data-variant={variant}
+      data-size={size}
+      type={type}
+      {...rest}
+    >
+      <span className="m_8d3afb97 mantine-ActionIcon-icon">{children}</span>
+    </button>
   );
 }

@@ -1,8 +1,8 @@
-import { Anchor, Avatar, Badge, Button, Card, DEFAULT_THEME, Group, Image, MantineProvider, Paper, Stack, Switch, Table, Text, Textarea, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Badge, Button, Card, DEFAULT_THEME, Group, Image, MantineProvider, Paper, Stack, Switch, Table, Text, Textarea, UnstyledButton } from "@mantine/core";
 import { createElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { theme } from "~/lib/theme";
-import { PlainAnchor, PlainButton, PlainImage, PlainTextarea, PlainUnstyledButton } from "./PlainControls";
+import { PlainActionIcon, PlainAnchor, PlainButton, PlainImage, PlainTextarea, PlainUnstyledButton } from "./PlainControls";
 import { PlainAvatar, PlainBadge, PlainCard, PlainGroup, PlainPaper, PlainStack, PlainSwitch, PlainTd, PlainText, PlainTr } from "./PlainMantine";
 
 // Mantine's polymorphic components and the plain ones, built from the same loose props.
@@ -50,6 +50,8 @@ test("PlainText is Mantine's Text for the sizes, colours, weights and decoration
     { fz: "sm", fw: 600, c: "red.7" },
     { fz: 10, c: "red.7", lineClamp: 2 },
     { fz: 12, c: "teal" },
+    { fz: "sm", ff: "monospace" },
+    { fz: "xs", c: "dimmed", ff: "monospace" },
   ] as const;
   for (const props of cases) {
     expect(markup(h(PlainText, props, "ข้อความ")), JSON.stringify(props)).toBe(markup(h(Text, props, "ข้อความ")));
@@ -167,6 +169,11 @@ test("PlainUnstyledButton, PlainImage and PlainAnchor are Mantine's, as a row's 
   for (const props of [{ href: "https://maps.example/?q=1", target: "_blank", rel: "noreferrer", fz: "xs" }, { href: "/uploads/1", target: "_blank", rel: "noreferrer" }] as const) {
     expect(markup(h(PlainAnchor, props, "แผนที่")), JSON.stringify(props)).toBe(markup(h(Anchor, props, "แผนที่")));
   }
+  // As a router link: what Mantine's `component` hands the link, PlainAnchor hands it too.
+  const Link = ({ to, ...props }: { to: string }) => h("a", { ...props, href: to, "data-discover": "true" });
+  for (const props of [{ component: Link, to: "/admin/employee/7", fz: "sm", fw: 500 }, { component: Link, to: "/admin/employee/7", fz: "sm", fw: 600 }] as const) {
+    expect(markup(h(PlainAnchor, props, "สมชาย")), JSON.stringify(props.fw)).toBe(markup(h(Anchor, props, "สมชาย")));
+  }
 });
 
 test("PlainPaper is Mantine's Paper with a border, as a calendar day draws it", () => {
@@ -179,4 +186,16 @@ test("PlainPaper is Mantine's Paper with a border, as a calendar day draws it", 
   expect(markup(h(PlainUnstyledButton, disabled, "ก"))).toBe(markup(h(UnstyledButton, disabled, "ก")));
   const spaced = { gap: 2, style: { marginTop: "calc(0.125rem * var(--mantine-scale))" } };
   expect(markup(h(PlainGroup, spaced, "ก"))).toBe(markup(h(Group, { gap: 2, mt: 2 }, "ก")));
+});
+
+test("PlainActionIcon is Mantine's ActionIcon for the variants, colours and sizes icon buttons use", () => {
+  const icon = h("svg", { width: 18 });
+  for (const variant of ["subtle", "default", "light", "filled", "outline"] as const) {
+    for (const color of [undefined, "gray", "red"]) {
+      for (const size of [undefined, "sm", "lg"] as const) {
+        const props = { variant, color, size, "aria-label": "การทำงาน", "aria-haspopup": "menu", "aria-expanded": false, onClick: () => {} };
+        expect(markup(h(PlainActionIcon, props, icon)), JSON.stringify(props)).toBe(markup(h(ActionIcon, props, icon)));
+      }
+    }
+  }
 });

@@ -58,6 +58,7 @@ type PlainTextProps = Omit<HTMLAttributes<HTMLElement>, "color"> & {
   c?: string;
   fw?: number;
   td?: "line-through";
+  ff?: "monospace";
   lineClamp?: number;
   span?: boolean;
 };
@@ -71,11 +72,12 @@ const themeColor = (color: string, plain: (name: string) => string) => {
 /** Pixels as Mantine's scaled rem. */
 export const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
 
-export function PlainText({ fz, c, fw, td, lineClamp, span, style, ...rest }: PlainTextProps) {
+export function PlainText({ fz, c, fw, td, ff, lineClamp, span, style, ...rest }: PlainTextProps) {
   const css = {
     ...(lineClamp ? { "--text-line-clamp": lineClamp } : null),
     ...style,
     ...(c ? { color: c === "dimmed" ? "var(--mantine-color-dimmed)" : themeColor(c, (name) => `var(--mantine-color-${name}-text)`) } : null),
+    ...(ff ? { fontFamily: "var(--mantine-font-family-monospace)" } : null),
     ...(fz ? { fontSize: typeof fz === "number" ? rem(fz) : `var(--mantine-font-size-${fz})` } : null),
     ...(fw ? { fontWeight: fw } : null),
     ...(td ? { textDecoration: td } : null),

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import {
   IconArrowBackUp,
   IconChevronDown,
@@ -19,6 +19,7 @@ import type { EmployeeDto } from "~/models/employee.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 import { ResponsiveList } from "../PhoneCards";
+import { PlainAnchor } from "../PlainControls";
 import { PlainAvatar, PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "../PlainMantine";
 import { RowActions } from "~/components/RowActions";
 
@@ -124,14 +125,14 @@ function WideTable({ items, resigned, onAction }: ListProps) {
                 </PlainAvatar>
               </PlainTd>
               <PlainTd>
-                <Text fz="sm" ff="monospace">
+                <PlainText fz="sm" ff="monospace">
                   {e.code}
-                </Text>
+                </PlainText>
               </PlainTd>
               <PlainTd>
-                <Anchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
+                <PlainAnchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
                   {e.full_name}
-                </Anchor>
+                </PlainAnchor>
                 {e.nickname ? (
                   <PlainText fz="xs" c="dimmed">
                     ({e.nickname})
@@ -192,17 +193,17 @@ function EmployeeCards({ items, resigned, onAction }: ListProps) {
                 {initials(e.first_name)}
               </PlainAvatar>
               <div style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={600}>
+                <PlainAnchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={600}>
                   {e.full_name}
-                </Anchor>
+                </PlainAnchor>
                 {e.nickname ? (
                   <PlainText fz="xs" c="dimmed">
                     ({e.nickname})
                   </PlainText>
                 ) : null}
-                <Text fz="xs" c="dimmed" ff="monospace">
+                <PlainText fz="xs" c="dimmed" ff="monospace">
                   {e.code}
-                </Text>
+                </PlainText>
               </div>
             </PlainGroup>
             <RowMenu e={e} resigned={resigned} onAction={onAction} />
