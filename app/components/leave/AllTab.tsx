@@ -120,9 +120,9 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
                         <PlainText fz="sm" fw={500}>
                           {p.employee.full_name}
                         </PlainText>
-                        <Text fz="xs" c="dimmed" ff="monospace">
+                        <PlainText fz="xs" c="dimmed" ff="monospace">
                           {p.employee.code}
-                        </Text>
+                        </PlainText>
                       </PlainTd>
                       <PlainTd>
                         <PlainText fz="sm">{typeLabel(p.type)}</PlainText>
@@ -134,9 +134,9 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
                         <PlainText fz="sm">{daysText(p.days)}</PlainText>
                       </PlainTd>
                       <Table.Td maw={280}>
-                        <Text fz="sm" lineClamp={2} title={p.reason}>
+                        <PlainText fz="sm" lineClamp={2} title={p.reason}>
                           {p.reason}
-                        </Text>
+                        </PlainText>
                         <Note p={p} />
                       </Table.Td>
                       <PlainTd>

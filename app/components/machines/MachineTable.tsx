@@ -1,8 +1,9 @@
-import { Anchor, Card, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { Card, Group, Menu, Stack, Table } from "@mantine/core";
 import { IconEdit, IconMapPin, IconPower, IconUsers } from "@tabler/icons-react";
 import { MACHINE_TYPE_LABELS } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
 import { ResponsiveList } from "~/components/PhoneCards";
+import { PlainAnchor } from "~/components/PlainControls";
 import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import type { MachineDto } from "~/models/machine.server";
 import { TYPE_COLORS, VISIT_STATUS_COLORS, visitStatusLabel } from "./machine-labels";
@@ -80,12 +81,12 @@ function Due({ m }: { m: MachineDto }) {
 
 function MapLink({ m }: { m: MachineDto }) {
   return m.map_url ? (
-    <Anchor href={m.map_url} target="_blank" rel="noreferrer" fz="sm">
+    <PlainAnchor href={m.map_url} target="_blank" rel="noreferrer" fz="sm">
       <PlainGroup gap={4} wrap="nowrap">
         <IconMapPin size={16} aria-hidden />
         แผนที่
       </PlainGroup>
-    </Anchor>
+    </PlainAnchor>
   ) : (
     <PlainText fz="sm" c="dimmed">
       -
@@ -130,9 +131,9 @@ function CodeAndName({ m }: { m: MachineDto }) {
         ) : null}
       </PlainGroup>
       {m.address ? (
-        <Text fz="xs" c="dimmed" lineClamp={2}>
+        <PlainText fz="xs" c="dimmed" lineClamp={2}>
           {m.address}
-        </Text>
+        </PlainText>
       ) : null}
     </>
   );
@@ -163,9 +164,9 @@ export function MachineTable({ items, onAction }: { items: MachineDto[]; onActio
               {items.map((m) => (
                 <PlainTr striped hover key={m.id} data-testid="machine-row">
                   <PlainTd>
-                    <Text fz="sm" ff="monospace">
+                    <PlainText fz="sm" ff="monospace">
                       {m.code}
-                    </Text>
+                    </PlainText>
                   </PlainTd>
                   <Table.Td maw={260}>
                     <CodeAndName m={m} />
@@ -200,9 +201,9 @@ export function MachineTable({ items, onAction }: { items: MachineDto[]; onActio
             <Card key={m.id} withBorder radius="md" padding="sm">
               <PlainGroup justify="space-between" align="flex-start" wrap="nowrap">
                 <div>
-                  <Text fz="xs" c="dimmed" ff="monospace">
+                  <PlainText fz="xs" c="dimmed" ff="monospace">
                     {m.code}
-                  </Text>
+                  </PlainText>
                   <CodeAndName m={m} />
                 </div>
                 <PlainGroup gap={4} wrap="nowrap">
