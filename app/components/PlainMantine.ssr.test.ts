@@ -75,6 +75,12 @@ test("PlainTr and PlainTd are a Mantine Table's rows and cells, with the table's
   }
 });
 
+test("a PlainTd with the text-align and weight style is a Table.Td with ta and fw", () => {
+  const row = (cell: ReactNode) => h(Table, null, h(Table.Tbody, null, h(Table.Tr, null, cell)));
+  expect(markup(row(h(PlainTd, { style: { textAlign: "right" } }, "1.5")))).toBe(markup(row(h(Table.Td, { ta: "right" }, "1.5"))));
+  expect(markup(row(h(PlainTd, { style: { fontWeight: 600, textAlign: "right" } }, "3")))).toBe(markup(row(h(Table.Td, { ta: "right", fw: 600 }, "3"))));
+});
+
 test("PlainGroup and PlainStack are Mantine's Group and Stack for gaps, alignments and wrapping", () => {
   const cases = [
     {},

@@ -86,6 +86,14 @@ describe("pendingPetitions", () => {
     expect(item?.away_total).toBe(AWAY_SHOWN + 3);
   });
 
+  it("the badge's count follows filing and deciding (kept until a write)", async () => {
+    const waiting = pendingPetitionCount();
+    const p = await file(newEmployee().id, { start_date: "2026-05-11", end_date: "2026-05-11" });
+    expect(pendingPetitionCount()).toBe(waiting + 1);
+    decidePetition({ id: p.id, action: "accept", note: "" }, admin);
+    expect(pendingPetitionCount()).toBe(waiting);
+  });
+
   it("an empty queue", () => {
     expect(pendingPetitions(page)).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
     expect(pendingPetitionCount()).toBe(0);

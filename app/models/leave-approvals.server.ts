@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { leavePetitions } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db, keptUntilWrite } from "~/lib/db.server";
 import { rowFullName, LeaveStatus } from "~/lib/enums";
 import type { Page } from "~/lib/validation";
 import type { LeaveBalance } from "./leave-rules";
@@ -31,8 +31,9 @@ export type PendingPetition = PetitionListItem & {
 /** Colleagues listed per card: in a big office dozens are away any day, and the count says the rest. */
 export const AWAY_SHOWN = 10;
 
+/** How many petitions wait for a decision (the tab's badge); kept until a write. */
 export const pendingPetitionCount = () =>
-  db().select({ n: count() }).from(leavePetitions).where(eq(leavePetitions.status, LeaveStatus.request)).get()?.n ?? 0;
+  keptUntilWrite("pending petitions", "", () => db().select({ n: count() }).from(leavePetitions).where(eq(leavePetitions.status, LeaveStatus.request)).get()?.n ?? 0);
 
 /** The approval queue, oldest first, every year; one query finds who else is away for the whole page. */
 export function pendingPetitions(query: { page: number; page_size: number }): Page<PendingPetition> {

@@ -23,11 +23,19 @@ export const CalendarQuery = (fallback: string) =>
     ),
   });
 
-export const StatisticQuery = () =>
+const statisticQuery = (year: number) =>
   z.object({
-    year: leaveYear(currentLeaveYear()),
+    year: leaveYear(year),
     format: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["json", "csv"], { error: "รูปแบบ (format) ต้องเป็น json หรือ csv" }).optional()),
   });
+let statisticQueryOf: { year: number; schema: ReturnType<typeof statisticQuery> } | null = null;
+
+/** The statistics' query, defaulting to the current leave year (one schema per year, not per request). */
+export const StatisticQuery = () => {
+  const year = currentLeaveYear();
+  if (statisticQueryOf?.year !== year) statisticQueryOf = { year, schema: statisticQuery(year) };
+  return statisticQueryOf.schema;
+};
 
 function monthBounds(month: string) {
   const first = `${month}-01`;

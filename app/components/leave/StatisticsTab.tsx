@@ -112,13 +112,11 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
                   </Anchor>
                 </PlainTd>
                 {TYPES.map((t) => (
-                  <Table.Td key={t} ta="right">
+                  <PlainTd key={t} style={{ textAlign: "right" }}>
                     {days(i.days[t] ?? 0)}
-                  </Table.Td>
+                  </PlainTd>
                 ))}
-                <Table.Td ta="right" fw={600}>
-                  {days(i.total)}
-                </Table.Td>
+                <PlainTd style={{ fontWeight: 600, textAlign: "right" }}>{days(i.total)}</PlainTd>
               </PlainTr>
             ))}
           </Table.Tbody>
