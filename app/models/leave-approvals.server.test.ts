@@ -86,12 +86,17 @@ describe("pendingPetitions", () => {
     expect(item?.away_total).toBe(AWAY_SHOWN + 3);
   });
 
-  it("the badge's count follows filing and deciding (kept until a write)", async () => {
+  it("the queue and its badge's count follow filing and deciding (kept until a write)", async () => {
+    const all = { page: 1, page_size: 500 };
     const waiting = pendingPetitionCount();
+    const before = pendingPetitions(all);
+    expect(pendingPetitions(all)).toBe(before);
     const p = await file(newEmployee().id, { start_date: "2026-05-11", end_date: "2026-05-11" });
     expect(pendingPetitionCount()).toBe(waiting + 1);
+    expect(pendingPetitions(all).items.map((i) => i.id)).toContain(p.id);
     decidePetition({ id: p.id, action: "accept", note: "" }, admin);
     expect(pendingPetitionCount()).toBe(waiting);
+    expect(pendingPetitions(all).items.map((i) => i.id)).not.toContain(p.id);
   });
 
   it("an empty queue", () => {

@@ -35,8 +35,12 @@ export const AWAY_SHOWN = 10;
 export const pendingPetitionCount = () =>
   keptUntilWrite("pending petitions", "", () => db().select({ n: count() }).from(leavePetitions).where(eq(leavePetitions.status, LeaveStatus.request)).get()?.n ?? 0);
 
-/** The approval queue, oldest first, every year; one query finds who else is away for the whole page. */
+/** The approval queue, oldest first, every year; one query finds who else is away for the whole page. Kept until a write. */
 export function pendingPetitions(query: { page: number; page_size: number }): Page<PendingPetition> {
+  return keptUntilWrite("approval queue", `${query.page}|${query.page_size}`, () => readPendingPetitions(query));
+}
+
+function readPendingPetitions(query: { page: number; page_size: number }): Page<PendingPetition> {
   const page = listPetitions({ status: LeaveStatus.request, ...query });
   if (page.items.length === 0) return { ...page, items: [] };
 
