@@ -71,12 +71,17 @@ describe("review queue", () => {
     expect(pendingReviewCount()).toBe(2);
   });
 
-  it("the badge's count is kept until a write: a decision and a new flagged record reach it", () => {
+  it("the queue and the badge's count are kept until a write: a decision and a new flagged record reach them", () => {
     const before = pendingReviewCount();
+    const queue = () => listReviews(ReviewListQuery.parse({ page_size: "100" }));
+    const first = queue();
+    expect(queue()).toBe(first);
     const r = record();
     expect(pendingReviewCount()).toBe(before + 1);
+    expect(queue().items.map((i) => i.record.id)).toContain(r.id);
     decide(r.id, "accept");
     expect(pendingReviewCount()).toBe(before);
+    expect(queue().items.map((i) => i.record.id)).not.toContain(r.id);
   });
 
   it("defaults to pending and refuses an unknown status", () => {

@@ -52,9 +52,13 @@ export type ReviewItem = {
 
 /**
  * Records by review status (pending first of all: the queue), newest work date first, paged.
- * The (review_status, work_date) index serves both the filter and the order.
+ * The (review_status, work_date) index serves both the filter and the order. Kept until a write.
  */
 export function listReviews(query: ReviewListQuery): Page<ReviewItem> {
+  return keptUntilWrite("review queue", `${query.status}|${query.page}|${query.page_size}`, () => readReviews(query));
+}
+
+function readReviews(query: ReviewListQuery): Page<ReviewItem> {
   const where = eq(attendance.reviewStatus, query.status);
   const total = db().select({ n: count() }).from(attendance).where(where).get()?.n ?? 0;
   const rows = db()
