@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconAlertTriangle, IconCalendarOff, IconPencil, IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { useFetcher, useSearchParams } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogFetcher, useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { EmptyState } from "~/components/EmptyState";
+import { PlainActionIcon } from "~/components/PlainControls";
 import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
@@ -174,23 +175,21 @@ export function HolidaysTab({ data }: { data: HolidaysTabData }) {
                   </PlainTd>
                   <PlainTd>
                     <PlainGroup gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="แก้ไข">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`แก้ไข ${h.name}`}
-                          onClick={() => {
-                            rename.renew();
-                            setRenaming(h);
-                          }}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="ลบ">
-                        <ActionIcon variant="subtle" color="red" aria-label={`ลบ ${h.name}`} onClick={() => confirmRemove(h)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      {/* The browser's own tooltip: a Mantine Tooltip per row ran floating-ui's hooks on every render. */}
+                      <PlainActionIcon
+                        variant="subtle"
+                        title="แก้ไข"
+                        aria-label={`แก้ไข ${h.name}`}
+                        onClick={() => {
+                          rename.renew();
+                          setRenaming(h);
+                        }}
+                      >
+                        <IconPencil size={16} />
+                      </PlainActionIcon>
+                      <PlainActionIcon variant="subtle" color="red" title="ลบ" aria-label={`ลบ ${h.name}`} onClick={() => confirmRemove(h)}>
+                        <IconTrash size={16} />
+                      </PlainActionIcon>
                     </PlainGroup>
                   </PlainTd>
                 </PlainTr>
