@@ -137,6 +137,11 @@ describe("employeeAuditHistory", () => {
     expect(history.items.map((i) => i.action)).toEqual(["accept", "create", "update", "update"]);
     expect(history.items[0].lines).toEqual([{ field: "status", label: "สถานะ", from: "ยื่นคำขอ", to: "อนุมัติ" }]);
     expect(employeeAuditHistory(employee.id, 2).items).toHaveLength(2);
+
+    // Kept until a write: the same answer while nothing changes, the next entry at once.
+    expect(employeeAuditHistory(employee.id)).toBe(employeeAuditHistory(employee.id));
+    recordAudit({ actor: admin, action: "reject", entity: "leave_petition", entityId: petition.id });
+    expect(employeeAuditHistory(employee.id).items.map((i) => i.action)).toEqual(["reject", "accept", "create", "update", "update"]);
   });
 
   test("each part of the history is an index lookup, not a scan of the log", () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { admins, attendance, auditLog, employees, leavePetitions } from "../../db/schema";
 import { appTimeZoneFromEnv } from "~/lib/business-day.server";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
-import { columnPlaceholders, db, encodeColumns, preparedQuery } from "~/lib/db.server";
+import { columnPlaceholders, db, encodeColumns, keptUntilWrite, preparedQuery } from "~/lib/db.server";
 import { iterateSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
 import { dayjs, formatThaiDateTime, zonedTime } from "~/lib/thai-date";
@@ -216,9 +216,14 @@ const employeeRowsWhere = (employeeId: number) => {
 /**
  * An employee's history for their profile, newest first: rows about them (their record, their
  * leave quota), what they did themselves, and decisions on their leaves and attendance records.
- * Each part is an indexed lookup (entity + entity_id, actor); `total` counts them all.
+ * Each part is an indexed lookup (entity + entity_id, actor); `total` counts them all. Kept until
+ * a write.
  */
 export function employeeAuditHistory(employeeId: number, limit = 30): { items: AuditEntry[]; total: number } {
+  return keptUntilWrite("employee history", `${employeeId}|${limit}`, () => readEmployeeHistory(employeeId, limit));
+}
+
+function readEmployeeHistory(employeeId: number, limit: number): { items: AuditEntry[]; total: number } {
   const where = employeeRowsWhere(employeeId);
   const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
   const rows = joinedSelect().where(where).orderBy(desc(auditLog.id)).limit(limit).all();

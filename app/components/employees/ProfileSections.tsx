@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { clockTimeOf, formatThaiDate, formatThaiDateTime, formatThaiMonth } from "~/lib/thai-date";
@@ -261,9 +261,10 @@ export function LeaveSection({ leave }: { leave: { year: number; balances: Balan
               {leave.items.map((p) => (
                 <PlainTr key={p.id} data-testid="leave-row">
                   <PlainTd>
-                    <Tooltip label={p.reason} disabled={!p.reason} multiline maw={320}>
-                      <Text fz="sm">{p.type_label}</Text>
-                    </Tooltip>
+                    {/* The reason as the browser's own tooltip: a Mantine Tooltip per row cost floating-ui's hooks on every render. */}
+                    <PlainText fz="sm" title={p.reason || undefined}>
+                      {p.type_label}
+                    </PlainText>
                   </PlainTd>
                   <PlainTd>
                     <PlainText fz="sm">
