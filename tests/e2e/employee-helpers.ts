@@ -245,6 +245,9 @@ export function twoWorkingDays(workDays: number[]): [string, string] {
 /** Opens a Thai date picker and clicks the day (announced as `24 พฤศจิกายน 2569`), paging months forward. */
 export async function pickDate(p: Page, field: string, date: string) {
   await p.getByRole("button", { name: field }).click();
+  // isVisible() does not wait: on a busy machine the month could still be opening, and the loop
+  // paged past the date.
+  await expect(p.locator("[data-dates-dropdown]")).toBeVisible();
   const day = p.getByRole("button", { name: thaiDay(date, "long"), exact: true });
   for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
     await p.locator('[data-dates-dropdown] button[data-direction="next"]').click();
