@@ -66,7 +66,7 @@ export function PlainButton({ variant, color, size, leftSection, loading, disabl
       className={`mantine-focus-auto${inactive ? "" : " mantine-active"} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
       data-variant={variant}
       data-size={size}
-      data-disabled={disabled && !loading ? true : undefined}
+      data-disabled={disabled || undefined}
       data-loading={loading || undefined}
       data-with-left-section={leftSection ? true : undefined}
       type={type}
@@ -192,16 +192,18 @@ type PlainActionIconProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "color
 };
 
 /** Mantine's `ActionIcon` (an icon button: a row's "⋯", a pager's arrows). */
-export function PlainActionIcon({ variant, color = "blue", size, type = "button", style, children, ...rest }: PlainActionIconProps) {
+export function PlainActionIcon({ variant, color = "blue", size, type = "button", disabled, style, children, ...rest }: PlainActionIconProps) {
   const { bg, hover, color: text, bd } = buttonColors(variant, color);
   const css = { ...(size ? { "--ai-size": `var(--ai-size-${size})` } : null), "--ai-bg": bg, "--ai-hover": hover, "--ai-color": text, "--ai-bd": bd, ...style } as CSSProperties;
   return (
     <button
       style={css}
-      className="mantine-focus-auto mantine-active m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root"
+      className={`mantine-focus-auto${disabled ? "" : " mantine-active"} m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root`}
       data-variant={variant}
       data-size={size}
+      data-disabled={disabled || undefined}
       type={type}
+      disabled={disabled}
       {...rest}
     >
       <span className="m_8d3afb97 mantine-ActionIcon-icon">{children}</span>

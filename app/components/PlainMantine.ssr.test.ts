@@ -145,6 +145,7 @@ test("PlainButton is Mantine's Button for every theme colour, variant and size, 
     { variant: "subtle", size: "compact-sm", leftSection: icon, "data-testid": "quota" },
     { type: "submit", color: "green", loading: true, size: "xs" },
     { variant: "default", style: { flexShrink: 0 }, title: "แก้ไข" },
+    { color: "green", loading: true, disabled: true },
   ] as const;
   for (const extra of extras) expect(markup(h(PlainButton, extra, "ก")), JSON.stringify(extra)).toBe(markup(h(Button, extra, "ก")));
 });
@@ -199,8 +200,10 @@ test("PlainActionIcon is Mantine's ActionIcon for the variants, colours and size
   for (const variant of ["subtle", "default", "light", "filled", "outline"] as const) {
     for (const color of [undefined, "gray", "red"]) {
       for (const size of [undefined, "sm", "lg"] as const) {
-        const props = { variant, color, size, "aria-label": "การทำงาน", "aria-haspopup": "menu", "aria-expanded": false, onClick: () => {} };
-        expect(markup(h(PlainActionIcon, props, icon)), JSON.stringify(props)).toBe(markup(h(ActionIcon, props, icon)));
+        for (const disabled of [undefined, true]) {
+          const props = { variant, color, size, disabled, "aria-label": "การทำงาน", "aria-haspopup": "menu", "aria-expanded": false, onClick: () => {} };
+          expect(markup(h(PlainActionIcon, props, icon)), JSON.stringify(props)).toBe(markup(h(ActionIcon, props, icon)));
+        }
       }
     }
   }

@@ -79,6 +79,21 @@ describe("face review", () => {
     expect(listFaceReviews({ page: 2, page_size: 1 }).items[0].employee.id).toBe(late.id);
   });
 
+  test("the kept count follows the business date: someone whose last day was yesterday leaves it without a write", async () => {
+    const leaving = employee();
+    db().update(employees).set({ resignDate: "2031-03-11" }).where(eq(employees.id, leaving.id)).run();
+    await giveFace(leaving.id);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2031-03-10T10:00:00+07:00"));
+      const onTheLastDay = pendingFaceReviewCount();
+      vi.setSystemTime(new Date("2031-03-11T10:00:00+07:00"));
+      expect(pendingFaceReviewCount()).toBe(onTheLastDay - 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("confirm: stored with the admin, audit-logged with the note, gone from the queue; a second decision is a 409", async () => {
     const e = employee();
     const waiting = pendingFaceReviewCount();
