@@ -52,9 +52,14 @@ test.use({ viewport: DESKTOP });
 /** Screenshots that number themselves in the order taken, so the artifacts read as the journey. */
 function screens(testInfo: TestInfo) {
   let n = 0;
+  // Settled: the new width, no CSS transition running (the shell's main area slides its padding
+  // when the sidebar goes; measured mid-slide the page looked too wide), then two frames.
   const settle = (page: Page, width: number) =>
     page.waitForFunction(
-      (w) => window.innerWidth === w && new Promise<boolean>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))),
+      (w) =>
+        window.innerWidth === w &&
+        document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running") &&
+        new Promise<boolean>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))),
       width,
     );
   /** Full-page screenshots of what `page` shows at desktop and at phone width; then its own size again. */
