@@ -141,7 +141,7 @@ type Gap = "xs" | "sm" | "md" | "lg" | "xl" | number;
 /** Mantine's spacing value: a theme size's variable, or pixels as scaled rem. */
 function spacing(gap: Gap) {
   if (gap === 0) return "0rem";
-  return typeof gap === "number" ? `calc(${gap / 16}rem * var(--mantine-scale))` : `var(--mantine-spacing-${gap})`;
+  return typeof gap === "number" ? rem(gap) : `var(--mantine-spacing-${gap})`;
 }
 
 type FlexProps = HTMLAttributes<HTMLDivElement> & {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { employees, leavePetitions, leaveQuotas } from "../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { columnPlaceholders, db, encodeColumns, immediate, preparedQuery } from "~/lib/db.server";
@@ -312,10 +312,6 @@ export function leaveHistory(employeeId: number, year: number) {
 
 export type PetitionListItem = PetitionDto & { employee: { id: number; code: string; full_name: string } };
 
-/**
- * Everyone's petitions for admins: by status, type, employee and year (every year when none is
- * given: the approval queue); pending oldest first, else newest first.
- */
 function petitionListWhere(query: Omit<PetitionListQuery, "year"> & { year?: number }) {
   const conditions: SQL[] = [];
   if (query.year !== undefined) conditions.push(eq(leavePetitions.year, query.year));
@@ -344,6 +340,10 @@ export function petitionPageQuery(query: Omit<PetitionListQuery, "year"> & { yea
     .offset(pageOffset(query));
 }
 
+/**
+ * Everyone's petitions for admins: by status, type, employee and year (every year when none is
+ * given: the approval queue); pending oldest first, else newest first.
+ */
 export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: number }): Page<PetitionListItem> {
   const total = db().select({ n: count() }).from(leavePetitions).where(petitionListWhere(query)).get()?.n ?? 0;
   const rows = petitionPageQuery(query).all();
@@ -365,11 +365,15 @@ export function listPetitions(query: Omit<PetitionListQuery, "year"> & { year?: 
  * petition of the status ever filed.
  */
 export function petitionsOverlapping(from: string, to: string) {
-  return and(
-    gte(leavePetitions.startDate, addDays(from, -(MAX_PETITION_CALENDAR_DAYS - 1))),
-    lte(leavePetitions.startDate, to),
-    gte(leavePetitions.endDate, from),
-  );
+  return overlapping(from, to, earliestStart(from));
+}
+
+/** The earliest start date of a petition that can still reach `from`. */
+const earliestStart = (from: string) => addDays(from, -(MAX_PETITION_CALENDAR_DAYS - 1));
+
+/** petitionsOverlapping with the earliest start given: values, or placeholders of a prepared statement. */
+function overlapping(from: string | Placeholder, to: string | Placeholder, earliest: string | Placeholder) {
+  return and(gte(leavePetitions.startDate, earliest), lte(leavePetitions.startDate, to), gte(leavePetitions.endDate, from));
 }
 
 const activeOverlapping = rawSelect<
@@ -404,9 +408,7 @@ const activeOverlapping = rawSelect<
     .innerJoin(employees, eq(employees.id, leavePetitions.employeeId))
     .where(
       and(
-        gte(leavePetitions.startDate, sql.placeholder("earliest")),
-        lte(leavePetitions.startDate, sql.placeholder("to")),
-        gte(leavePetitions.endDate, sql.placeholder("from")),
+        overlapping(sql.placeholder("from"), sql.placeholder("to"), sql.placeholder("earliest")),
         inArray(sql`+${leavePetitions.status}`, [...ACTIVE_LEAVE_STATUSES]),
       ),
     ),
@@ -414,7 +416,7 @@ const activeOverlapping = rawSelect<
 
 /** Pending and approved petitions with a day in [from, to], with who filed them (see petitionsOverlapping). */
 export function activePetitionsBetween(from: string, to: string) {
-  return activeOverlapping({ from, to, earliest: addDays(from, -(MAX_PETITION_CALENDAR_DAYS - 1)) });
+  return activeOverlapping({ from, to, earliest: earliestStart(from) });
 }
 
 /** The current leave year (of the business day). */
