@@ -11,6 +11,14 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { MACHINE_VISIT_STATUSES, UPLOAD_FOLDERS } from "../app/lib/enums";
 
+/**
+ * An index on a column that points at an upload, for the rows that have one. Deleting an upload
+ * (a replaced photo, a new face, expired selfies) makes SQLite look for rows still pointing at it
+ * in every such table; without this index each delete read all of `attendance`.
+ */
+const uploadRefIndex = (name: string, column: AnySQLiteColumn) =>
+  index(name).on(column).where(sql`${column} IS NOT NULL`);
+
 const timestampNow = (name: string) =>
   integer(name, { mode: "timestamp_ms" })
     .notNull()
@@ -211,6 +219,8 @@ export const employees = sqliteTable(
     uniqueIndex("employees_code_unique").on(sql`lower(${t.code})`),
     uniqueIndex("employees_line_user_unique").on(t.lineUserId),
     index("employees_resign_idx").on(t.resignDate),
+    uploadRefIndex("employees_photo_upload_idx", t.photoUploadId),
+    uploadRefIndex("employees_face_upload_idx", t.faceUploadId),
   ],
 );
 
@@ -261,7 +271,7 @@ export const lineGroups = sqliteTable(
     notifySummary: integer("notify_summary", { mode: "boolean" }).notNull().default(false),
     createdAt: timestampNow("created_at"),
   },
-  (t) => [uniqueIndex("line_groups_group_id_unique").on(t.groupId)],
+  (t) => [uniqueIndex("line_groups_group_id_unique").on(t.groupId), uploadRefIndex("line_groups_picture_upload_idx", t.pictureUploadId)],
 );
 
 /** Webhook events already handled (LINE may redeliver): de-duplication by webhookEventId. */
@@ -379,6 +389,8 @@ export const attendance = sqliteTable(
     uniqueIndex("attendance_employee_date_unique").on(t.employeeId, t.workDate),
     index("attendance_work_date_idx").on(t.workDate),
     index("attendance_review_idx").on(t.reviewStatus, t.workDate),
+    uploadRefIndex("attendance_checkin_photo_idx", t.checkinPhotoUploadId),
+    uploadRefIndex("attendance_checkout_photo_idx", t.checkoutPhotoUploadId),
   ],
 );
 
@@ -479,6 +491,7 @@ export const leavePetitions = sqliteTable(
     index("leave_petitions_dates_idx").on(t.startDate, t.endDate),
     // The all-petitions list: a year's page in start-date order without sorting the whole year.
     index("leave_petitions_year_start_idx").on(t.year, t.startDate, t.id),
+    uploadRefIndex("leave_petitions_attachment_idx", t.attachmentUploadId),
   ],
 );
 
@@ -522,7 +535,11 @@ export const machines = sqliteTable(
     createdAt: timestampNow("created_at"),
     updatedAt: timestampNow("updated_at"),
   },
-  (t) => [uniqueIndex("machines_code_unique").on(sql`lower(${t.code})`), index("machines_active_idx").on(t.active, t.type)],
+  (t) => [
+    uniqueIndex("machines_code_unique").on(sql`lower(${t.code})`),
+    index("machines_active_idx").on(t.active, t.type),
+    uploadRefIndex("machines_photo_upload_idx", t.photoUploadId),
+  ],
 );
 
 /** Who looks after a machine. Ending an assignment keeps the row (history); one open row per pair. */
@@ -581,6 +598,7 @@ export const machineVisits = sqliteTable(
     index("machine_visits_machine_idx").on(t.machineId, t.visitedAt),
     index("machine_visits_date_idx").on(t.visitDate),
     index("machine_visits_employee_idx").on(t.employeeId, t.visitedAt),
+    uploadRefIndex("machine_visits_photo_upload_idx", t.photoUploadId),
   ],
 );
 

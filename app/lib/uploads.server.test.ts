@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { isJpegBytes, makeJpeg } from "../../tests/fixtures/images";
+import { sql } from "drizzle-orm";
 import { employees } from "../../db/schema";
 import { db, immediate } from "./db.server";
 import { encodeImage } from "./image.server";
@@ -48,6 +49,20 @@ describe("saveUpload", () => {
     expect(getUpload(a.id)).toBeNull();
     expect(deleteUpload(a.id)).toBe(false);
     expect(getUpload(b.id)).not.toBeNull();
+  });
+
+  test("deleting an upload finds the rows still pointing at it by index in every table, never by reading a table", () => {
+    const referencing = db()
+      .all<{ name: string }>(
+        sql`select m.name from sqlite_master m, pragma_foreign_key_list(m.name) f where m.type = 'table' and f."table" = 'uploads'`,
+      )
+      .map((r) => r.name);
+    expect(referencing).toEqual(expect.arrayContaining(["attendance", "employees", "leave_petitions", "machine_visits"]));
+    const plan = db()
+      .all<{ detail: string }>(sql`explain query plan delete from uploads where id = 'x'`)
+      .map((r) => r.detail);
+    expect(plan.filter((line) => /^SCAN /.test(line))).toEqual([]);
+    for (const table of new Set(referencing)) expect(plan.some((line) => line.startsWith(`SEARCH ${table} USING `))).toBe(true);
   });
 });
 
