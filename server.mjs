@@ -8,6 +8,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { bodyLimitMiddleware } from "./server/body-limit.mjs";
+import { readsGiveWay } from "./server/reads-give-way.mjs";
 import { remixHandler, sendBadRequest, sendStorageFailure } from "./server/remix.mjs";
 import { securityMiddleware } from "./server/security.mjs";
 
@@ -48,6 +49,7 @@ app.use(
 app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
 app.all(
   "*",
+  readsGiveWay(),
   remixHandler({
     build,
     mode: build.mode,

@@ -6,6 +6,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { linkedEmployee } from "../fixtures/employees";
 import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
@@ -188,6 +189,47 @@ describe("compression and caching", () => {
       expect(answer.status).toBe(200);
       expect(await answer.text()).toMatch(/<\/html>\s*$/);
     }
+  });
+
+  test("while a write is being served an admin's read gives way (up to 60 ms); the employees' reads and /healthz do not wait", async () => {
+    const timed = async (p: string) => {
+      const started = performance.now();
+      const answer = await api(p);
+      await answer.arrayBuffer();
+      return { status: answer.status, ms: performance.now() - started };
+    };
+    await timed("/api/employee"); // warm
+    const created = await api("/api/employee", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: "EDGE-TURN", title: 1, first_name: "รอ", last_name: "คิว" }),
+    });
+    const { id } = (await created.json()).employee as { id: number };
+    withServerDb(server.dataDir, (d) => d.run(sql`update employees set line_user_id = 'U-edge-turn' where id = ${id}`));
+    // A push LINE never answers: an admin's write in flight until this client gives up on it.
+    fake.pushPlan = [-1];
+    const giveUp = new AbortController();
+    const pushing = api("/api/line/push-one", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ employee_id: id, text: "ทดสอบ" }),
+      signal: giveUp.signal,
+    }).catch(() => null);
+    for (let i = 0; i < 100 && !fake.find("/v2/bot/message/push", "POST").length; i++) await new Promise((r) => setTimeout(r, 20));
+    try {
+      const [admin, employee, health] = await Promise.all([timed("/api/employee"), timed("/api/emp/checkin-out/today"), timed("/healthz")]);
+      expect(admin.status).toBe(200);
+      expect(admin.ms).toBeGreaterThanOrEqual(55);
+      expect(employee.status).toBe(401); // answered (no LINE session here), without waiting its turn
+      expect(health.status).toBe(200);
+      expect(Math.max(employee.ms, health.ms)).toBeLessThan(admin.ms);
+    } finally {
+      giveUp.abort();
+      await pushing;
+      fake.pushPlan = [];
+    }
+    // The write's end gave its turn back: nothing is left holding the reads.
+    expect((await timed("/api/employee")).status).toBe(200);
   });
 
   test("a CSV export is compressed on its own (fast) settings and arrives intact", async () => {
