@@ -40,7 +40,7 @@ export function declaredLength(header) {
   return Number(header.trim());
 }
 
-function hasBody(req) {
+export function hasBody(req) {
   const declared = declaredLength(req.headers["content-length"]);
   return declared !== null ? declared > 0 : req.headers["transfer-encoding"] !== undefined;
 }

@@ -5,16 +5,21 @@
 // a page, each one long synchronous piece of work. Here an admin's read (GET or HEAD outside the
 // employees' LIFF pages and `/api/emp/`) waits its turn while any write is being served, and at most
 // READS_AT_ONCE of them run at once; writes and the employees' own requests never wait. A read that
-// has waited MAX_READ_WAIT_MS goes ahead anyway, so admin reads slow down under load but never stop.
+// has waited MAX_READ_WAIT_MS goes ahead anyway when a turn is free, and a turn is held at most
+// HOLD_AT_MOST_MS, so admin reads slow down under load but never stop.
+
+import { hasBody } from "./body-limit.mjs";
 
 /** How many admin reads are served at once. */
 export const READS_AT_ONCE = 2;
-/** The longest a read gives way to writes before it runs anyway. */
+/** The longest a read gives way to writes before it runs anyway (once one of the turns is free). */
 export const MAX_READ_WAIT_MS = 60;
 
 /**
- * A read gives its turn back when it is answered, or after this long whatever it is doing: a big
- * download to a slow client is the network's time, not the server's, and must not hold the turn.
+ * A request stops counting when it is answered, or after this long whatever it is doing: a big
+ * download to a slow client, or a write waiting on LINE, is the network's time, not the server's.
+ * It also bounds what a connection that never gets its answer (a pipelined request whose client
+ * left) can hold.
  */
 export const HOLD_AT_MOST_MS = 1000;
 
@@ -68,6 +73,20 @@ export function readsGiveWay({
     }
   }
 
+  /** Counts one request until its answer is out, or for holdAtMostMs at the longest. */
+  function hold(res, release) {
+    let held = true;
+    const giveBack = () => {
+      if (!held) return;
+      held = false;
+      clearTimer(holding);
+      release();
+      pump();
+    };
+    const holding = setTimer(giveBack, holdAtMostMs);
+    res.once("close", giveBack);
+  }
+
   function middleware(req, res, next) {
     if (!waitsItsTurn(req)) {
       if (isRead(req)) return next();
@@ -75,12 +94,9 @@ export function readsGiveWay({
       // no work for the server yet, and must not hold the admins' reads back.
       const begin = () => {
         writes++;
-        res.once("close", () => {
-          writes--;
-          pump();
-        });
+        hold(res, () => writes--);
       };
-      if (req.complete) begin();
+      if (req.complete || !hasBody(req)) begin();
       else {
         req.once("end", begin);
         res.once("close", () => req.off("end", begin));
@@ -91,16 +107,7 @@ export function readsGiveWay({
       since: now(),
       go() {
         reads++;
-        let held = true;
-        const giveBack = () => {
-          if (!held) return;
-          held = false;
-          clearTimer(holding);
-          reads--;
-          pump();
-        };
-        const holding = setTimer(giveBack, holdAtMostMs);
-        res.once("close", giveBack);
+        hold(res, () => reads--);
         next();
       },
     };

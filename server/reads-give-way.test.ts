@@ -1,7 +1,13 @@
 import { EventEmitter } from "node:events";
 import { HOLD_AT_MOST_MS, MAX_READ_WAIT_MS, READS_AT_ONCE, readsGiveWay, waitsItsTurn } from "./reads-give-way.mjs";
 
-type FakeRequest = EventEmitter & { method: string; path: string; query: Record<string, string>; complete: boolean };
+type FakeRequest = EventEmitter & {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  complete: boolean;
+  headers: Record<string, string>;
+};
 type Fake = { req: FakeRequest; res: EventEmitter; passed: boolean };
 
 function setUp(options: { readsAtOnce?: number; maxWaitMs?: number } = {}) {
@@ -20,8 +26,8 @@ function setUp(options: { readsAtOnce?: number; maxWaitMs?: number } = {}) {
       if (at >= 0) timers.splice(at, 1);
     },
   });
-  const send = (method: string, path = "/api/x", query: Record<string, string> = {}, complete = true): Fake => {
-    const req = Object.assign(new EventEmitter(), { method, path, query, complete });
+  const send = (method: string, path = "/api/x", query: Record<string, string> = {}, complete = true, length = "10"): Fake => {
+    const req = Object.assign(new EventEmitter(), { method, path, query, complete, headers: { "content-length": length } });
     const fake: Fake = { req, res: new EventEmitter(), passed: false };
     gate(fake.req, fake.res, () => (fake.passed = true));
     return fake;
@@ -80,6 +86,27 @@ test("a write whose body is still arriving (a streamed upload) holds no read bac
   done(abandoned);
   abandoned.req.emit("end");
   expect(gate.stats().writes).toBe(0);
+});
+
+test("a write without a body counts at once, although Node calls its body complete only after the answer", () => {
+  const { send, done, gate } = setUp();
+  const cancel = send("POST", "/api/emp/leave/cancel", {}, false, "0");
+  expect(gate.stats().writes).toBe(1);
+  expect(send("GET").passed).toBe(false);
+  done(cancel);
+  cancel.req.emit("end");
+  expect(gate.stats()).toEqual({ writes: 0, reads: 1, waiting: 0 });
+});
+
+test("a write stops counting after a second even if its answer never goes out (a client that left a pipelined request)", () => {
+  const { send, advance, gate } = setUp();
+  send("POST");
+  const read = send("GET");
+  advance(60);
+  expect(read.passed).toBe(true);
+  advance(940);
+  expect(gate.stats().writes).toBe(0);
+  expect(send("GET").passed).toBe(true);
 });
 
 test("a read that has given way for the longest wait goes even though writes keep coming", () => {
