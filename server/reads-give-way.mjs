@@ -29,7 +29,7 @@ export const HOLD_AT_MOST_MS = 1000;
  */
 const NEVER_WAITS = /^\/(employee|api\/emp|uploads)(\/|$)/;
 
-export const isRead = (req) => req.method === "GET" || req.method === "HEAD";
+const isRead = (req) => req.method === "GET" || req.method === "HEAD";
 
 /**
  * The reads that give way. Never: those above, the liveness probe (it must answer

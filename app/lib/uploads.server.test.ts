@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { isJpegBytes, makeJpeg } from "../../tests/fixtures/images";
-import { sql } from "drizzle-orm";
 import { employees } from "../../db/schema";
 import { db, immediate } from "./db.server";
 import { encodeImage } from "./image.server";
