@@ -18,6 +18,7 @@ export default defineConfig({
           environment: "node",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["tests/setup/console.ts", "tests/setup/db.ts"],
+          globalSetup: ["tests/setup/workers.ts"],
           globals: true,
           // Seeding the address tables takes a few seconds on a busy 2-core machine.
           hookTimeout: 30_000,

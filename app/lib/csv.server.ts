@@ -70,10 +70,47 @@ const line = (cells: readonly (string | number | null | undefined)[]) => {
   return text + "\r\n";
 };
 
+/** The first bytes of every export: a UTF-8 BOM (Excel needs it for Thai) and the header row. */
+export function csvHeader(columns: readonly { label: string }[]): Uint8Array {
+  const header = encoder.encode(line(columns.map((c) => c.label)));
+  const bytes = new Uint8Array(3 + header.length);
+  bytes.set([0xef, 0xbb, 0xbf]);
+  bytes.set(header, 3);
+  return bytes;
+}
+
 /**
- * UTF-8 CSV with a BOM (Excel needs it for Thai) and the header row first, as a byte stream that
- * reads `rows` lazily: each chunk pulls at most CSV_ROWS_PER_CHUNK rows, only when the reader
- * (the HTTP response) asks for more. Cancelling the stream closes the source (its `finally` runs).
+ * Up to `max` rows of `source` as CSV lines. `done` once the source has run out. An error while
+ * reading closes the source (its `finally` runs) before it is thrown on.
+ */
+export function csvLines<T>(values: readonly CsvColumn<T>["value"][], source: Iterator<T>, max: number) {
+  let text = "";
+  let count = 0;
+  let done = false;
+  try {
+    while (count < max) {
+      const next = source.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      const row = next.value;
+      text += field(values[0](row));
+      for (let i = 1; i < values.length; i++) text += "," + field(values[i](row));
+      text += "\r\n";
+      count++;
+    }
+  } catch (error) {
+    source.return?.();
+    throw error;
+  }
+  return { bytes: count ? encoder.encode(text) : null, done };
+}
+
+/**
+ * UTF-8 CSV with a BOM and the header row first, as a byte stream that reads `rows` lazily: each
+ * chunk pulls at most CSV_ROWS_PER_CHUNK rows, only when the reader (the HTTP response) asks for
+ * more. Cancelling the stream closes the source (its `finally` runs).
  */
 export function csvStream<T>(columns: CsvColumn<T>[], rows: Iterable<T>): ReadableStream<Uint8Array> {
   let source: Iterator<T> | undefined;
@@ -81,35 +118,12 @@ export function csvStream<T>(columns: CsvColumn<T>[], rows: Iterable<T>): Readab
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const header = encoder.encode(line(columns.map((c) => c.label)));
-        const bytes = new Uint8Array(3 + header.length);
-        bytes.set([0xef, 0xbb, 0xbf]);
-        bytes.set(header, 3);
-        controller.enqueue(bytes);
+        controller.enqueue(csvHeader(columns));
       },
       pull(controller) {
         source ??= rows[Symbol.iterator]();
-        let text = "";
-        let count = 0;
-        let done = false;
-        try {
-          while (count < CSV_ROWS_PER_CHUNK) {
-            const next = source.next();
-            if (next.done) {
-              done = true;
-              break;
-            }
-            const row = next.value;
-            text += field(values[0](row));
-            for (let i = 1; i < values.length; i++) text += "," + field(values[i](row));
-            text += "\r\n";
-            count++;
-          }
-        } catch (error) {
-          source.return?.();
-          throw error;
-        }
-        if (count) controller.enqueue(encoder.encode(text));
+        const { bytes, done } = csvLines(values, source, CSV_ROWS_PER_CHUNK);
+        if (bytes) controller.enqueue(bytes);
         if (done) controller.close();
       },
       cancel() {

@@ -1,4 +1,4 @@
-import { addDays, dayNumber, fromDayNumber, weekdayOfDayNumber, shiftMonth } from "./iso-day";
+import { isoDaysBetween, addDays, dayNumber, fromDayNumber, weekdayOfDayNumber, shiftMonth } from "./iso-day";
 
 describe("iso-day", () => {
   it("round-trips dates through day numbers", () => {
@@ -33,5 +33,19 @@ describe("shiftMonth", () => {
     expect(shiftMonth("2026-12", 1)).toBe("2027-01");
     expect(shiftMonth("2026-01", -1)).toBe("2025-12");
     expect(shiftMonth("2026-05", 0)).toBe("2026-05");
+  });
+});
+
+describe("isoDaysBetween", () => {
+  it("lists every date of the range, both ends included, across month, year and leap day", () => {
+    expect(isoDaysBetween("2028-02-27", "2028-03-01")).toEqual(["2028-02-27", "2028-02-28", "2028-02-29", "2028-03-01"]);
+    expect(isoDaysBetween("2026-12-31", "2027-01-01")).toEqual(["2026-12-31", "2027-01-01"]);
+    expect(isoDaysBetween("2026-11-03", "2026-11-03")).toEqual(["2026-11-03"]);
+    expect(isoDaysBetween("2026-11-03", "2026-11-02")).toEqual([]);
+    expect(isoDaysBetween("2026-01-01", "2026-12-31")).toHaveLength(365);
+  });
+
+  it("refuses a text that is not a date", () => {
+    expect(() => isoDaysBetween("2026-02-30", "2026-03-01")).toThrow("not a calendar date: 2026-02-30");
   });
 });

@@ -36,3 +36,13 @@ export function shiftMonth(month: string, by: number): string {
   const index = y * 12 + (m - 1) + by;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
+
+/** Every date from `first` to `last`, both included (none when `last` is before `first`). */
+export function isoDaysBetween(first: string, last: string): string[] {
+  const from = dayNumber(first);
+  const to = dayNumber(last);
+  if (from === null || to === null) throw new RangeError(`not a calendar date: ${from === null ? first : last}`);
+  const days: string[] = [];
+  for (let day = from; day <= to; day++) days.push(fromDayNumber(day));
+  return days;
+}

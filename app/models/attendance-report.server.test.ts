@@ -197,6 +197,26 @@ describe("attendanceCsv", () => {
     }
   });
 
+  it("keeps date then code order though each day is read by one of the export's worker threads", async () => {
+    const people = [make("ค", { code: "C3" }), make("ก", { code: "a1" }), make("ข", { code: "B2" })];
+    const days = ["2026-10-30", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-06", "2026-11-09", "2026-11-10"];
+    for (const [i, date] of days.entries()) for (const p of people.slice(0, 1 + (i % 3))) record(p.id, date);
+    record(people[0].id, "2026-11-11"); // outside the range
+    const text = await readCsv(attendanceCsv(query({ from: "2026-11-01", to: "2026-11-10" }), NOW).stream);
+    const rows = text.slice(1).trimEnd().split("\r\n").slice(1).map((row) => row.split(",").slice(1, 4));
+    const expected = days.flatMap((date, i) =>
+      date < "2026-11-01"
+        ? []
+        : people
+            .slice(0, 1 + (i % 3))
+            .map((p) => p.code)
+            .sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }))
+            .map((code) => [date, code]),
+    );
+    expect(rows.map(([date, , code]) => [date, code])).toEqual(expected);
+    expect(rows).toHaveLength(12);
+  });
+
   it("refuses a bad range before it streams anything", () => {
     expect(refusal(() => attendanceCsv(query({ from: "2026-11-10", to: "2026-11-01" }))).status).toBe(400);
   });

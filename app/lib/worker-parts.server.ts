@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { CANCELLED, CREDIT, type FromPartsWorker, type PartsWorkerData } from "./worker-parts";
+
+/** Chunks a worker may make ahead of the reader: with the stream's one, what an export holds. */
+export const CHUNKS_AHEAD = 4;
+
+const STOP_WAIT_MS = 2000;
+
+/**
+ * A worker bundle of `npm run build` (scripts/build-workers.mjs writes build/workers/<name>.mjs).
+ * The server runs from the app's folder, as it does for the migrations.
+ */
+export function workerFile(name: string) {
+  const file = path.resolve(process.cwd(), "build", "workers", `${name}.mjs`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run build`);
+  return file;
+}
+
+/** One worker of a parts stream and the messages it has sent that the stream has not read yet. */
+class PartsWorker<T> {
+  private readonly words = new Int32Array(new SharedArrayBuffer(8));
+  private readonly queue: FromPartsWorker[] = [];
+  private waiting: { resolve: (m: FromPartsWorker) => void; reject: (e: Error) => void } | null = null;
+  private failure: Error | null = null;
+  private finished = false;
+  private readonly worker: Worker;
+
+  constructor(file: string, data: Omit<PartsWorkerData<T>, "signal">) {
+    Atomics.store(this.words, CREDIT, CHUNKS_AHEAD);
+    this.worker = new Worker(file, { workerData: { ...data, signal: this.words.buffer } satisfies PartsWorkerData<T> });
+    this.worker.on("message", (message: FromPartsWorker) => {
+      if ("done" in message) this.finished = true;
+      else this.deliver(message);
+    });
+    this.worker.on("error", (error) => this.fail(error));
+    this.worker.on("exit", (code) => {
+      if (!this.finished) this.fail(new Error(`an export worker stopped (exit code ${code}) before its parts were made`));
+    });
+  }
+
+  private deliver(message: FromPartsWorker) {
+    if (this.waiting) {
+      this.waiting.resolve(message);
+      this.waiting = null;
+    } else this.queue.push(message);
+  }
+
+  private fail(error: Error) {
+    this.failure ??= error;
+    this.waiting?.reject(this.failure);
+    this.waiting = null;
+  }
+
+  /** The next chunk or end of part, in the order the worker sent them. */
+  next(): Promise<FromPartsWorker> {
+    const queued = this.queue.shift();
+    if (queued) return Promise.resolve(queued);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
+  }
+
+  /** One chunk taken by the reader: the worker may make one more. */
+  credit() {
+    Atomics.add(this.words, CREDIT, 1);
+    Atomics.notify(this.words, CREDIT);
+  }
+
+  /** Asks the worker to stop at its next chunk, so it closes what it opened; ends it if it has not within STOP_WAIT_MS. */
+  stop() {
+    this.finished = true;
+    Atomics.store(this.words, CANCELLED, 1);
+    Atomics.notify(this.words, CREDIT);
+    setTimeout(() => void this.worker.terminate(), STOP_WAIT_MS).unref();
+  }
+}
+
+/**
+ * A byte stream made by worker threads: `head` first, then parts 0 … parts−1 in order, worker k
+ * of n making parts k, k+n, k+2n… (scripts' `makeParts` in worker-parts.ts). The workers start at
+ * the first read and make at most CHUNKS_AHEAD chunks each ahead of it; a cancelled stream or a
+ * failed worker stops them all.
+ */
+export function partsStream<T>(file: string, head: Uint8Array, task: { parts: number; workers: number; data: T }): ReadableStream<Uint8Array> {
+  const count = Math.max(1, Math.min(task.workers, task.parts));
+  let workers: PartsWorker<T>[] | null = null;
+  let part = 0;
+  const stopAll = () => workers?.forEach((w) => w.stop());
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(head);
+      },
+      async pull(controller) {
+        workers ??= Array.from({ length: count }, (_, index) => new PartsWorker(file, { index, workers: count, parts: task.parts, data: task.data }));
+        try {
+          while (part < task.parts) {
+            const worker = workers[part % count];
+            const message = await worker.next();
+            if ("chunk" in message) {
+              controller.enqueue(message.chunk);
+              worker.credit();
+              return;
+            }
+            if ("end" in message) {
+              if (message.end !== part) throw new Error(`an export worker ended part ${message.end} while part ${part} was read`);
+              part++;
+            }
+          }
+          controller.close();
+        } catch (error) {
+          stopAll();
+          throw error;
+        }
+      },
+      cancel() {
+        stopAll();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
