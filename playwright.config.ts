@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_BASE_URL } from "./tests/e2e/env.mjs";
 
-// Browser journeys against the production build. Build first: `npx remix build` (npm test does).
+// Browser journeys against the production build. Build first: `npm run build` (npm test does).
 // Debian's Chromium is used; never `npx playwright install` (no internet here).
 export default defineConfig({
   testDir: "tests/e2e",

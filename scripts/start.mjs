@@ -5,11 +5,11 @@
 // environment the server runs as a child process that has them (one more Node process, ~40 MiB);
 // with both (the Dockerfile, the systemd unit) it runs in this process.
 import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
+import { missingBuildFiles } from "./build-files.mjs";
 
 process.env.NODE_ENV ??= "production";
-if (!fs.existsSync("build/index.js") || !fs.existsSync("public/build")) {
+if (missingBuildFiles().length) {
   console.log("No build found: running `npm run build` first…");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -5,7 +5,10 @@ import { CANCELLED, CREDIT, type FromPartsWorker, type PartsWorkerData } from ".
 
 /** Chunks a worker may make ahead of the reader: with the stream's one, what an export holds. */
 export const CHUNKS_AHEAD = 4;
-
+/** Parts streams with workers at once; the next waits for one to end (threads and memory of a small server). */
+export const STREAMS_AT_ONCE = 2;
+/** A reader that takes nothing for this long has stalled: its workers are stopped and the stream fails. */
+export const STALL_MS = 60_000;
 const STOP_WAIT_MS = 2000;
 
 /**
@@ -18,12 +21,35 @@ export function workerFile(name: string) {
   return file;
 }
 
+/** A FIFO of turns: at most `size` held at once. */
+function turns(size: number) {
+  let held = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    take(): Promise<void> {
+      if (held < size) {
+        held++;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    give() {
+      const next = waiting.shift();
+      if (next) next();
+      else held--;
+    },
+  };
+}
+
+const streamTurns = turns(STREAMS_AT_ONCE);
+
 /** One worker of a parts stream and the messages it has sent that the stream has not read yet. */
 class PartsWorker<T> {
   private readonly words = new Int32Array(new SharedArrayBuffer(8));
   private readonly queue: FromPartsWorker[] = [];
   private waiting: { resolve: (m: FromPartsWorker) => void; reject: (e: Error) => void } | null = null;
   private failure: Error | null = null;
+  /** Its parts are all sent, or it was told to stop: exiting (or failing) after that is no error. */
   private finished = false;
   private readonly worker: Worker;
 
@@ -35,9 +61,7 @@ class PartsWorker<T> {
       else this.deliver(message);
     });
     this.worker.on("error", (error) => this.fail(error));
-    this.worker.on("exit", (code) => {
-      if (!this.finished) this.fail(new Error(`an export worker stopped (exit code ${code}) before its parts were made`));
-    });
+    this.worker.on("exit", (code) => this.fail(new Error(`an export worker stopped (exit code ${code}) before its parts were made`)));
   }
 
   private deliver(message: FromPartsWorker) {
@@ -48,6 +72,7 @@ class PartsWorker<T> {
   }
 
   private fail(error: Error) {
+    if (this.finished) return;
     this.failure ??= error;
     this.waiting?.reject(this.failure);
     this.waiting = null;
@@ -69,7 +94,10 @@ class PartsWorker<T> {
 
   /** Asks the worker to stop at its next chunk, so it closes what it opened; ends it if it has not within STOP_WAIT_MS. */
   stop() {
+    if (Atomics.load(this.words, CANCELLED)) return;
     this.finished = true;
+    this.waiting?.reject(new Error("the export was stopped"));
+    this.waiting = null;
     Atomics.store(this.words, CANCELLED, 1);
     Atomics.notify(this.words, CREDIT);
     setTimeout(() => void this.worker.terminate(), STOP_WAIT_MS).unref();
@@ -78,29 +106,56 @@ class PartsWorker<T> {
 
 /**
  * A byte stream made by worker threads: `head` first, then parts 0 … parts−1 in order, worker k
- * of n making parts k, k+n, k+2n… (scripts' `makeParts` in worker-parts.ts). The workers start at
- * the first read and make at most CHUNKS_AHEAD chunks each ahead of it; a cancelled stream or a
- * failed worker stops them all.
+ * of n making parts k, k+n, k+2n… (`makeParts` in worker-parts.ts). The workers start at the
+ * first read, once one of STREAMS_AT_ONCE turns is free, and make at most CHUNKS_AHEAD chunks
+ * each ahead of it. A cancelled stream, a failed worker, or a reader that takes nothing for
+ * `stallMs` stops them all and gives the turn to the next stream.
  */
-export function partsStream<T>(file: string, head: Uint8Array, task: { parts: number; workers: number; data: T }): ReadableStream<Uint8Array> {
+export function partsStream<T>(
+  file: string,
+  head: Uint8Array,
+  task: { parts: number; workers: number; data: T; stallMs?: number },
+): ReadableStream<Uint8Array> {
   const count = Math.max(1, Math.min(task.workers, task.parts));
-  let workers: PartsWorker<T>[] | null = null;
+  const stallMs = task.stallMs ?? STALL_MS;
+  const workers: PartsWorker<T>[] = [];
+  let turn: Promise<void> | null = null;
+  let ended = false;
+  let stall: NodeJS.Timeout | undefined;
   let part = 0;
-  const stopAll = () => workers?.forEach((w) => w.stop());
+  const end = () => {
+    clearTimeout(stall);
+    if (ended) return;
+    ended = true;
+    for (const w of workers) w.stop();
+    if (turn) void turn.then(() => streamTurns.give());
+  };
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         controller.enqueue(head);
       },
       async pull(controller) {
-        workers ??= Array.from({ length: count }, (_, index) => new PartsWorker(file, { index, workers: count, parts: task.parts, data: task.data }));
+        clearTimeout(stall);
         try {
+          if (!turn) {
+            turn = streamTurns.take();
+            await turn;
+            if (ended) return;
+            for (let index = 0; index < count && task.parts > 0; index++) {
+              workers.push(new PartsWorker(file, { index, workers: count, parts: task.parts, data: task.data }));
+            }
+          }
           while (part < task.parts) {
             const worker = workers[part % count];
             const message = await worker.next();
             if ("chunk" in message) {
               controller.enqueue(message.chunk);
               worker.credit();
+              stall = setTimeout(() => {
+                end();
+                controller.error(new Error(`the reader took nothing for ${stallMs} ms`));
+              }, stallMs);
               return;
             }
             if ("end" in message) {
@@ -108,14 +163,17 @@ export function partsStream<T>(file: string, head: Uint8Array, task: { parts: nu
               part++;
             }
           }
+          end();
           controller.close();
         } catch (error) {
-          stopAll();
+          const stopped = ended;
+          end();
+          if (!stopped) console.error("An export failed:", error);
           throw error;
         }
       },
       cancel() {
-        stopAll();
+        end();
       },
     },
     { highWaterMark: 1 },

@@ -35,7 +35,10 @@ export function makeParts<T>(open: (data: T) => PartMaker) {
     }
     if (Atomics.load(words, CANCELLED)) throw new Stopped();
     Atomics.sub(words, CREDIT, 1);
-    send({ chunk: bytes }, [bytes.buffer as ArrayBuffer]);
+    // Only a buffer that is the chunk's alone is handed over; a view into a larger one is copied.
+    const own = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const chunk = own ? bytes : bytes.slice();
+    send({ chunk }, [chunk.buffer as ArrayBuffer]);
   };
   const maker = open(data);
   try {

@@ -2,7 +2,7 @@
 // (app/workers/attendance-csv.ts) format the rows they read with these, from an ExportContext the
 // request worked out once (settings, calendar, employees).
 import { sql } from "drizzle-orm";
-import { attendance } from "../../db/schema";
+import { attendance, employees } from "../../db/schema";
 import type { CsvColumn } from "~/lib/csv.server";
 import type { Geofence } from "~/lib/geo";
 import type { PortableStatement } from "~/lib/portable-statement";
@@ -93,12 +93,20 @@ export type ExportContext = {
   settings: StatusSettings & { work_days: readonly number[] };
   holidays: ReadonlyMap<string, { name: string }>;
   leaves: ReadonlyMap<number, ReadonlyMap<string, { part: LeavePart; type?: string | null }>>;
-  /** Each employee's code and full name, by id. */
-  employees: ReadonlyMap<number, { code: string; name: string }>;
+  /** Each employee's code and full name, by id, when the export started. */
+  employees: ReadonlyMap<number, ExportEmployee>;
 };
 
-/** An export's work for its worker threads: the rows of `statement` for each of `days` (its `day` placeholder). */
-export type AttendanceExportTask = { file: string; statement: PortableStatement; days: string[]; context: ExportContext };
+export type ExportEmployee = { code: string; name: string };
+
+/** What identifies an employee in the export, in this order (the workers read them as a row). */
+export const EXPORT_EMPLOYEE_FIELDS = { code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName };
+
+/**
+ * An export's work for its worker threads: the rows of `statement` for each of `days` (its `day`
+ * placeholder); `employee` reads EXPORT_EMPLOYEE_FIELDS of the employee `id`.
+ */
+export type AttendanceExportTask = { file: string; statement: PortableStatement; employee: PortableStatement; days: string[]; context: ExportContext };
 
 /** A value per distinct key, worked out once (an export repeats each date for every employee). */
 function memo<K, T>(fn: (key: K) => T) {
@@ -116,13 +124,18 @@ function memo<K, T>(fn: (key: K) => T) {
 const metres = (m: number | null) => (m == null ? null : Math.round(m));
 const NO_EMPLOYEE = { code: "", name: "" };
 
-export function exportColumns(context: ExportContext): CsvColumn<ExportRow>[] {
+/**
+ * The CSV's columns. `lookUp` finds an employee missing from the context (one added after it was
+ * read, whose records the rows' later snapshot can hold).
+ */
+export function exportColumns(context: ExportContext, lookUp: (id: number) => ExportEmployee | undefined = () => undefined): CsvColumn<ExportRow>[] {
   const { settings, now, holidays, leaves, timeZone } = context;
   const clock = clockFormatter(timeZone);
   const thaiDate = memo((date: string) => formatThaiDate(date, timeZone));
   const weekday = memo(isoWeekday);
   const workDay = memo((date: string) => settings.work_days.includes(weekday(date)));
-  const employee = (id: number) => context.employees.get(id) ?? NO_EMPLOYEE;
+  const later = memo((id: number) => lookUp(id) ?? NO_EMPLOYEE);
+  const employee = (id: number) => context.employees.get(id) ?? later(id);
   const flags = memo((stored: string) => (JSON.parse(stored) as string[]).map(flagLabel).join(", "));
   const status = (r: ExportRow) =>
     STATUS_LABELS[

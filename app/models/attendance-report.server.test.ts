@@ -217,6 +217,19 @@ describe("attendanceCsv", () => {
     expect(rows).toHaveLength(12);
   });
 
+  it("names an employee added after the export began whose record its workers read", async () => {
+    const first = make("เดิม", { code: "A1" });
+    record(first.id, "2026-11-03");
+    const { stream } = attendanceCsv(query({ from: "2026-11-03", to: "2026-11-03" }), NOW);
+    const later = make("ใหม่", { code: "Z9" }); // after the export's employees were read, before its workers start
+    record(later.id, "2026-11-03");
+    const rows = (await readCsv(stream)).slice(1).trimEnd().split("\r\n").slice(1);
+    expect(rows.map((row) => row.split(",").slice(3, 5))).toEqual([
+      ["A1", "นายเดิม รายงาน"],
+      ["Z9", "นายใหม่ รายงาน"],
+    ]);
+  });
+
   it("refuses a bad range before it streams anything", () => {
     expect(refusal(() => attendanceCsv(query({ from: "2026-11-10", to: "2026-11-01" }))).status).toBe(400);
   });

@@ -14,7 +14,7 @@ import { partsStream, workerFile } from "~/lib/worker-parts.server";
 import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
 import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import { periodCalendar } from "./attendance-calendar.server";
-import { EXPORT_FIELDS, exportColumns, type AttendanceExportTask, type ExportContext, type ExportRow } from "./attendance-export.server";
+import { EXPORT_EMPLOYEE_FIELDS, EXPORT_FIELDS, exportColumns, type AttendanceExportTask, type ExportContext, type ExportRow } from "./attendance-export.server";
 import { getSettings } from "./settings.server";
 
 /** The longest range one list or export may cover. */
@@ -104,7 +104,7 @@ export const exportRowIsSelected: ExportRowIsSelected = true;
 
 const employeeCells = (employeeId: number | undefined) =>
   db()
-    .select({ id: employees.id, code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName })
+    .select({ id: employees.id, ...EXPORT_EMPLOYEE_FIELDS })
     .from(employees)
     .where(employeeId ? eq(employees.id, employeeId) : undefined)
     .all();
@@ -137,6 +137,7 @@ export function attendanceCsv(query: AttendanceListQuery, now: Date = new Date()
   const task: AttendanceExportTask = {
     file: databasePath(),
     statement: portableStatement(exportSelect().where(day).orderBy(...employeeOrder)),
+    employee: portableStatement(db().select(EXPORT_EMPLOYEE_FIELDS).from(employees).where(eq(employees.id, sql.placeholder("id")))),
     days: isoDaysBetween(from, to),
     context,
   };

@@ -3,10 +3,14 @@
 // second core and leaves the request thread free. Bundled by scripts/build-workers.mjs.
 import Database from "better-sqlite3";
 import { CSV_ROWS_PER_CHUNK, csvLines } from "~/lib/csv.server";
+import { rowFullName } from "~/lib/enums";
 import { statementValues } from "~/lib/portable-statement";
 import { setAppTimeZone } from "~/lib/thai-date";
 import { makeParts } from "~/lib/worker-parts";
 import { exportColumns, exportRow, type AttendanceExportTask, type ExportRow } from "~/models/attendance-export.server";
+
+/** EXPORT_EMPLOYEE_FIELDS' values. */
+type EmployeeCells = [code: string, title: number, firstName: string, lastName: string];
 
 function* rowsOf(raw: IterableIterator<unknown[]>): Generator<ExportRow, void, undefined> {
   for (const row of raw) yield exportRow(row);
@@ -14,7 +18,6 @@ function* rowsOf(raw: IterableIterator<unknown[]>): Generator<ExportRow, void, u
 
 makeParts<AttendanceExportTask>((task) => {
   setAppTimeZone(task.context.timeZone);
-  const values = exportColumns(task.context).map((c) => c.value);
   const reader = new Database(task.file, { readonly: true, fileMustExist: true });
   try {
     reader.pragma("busy_timeout = 5000");
@@ -23,6 +26,15 @@ makeParts<AttendanceExportTask>((task) => {
     // One snapshot (WAL) for every day this worker reads, as one query had it.
     reader.exec("BEGIN");
     const statement = reader.prepare<unknown[], unknown[]>(task.statement.sql).raw();
+    // An employee added after the context was read: looked up on a second connection, opened
+    // only then (the reader's is busy with the day's rows while they are read).
+    let lookups: Database.Database | null = null;
+    const lookUp = (id: number) => {
+      lookups ??= new Database(task.file, { readonly: true, fileMustExist: true });
+      const e = lookups.prepare<unknown[], EmployeeCells>(task.employee.sql).raw().get(...statementValues(task.employee.params, { id }));
+      return e && { code: e[0], name: rowFullName({ title: e[1], firstName: e[2], lastName: e[3] }) };
+    };
+    const values = exportColumns(task.context, lookUp).map((c) => c.value);
     return {
       make(part, emit) {
         const rows = rowsOf(statement.iterate(...statementValues(task.statement.params, { day: task.days[part] })));
@@ -36,7 +48,10 @@ makeParts<AttendanceExportTask>((task) => {
           rows.return();
         }
       },
-      close: () => reader.close(),
+      close: () => {
+        lookups?.close();
+        reader.close();
+      },
     };
   } catch (error) {
     reader.close();

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
+import { missingBuildFiles } from "../../scripts/build-files.mjs";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_PORT, E2E_STATE_FILE } from "./env.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "../..");
@@ -46,8 +47,8 @@ function snapshot() {
   return Boolean(manifest && fs.existsSync(path.join(appDir, "public", manifest)));
 }
 
-if (!fs.existsSync(path.join(root, "build", "index.js"))) {
-  console.error("No production build: run `npx remix build` (or `npm run build`) before `playwright test`.");
+if (missingBuildFiles(root).length) {
+  console.error(`No complete production build (${missingBuildFiles(root).join(", ")} missing): run \`npm run build\` before \`playwright test\`.`);
   process.exit(1);
 }
 // A build running right now leaves server and browser halves that do not match: wait it out.
@@ -61,7 +62,7 @@ for (let attempt = 0; attempt < 20 && !consistent; attempt++) {
   if (!consistent) await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 if (!consistent) {
-  console.error("build/ and public/build/ do not belong to the same build: run `npx remix build` again.");
+  console.error("build/ and public/build/ do not belong to the same build: run `npm run build` again.");
   process.exit(1);
 }
 
