@@ -32,6 +32,13 @@ const NEVER_WAITS = /^\/(employee|api\/emp|uploads)(\/|$)/;
 const isRead = (req) => req.method === "GET" || req.method === "HEAD";
 
 /**
+ * The client left before the request reached the gate: its response's 'close' has been emitted
+ * already and will not come again, so a request counted or queued now would hold its turn until
+ * HOLD_AT_MOST_MS. (A load generator stopping, a browser tab closed, a phone losing its network.)
+ */
+const clientGone = (req, res) => res.destroyed === true || req.socket?.destroyed === true;
+
+/**
  * The reads that give way. Never: those above, the liveness probe (it must answer
  * while the server is busy) and CSV exports, which stream for seconds and yield to every other
  * request between their chunks.
@@ -88,6 +95,7 @@ export function readsGiveWay({
   }
 
   function middleware(req, res, next) {
+    if (clientGone(req, res)) return next();
     if (!waitsItsTurn(req)) {
       if (isRead(req)) return next();
       // A write counts once its body is here: a photo still uploading over a phone's network is

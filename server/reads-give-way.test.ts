@@ -174,3 +174,20 @@ test("the employees' reads, pictures, the liveness probe and CSV exports never w
   expect(send("GET", "/api/checkin-out").passed).toBe(false);
   expect(waitsItsTurn({ method: "OPTIONS", path: "/api/x", query: {} })).toBe(false);
 });
+
+test("a request whose client left before it reached the gate is neither queued nor counted (its 'close' came already)", () => {
+  const { send, gate } = setUp();
+  const write = send("POST");
+  const gone = (method: string, how: "socket" | "response") => {
+    const req = Object.assign(new EventEmitter(), { method, path: "/api/x", query: {}, complete: true, headers: {}, socket: { destroyed: how === "socket" } });
+    const res = Object.assign(new EventEmitter(), { destroyed: how === "response" });
+    let passed = false;
+    gate(req, res, () => (passed = true));
+    return passed;
+  };
+  expect(gone("GET", "socket")).toBe(true);
+  expect(gone("GET", "response")).toBe(true);
+  expect(gone("POST", "socket")).toBe(true);
+  expect(gate.stats()).toEqual({ writes: 1, reads: 0, waiting: 0 });
+  expect(write.passed).toBe(true);
+});
