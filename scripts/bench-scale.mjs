@@ -147,7 +147,7 @@ try {
   log(`one-year CSV: ${csvRows} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${(csv.ms / 1000).toFixed(2)} s (first byte ${csv.firstByteMs?.toFixed(0)} ms), RSS peak ${(csv.rss.peak / 1024 / 1024).toFixed(0)} MiB, server CPU ${csvCpuS.toFixed(1)} s`);
 
   // As in npm run bench: each connection checks an unused employee in, then out.
-  const { ids, cookies } = await createCheckinEmployees(ctx, 5_000);
+  const { ids, cookies } = await createCheckinEmployees(ctx, 20_000);
   const pool = { next: 0 };
   const request = (type) => ({
     setupRequest(req, context) {
