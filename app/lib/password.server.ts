@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { isCommonPassword } from "./common-passwords";
+import { turns } from "./turns";
 
 // OWASP's argon2id baseline. Not bcrypt: it silently cuts at 72 bytes, about 24 Thai characters.
 const ARGON2ID = 2;
@@ -42,18 +43,14 @@ export function newPasswordProblem(password: string, context: { username?: strin
 // (file and DNS work wait behind them) and the memory of the whole burst. At most two at a time
 // (38 MiB); the rest wait their turn in order.
 export const MAX_CONCURRENT_HASHES = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
+const hashTurns = turns(MAX_CONCURRENT_HASHES);
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
+  await hashTurns.take();
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    hashTurns.give();
   }
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { turns } from "./turns";
 import { CANCELLED, CREDIT, type FromPartsWorker, type PartsWorkerData } from "./worker-parts";
 
 /** Chunks a worker may make ahead of the reader: with the stream's one, what an export holds. */
@@ -25,26 +26,6 @@ export function workerFile(name: string) {
   const file = path.resolve(process.cwd(), "build", "workers", `${name}.mjs`);
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run build`);
   return file;
-}
-
-/** A FIFO of turns: at most `size` held at once. */
-function turns(size: number) {
-  let held = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    take(): Promise<void> {
-      if (held < size) {
-        held++;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    give() {
-      const next = waiting.shift();
-      if (next) next();
-      else held--;
-    },
-  };
 }
 
 const streamTurns = turns(STREAMS_AT_ONCE);

@@ -2,9 +2,9 @@
 // (app/workers/attendance-csv.ts) format the rows they read with these, from an ExportContext the
 // request worked out once (settings, calendar, employees).
 import { sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { attendance, employees } from "../../db/schema";
 import type { CsvColumn } from "~/lib/csv.server";
-import type { Geofence } from "~/lib/geo";
 import type { PortableStatement } from "~/lib/portable-statement";
 import { clockFormatter, formatThaiDate } from "~/lib/thai-date";
 import { WEEKDAY_SHORT } from "./attendance-codes";
@@ -37,30 +37,8 @@ export const EXPORT_FIELDS = {
   flags: sql<string>`${attendance.flags}`,
 };
 
-type ReviewStatus = keyof typeof REVIEW_STATUS_LABELS;
-
-export type ExportRow = {
-  employee_id: number;
-  work_date: string;
-  checkin_at: number | null;
-  checkout_at: number | null;
-  late_minutes: number;
-  early_minutes: number;
-  checkin_geofence: Geofence | null;
-  checkin_distance_m: number | null;
-  checkin_address: string | null;
-  checkin_match: number | null;
-  checkin_photo: boolean;
-  checkout_geofence: Geofence | null;
-  checkout_distance_m: number | null;
-  checkout_address: string | null;
-  checkout_match: number | null;
-  checkout_photo: boolean;
-  review_status: ReviewStatus;
-  review_note: string | null;
-  checked: number;
-  flags: string;
-};
+/** A row of EXPORT_FIELDS, typed as Drizzle types the select's result. */
+export type ExportRow = SelectResultFields<typeof EXPORT_FIELDS>;
 
 /** A raw export row (EXPORT_FIELDS' order) as its object. */
 export const exportRow = (r: unknown[]): ExportRow => ({
@@ -70,17 +48,17 @@ export const exportRow = (r: unknown[]): ExportRow => ({
   checkout_at: r[3] as number | null,
   late_minutes: r[4] as number,
   early_minutes: r[5] as number,
-  checkin_geofence: r[6] as Geofence | null,
+  checkin_geofence: r[6] as ExportRow["checkin_geofence"],
   checkin_distance_m: r[7] as number | null,
   checkin_address: r[8] as string | null,
   checkin_match: r[9] as number | null,
   checkin_photo: r[10] === 1,
-  checkout_geofence: r[11] as Geofence | null,
+  checkout_geofence: r[11] as ExportRow["checkout_geofence"],
   checkout_distance_m: r[12] as number | null,
   checkout_address: r[13] as string | null,
   checkout_match: r[14] as number | null,
   checkout_photo: r[15] === 1,
-  review_status: r[16] as ReviewStatus,
+  review_status: r[16] as ExportRow["review_status"],
   review_note: r[17] as string | null,
   checked: r[18] as number,
   flags: r[19] as string,

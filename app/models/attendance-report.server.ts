@@ -14,7 +14,7 @@ import { partsStream, workerFile } from "~/lib/worker-parts.server";
 import { DAILY_SETTING_KEYS } from "./attendance-daily.server";
 import { toAttendanceDto, type AttendanceDto } from "./attendance-dto.server";
 import { periodCalendar } from "./attendance-calendar.server";
-import { EXPORT_EMPLOYEE_FIELDS, EXPORT_FIELDS, exportColumns, type AttendanceExportTask, type ExportContext, type ExportRow } from "./attendance-export.server";
+import { EXPORT_EMPLOYEE_FIELDS, EXPORT_FIELDS, exportColumns, type AttendanceExportTask, type ExportContext } from "./attendance-export.server";
 import { getSettings } from "./settings.server";
 
 /** The longest range one list or export may cover. */
@@ -96,11 +96,6 @@ export function listAttendance(query: AttendanceListQuery, now: Date = new Date(
 }
 
 const exportSelect = () => db().select(EXPORT_FIELDS).from(attendance).innerJoin(employees, byWorkDateFirst);
-
-// The workers read rows as ExportRow: it must stay the select's own row type.
-type SelectedRow = ReturnType<typeof exportSelect>["_"]["result"][number];
-export type ExportRowIsSelected = [SelectedRow, ExportRow] extends [ExportRow, SelectedRow] ? true : never;
-export const exportRowIsSelected: ExportRowIsSelected = true;
 
 const employeeCells = (employeeId: number | undefined) =>
   db()

@@ -1,7 +1,7 @@
 // A worker thread of the attendance CSV (attendanceCsv in attendance-report.server.ts): reads its
 // days' records on its own read-only connection and formats them, so a year's export uses the
 // second core and leaves the request thread free. Bundled by scripts/build-workers.mjs.
-import Database from "better-sqlite3";
+import Database, { type Statement } from "better-sqlite3";
 import { CSV_ROWS_PER_CHUNK, csvLines } from "~/lib/csv.server";
 import { rowFullName } from "~/lib/enums";
 import { statementValues } from "~/lib/portable-statement";
@@ -29,9 +29,11 @@ makeParts<AttendanceExportTask>((task) => {
     // An employee added after the context was read: looked up on a second connection, opened
     // only then (the reader's is busy with the day's rows while they are read).
     let lookups: Database.Database | null = null;
+    let employee: Statement<unknown[], EmployeeCells> | null = null;
     const lookUp = (id: number) => {
       lookups ??= new Database(task.file, { readonly: true, fileMustExist: true });
-      const e = lookups.prepare<unknown[], EmployeeCells>(task.employee.sql).raw().get(...statementValues(task.employee.params, { id }));
+      employee ??= lookups.prepare<unknown[], EmployeeCells>(task.employee.sql).raw();
+      const e = employee.get(...statementValues(task.employee.params, { id }));
       return e && { code: e[0], name: rowFullName({ title: e[1], firstName: e[2], lastName: e[3] }) };
     };
     const values = exportColumns(task.context, lookUp).map((c) => c.value);
