@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { bytesResponse } from "./lib/answer-bytes.server";
+import { bytesResponse } from "~/http/answers.server";
 import { pageRenders } from "./lib/page-renders.server";
 import { NonceProvider } from "./lib/nonce";
 import { sqliteCode, storageFailure } from "./lib/storage-errors.server";
 
-export { onServerStart, onServerStop } from "./server/startup.server";
+export { onServerStart, onServerStop } from "~/jobs/startup.server";
 
 /**
  * An uncaught loader/action error. A storage failure (disk full, data folder read-only, ...) is

@@ -1,7 +1,7 @@
 // npm run admin -- <username> [--password-stdin]: create the admin or reset their password.
 // Without --password-stdin a random password is generated and printed once.
 import { closeDb } from "~/lib/db.server";
-import { resetAdminPassword } from "~/models/admin.server";
+import { resetAdminPassword } from "~/models/admins/admin.server";
 
 const args = process.argv.slice(2);
 const username = args.find((a) => !a.startsWith("--"));

@@ -1,5 +1,5 @@
 import { MAX_MULTIPART_BYTES as UPLOAD_LIMIT } from "~/lib/multipart.server";
-import { MAX_WEBHOOK_BYTES } from "~/models/line-webhook.server";
+import { MAX_WEBHOOK_BYTES } from "~/models/flows/line-webhook.server";
 import { bodyLimitFor, declaredLength, MAX_BODY_BYTES, MAX_MULTIPART_BYTES } from "./body-limit.mjs";
 
 describe("body limits", () => {

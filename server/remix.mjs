@@ -67,7 +67,7 @@ function createRemixHeaders(requestHeaders) {
 }
 
 /**
- * The bytes of a page or a JSON answer the app has already encoded (app/lib/answer-bytes.server.ts
+ * The bytes of a page or a JSON answer the app has already encoded (app/http/answers.server.ts
  * sets them on its Response): sent as they are, instead of read back out of the body stream.
  */
 export const ANSWER_BYTES = Symbol.for("tn.answer-bytes");

@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 
-/** What a page action answers a dialog: `pageAction`'s shape (app/lib/page-action.server.ts). */
+/** What a page action answers a dialog: `pageAction`'s shape (app/http/page-action.server.ts). */
 export type DialogResult = { ok: boolean; message?: string; error?: string; fields?: Record<string, string> };
 export type DialogFetcher<D extends DialogResult = DialogResult> = ReturnType<typeof useFetcher<D>>;
 

@@ -22,7 +22,7 @@ let appZone = DEFAULT_TIME_ZONE;
 
 /**
  * The zone these helpers use when none is passed: the server sets APP_TIMEZONE at start
- * (app/server/startup.server.ts), the browser sets the same value from `<html data-time-zone>` before it
+ * (app/jobs/startup.server.ts), the browser sets the same value from `<html data-time-zone>` before it
  * hydrates (entry.client.tsx), so both render the same text whatever the process's TZ is.
  */
 export function setAppTimeZone(tz: string) {

@@ -6,16 +6,16 @@ import { z } from "zod";
 import { LineLinkPanel } from "~/components/account/LineLinkPanel";
 import { SessionsPanel } from "~/components/account/SessionsPanel";
 import { PageFrame } from "~/components/PageFrame";
-import { requireAdmin } from "~/auth/guard.server";
-import { clientIp } from "~/lib/http.server";
-import { intent, PAGE_ACTION_MESSAGES, pageAction } from "~/lib/page-action.server";
+import { requireAdmin } from "~/http/guard.server";
+import { clientIp } from "~/http/request.server";
+import { intent, PAGE_ACTION_MESSAGES, pageAction } from "~/http/page-action.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/password.server";
 import { fieldErrors } from "~/lib/validation";
 import type { SessionAdmin } from "~/lib/session.server";
-import { adminLineState, issueAdminLineCode, unlinkAdminLine } from "~/models/admin-line.server";
-import { endOtherSessions, endOwnSession, listOwnSessions } from "~/models/admin-sessions.server";
-import { changeOwnPassword, ChangePasswordSchema, LoginError } from "~/models/admin.server";
-import type { Actor } from "~/models/audit.server";
+import { adminLineState, issueAdminLineCode, unlinkAdminLine } from "~/models/admins/line-account.server";
+import { endOtherSessions, endOwnSession, listOwnSessions } from "~/models/admins/sessions.server";
+import { changeOwnPassword, ChangePasswordSchema, LoginError } from "~/models/admins/admin.server";
+import type { Actor } from "~/models/audit/audit.server";
 
 export const meta: MetaFunction = () => [{ title: "บัญชีผู้ใช้ · TN Management" }];
 

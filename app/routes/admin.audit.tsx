@@ -7,10 +7,10 @@ import { AuditTable } from "~/components/audit/AuditTable";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
-import { adminLoader } from "~/auth/page-loaders.server";
+import { adminLoader } from "~/http/page-loaders.server";
 import { dayjs } from "~/lib/thai-date";
-import { ACTOR_TYPE_LABELS, AUDIT_ENTITY_LABELS } from "~/models/audit-labels";
-import { auditAdminOptions, auditPageQuery, listAuditEntries } from "~/models/audit.server";
+import { ACTOR_TYPE_LABELS, AUDIT_ENTITY_LABELS } from "~/models/audit/labels";
+import { auditAdminOptions, auditPageQuery, listAuditEntries } from "~/models/audit/audit.server";
 import { ListFooter } from "~/components/ListFooter";
 
 export const meta: MetaFunction = () => [{ title: "ประวัติการแก้ไข · TN Management" }];

@@ -5,9 +5,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { backupDatabase } from "~/lib/backup.server";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/auth/guard.server";
+import { requireAdmin } from "~/http/guard.server";
 import { workDate } from "~/lib/business-day.server";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit } from "~/models/audit/audit.server";
 
 /** The same online backup as `npm run backup`, as a download for admins. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { requireAdmin } from "~/auth/guard.server";
-import { recordAudit } from "~/models/audit.server";
-import { nightlyBackupPath } from "~/models/backups.server";
+import { requireAdmin } from "~/http/guard.server";
+import { recordAudit } from "~/models/audit/audit.server";
+import { nightlyBackupPath } from "~/models/core/backups.server";
 
 /** One of the nightly backups in DATA_DIR/backups, by its exact name (tn-YYYY-MM-DD.sqlite), for admins. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

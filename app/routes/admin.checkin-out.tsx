@@ -2,8 +2,8 @@ import { Badge, Tabs } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
 import { DailyTab } from "~/components/attendance/DailyTab";
 import { FACE_PAGE_PARAM, FACE_REVIEW_INTENT } from "~/components/attendance/FaceReviews";
 import { MonthlyTab } from "~/components/attendance/MonthlyTab";
@@ -11,10 +11,10 @@ import { ReviewTab } from "~/components/attendance/ReviewTab";
 import { SETTINGS_INTENT, SETTINGS_TAB_KEYS, SettingsTab } from "~/components/attendance/SettingsTab";
 import { PageFrame } from "~/components/PageFrame";
 import { DomainError } from "~/lib/errors";
-import { intent, pageAction, PAGE_ACTION_MESSAGES, type Fields } from "~/lib/page-action.server";
+import { intent, pageAction, PAGE_ACTION_MESSAGES, type Fields } from "~/http/page-action.server";
 import { parseOrThrow } from "~/lib/validation";
-import { dailyPage } from "~/models/attendance-daily.server";
-import { monthlyPage } from "~/models/attendance-monthly.server";
+import { dailyPage } from "~/models/attendance/daily.server";
+import { monthlyPage } from "~/models/attendance/monthly.server";
 import {
   CheckedSchema,
   listReviews,
@@ -23,12 +23,12 @@ import {
   ReviewListQuery,
   reviewAttendance,
   setAttendanceChecked,
-} from "~/models/attendance-review.server";
-import { pendingCorrectionCount } from "~/models/attendance-correction.server";
-import type { Actor } from "~/models/audit.server";
-import { FaceReviewDecisionSchema, FaceReviewQuery, listFaceReviews, pendingFaceReviewCount, reviewFace } from "~/models/face-review.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
-import { correctionIntents, correctionsForReview } from "~/server/attendance-corrections-page.server";
+} from "~/models/attendance/review.server";
+import { pendingCorrectionCount } from "~/models/attendance/correction.server";
+import type { Actor } from "~/models/audit/audit.server";
+import { FaceReviewDecisionSchema, FaceReviewQuery, listFaceReviews, pendingFaceReviewCount, reviewFace } from "~/models/employees/face-review.server";
+import { getSettings, updateSettings } from "~/models/core/settings.server";
+import { correctionIntents, correctionsForReview } from "~/http/intents/attendance-corrections.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออก · TN Management" }];
 

@@ -2,9 +2,9 @@ import chartsStyles from "@mantine/charts/styles.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { adminLoader } from "~/auth/page-loaders.server";
+import { adminLoader } from "~/http/page-loaders.server";
 import { Dashboard } from "~/components/dashboard/Dashboard";
-import { dashboard } from "~/models/dashboard.server";
+import { dashboard } from "~/models/dashboard/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "ภาพรวม · TN Management" }];
 

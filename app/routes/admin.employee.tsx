@@ -19,12 +19,12 @@ import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
 import { useActionToasts } from "~/components/action-toasts";
-import { intent, pageAction } from "~/lib/page-action.server";
-import type { Actor } from "~/models/audit.server";
-import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employee-schema";
+import { intent, pageAction } from "~/http/page-action.server";
+import type { Actor } from "~/models/audit/audit.server";
+import { EmployeeCreateSchema, EmployeeListQuery, ResignSchema } from "~/models/employees/schema";
 import {
   createEmployee,
   employeeChoices,
@@ -34,10 +34,10 @@ import {
   setEmployeePhoto,
   updateEmployee,
   type EmployeeDto,
-} from "~/models/employee.server";
-import { resetFace } from "~/models/face.server";
-import { unlinkLineUser } from "~/models/line-link.server";
-import { issueLinkHandover } from "~/models/link-handover.server";
+} from "~/models/employees/employee.server";
+import { resetFace } from "~/models/employees/face.server";
+import { unlinkLineUser } from "~/models/line/link.server";
+import { issueLinkHandover } from "~/models/line/link-handover.server";
 import { ListFooter } from "~/components/ListFooter";
 import { useSearchParamsUpdate } from "~/components/tab-params";
 

@@ -28,13 +28,13 @@ import { VerifyCodeModal, type IssuedCode } from "~/components/employees/VerifyC
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
-import { adminLoader } from "~/auth/page-loaders.server";
-import { intParam } from "~/lib/http.server";
+import { adminLoader } from "~/http/page-loaders.server";
+import { intParam } from "~/http/request.server";
 import { initials } from "~/lib/initials";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
-import { employeeProfile } from "~/models/employee-profile.server";
-import { employeeChoices } from "~/models/employee.server";
+import { employeeProfile } from "~/models/employees/profile.server";
+import { employeeChoices } from "~/models/employees/employee.server";
 import type { action as listAction } from "./admin.employee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -6,13 +6,13 @@ import { useState } from "react";
 import { PageFrame } from "~/components/PageFrame";
 import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { useActionToasts } from "~/components/action-toasts";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
-import { intent, pageAction } from "~/lib/page-action.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
+import { intent, pageAction } from "~/http/page-action.server";
 import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
-import type { Actor } from "~/models/audit.server";
-import { JOB_RUN_STATUS_LABELS, listJobRuns, type JobRunStatus } from "~/models/job-runs.server";
-import { jobsOverview, JobScheduleSchema, updateJobSchedule, type JobOverview } from "~/models/scheduled-jobs.server";
+import type { Actor } from "~/models/audit/audit.server";
+import { JOB_RUN_STATUS_LABELS, listJobRuns, type JobRunStatus } from "~/models/core/job-runs.server";
+import { jobsOverview, JobScheduleSchema, updateJobSchedule, type JobOverview } from "~/models/flows/scheduled-jobs.server";
 
 export const meta: MetaFunction = () => [{ title: "งานอัตโนมัติ · TN Management" }];
 

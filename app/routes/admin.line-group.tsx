@@ -12,12 +12,12 @@ import { LineGroupTable, type GroupRowAction } from "~/components/line/LineGroup
 import { RichMenuSection } from "~/components/line/RichMenuSection";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
 import { useActionToasts } from "~/components/action-toasts";
-import { intent, pageAction } from "~/lib/page-action.server";
+import { intent, pageAction } from "~/http/page-action.server";
 import { formFlag } from "~/lib/validation";
-import type { Actor } from "~/models/audit.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import {
   GroupUpdateSchema,
@@ -27,8 +27,8 @@ import {
   TestMessageSchema,
   updateGroup,
   type LineGroupDto,
-} from "~/models/line-group.server";
-import { setUpRichMenu } from "~/models/rich-menu.server";
+} from "~/models/line/group.server";
+import { setUpRichMenu } from "~/models/line/rich-menu.server";
 
 export const meta: MetaFunction = () => [{ title: "กลุ่มไลน์ · TN Management" }];
 

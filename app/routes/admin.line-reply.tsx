@@ -12,15 +12,15 @@ import { ReplyMessageForm } from "~/components/line/ReplyMessageForm";
 import { ReplyTable } from "~/components/line/ReplyTable";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
 import { useActionToasts } from "~/components/action-toasts";
-import { intent, pageAction, type Fields } from "~/lib/page-action.server";
+import { intent, pageAction, type Fields } from "~/http/page-action.server";
 import { formFlag } from "~/lib/validation";
-import type { Actor } from "~/models/audit.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import { parseReplyInput, ReplyCreateSchema } from "~/models/line-message-schema";
+import { parseReplyInput, ReplyCreateSchema } from "~/models/line/message-schema";
 import {
   createReply,
   deleteReply,
@@ -30,7 +30,7 @@ import {
   updateReply,
   type ReplyDto,
   type SyncResult,
-} from "~/models/reply-message.server";
+} from "~/models/line/reply-message.server";
 
 export const meta: MetaFunction = () => [{ title: "ข้อความตอบกลับ · TN Management" }];
 

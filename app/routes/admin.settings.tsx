@@ -5,13 +5,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { SETTINGS_LINKS } from "~/components/admin-menu";
 import { PageFrame } from "~/components/PageFrame";
 import { AttendanceSection, BACKUP_KEEP_INTENT, BackupsSection, JobsSection, LineSection } from "~/components/settings/HubSections";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
-import { requestOrigin } from "~/lib/http.server";
-import { intent, pageAction } from "~/lib/page-action.server";
-import type { Actor } from "~/models/audit.server";
-import { BackupKeepSchema, updateBackupKeep } from "~/models/backups.server";
-import { settingsHub } from "~/models/settings-hub.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
+import { requestOrigin } from "~/http/request.server";
+import { intent, pageAction } from "~/http/page-action.server";
+import type { Actor } from "~/models/audit/audit.server";
+import { BackupKeepSchema, updateBackupKeep } from "~/models/core/backups.server";
+import { settingsHub } from "~/models/core/settings-hub.server";
 
 export const meta: MetaFunction = () => [{ title: "ตั้งค่า · TN Management" }];
 

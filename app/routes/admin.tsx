@@ -4,7 +4,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { AdminProviders } from "~/components/AdminProviders";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { requireAdmin } from "~/auth/guard.server";
+import { requireAdmin } from "~/http/guard.server";
 import { isBotConfigured } from "~/lib/line.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,12 +4,12 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminUsers } from "~/components/admins/AdminUsers";
 import { PageFrame } from "~/components/PageFrame";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
-import { intent, pageAction } from "~/lib/page-action.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
+import { intent, pageAction } from "~/http/page-action.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/password.server";
 import type { SessionAdmin } from "~/lib/session.server";
-import { addAdminUser, AdminCreateSchema, AdminPatchSchema, listAdminUsers, updateAdminUser } from "~/models/admin-users.server";
+import { addAdminUser, AdminCreateSchema, AdminPatchSchema, listAdminUsers, updateAdminUser } from "~/models/admins/users.server";
 
 export const meta: MetaFunction = () => [{ title: "ผู้ดูแลระบบ · TN Management" }];
 

@@ -2,14 +2,14 @@ import { Tabs } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { requireAdmin } from "~/auth/guard.server";
-import { adminLoader } from "~/auth/page-loaders.server";
+import { requireAdmin } from "~/http/guard.server";
+import { adminLoader } from "~/http/page-loaders.server";
 import { MachineReports } from "~/components/machines/MachineReports";
 import { MachinesTab } from "~/components/machines/MachinesTab";
 import { PageFrame } from "~/components/PageFrame";
-import { pageAction } from "~/lib/page-action.server";
-import { loadMachineReports } from "~/models/machine-reports.server";
-import { machineIntents, machinesTabData } from "~/server/machines-page.server";
+import { pageAction } from "~/http/page-action.server";
+import { loadMachineReports } from "~/models/machines/reports.server";
+import { machineIntents, machinesTabData } from "~/http/intents/machines.server";
 
 export const meta: MetaFunction = () => [{ title: "ตู้จำหน่ายสินค้า · TN Management" }];
 

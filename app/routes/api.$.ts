@@ -1,4 +1,4 @@
-import { apiError } from "~/lib/http.server";
+import { apiError } from "~/http/answers.server";
 
 const notFound = () => apiError(404, "ไม่พบ API ที่เรียก");
 

@@ -1,7 +1,7 @@
-import { json } from "~/lib/answer-bytes.server";
-import { apiError, intParam } from "~/lib/http.server";
-import { ADDRESS_MESSAGES, findProvince, listAmphurs } from "~/models/address.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer, apiError } from "~/http/answers.server";
+import { intParam } from "~/http/request.server";
+import { ADDRESS_MESSAGES, findProvince, listAmphurs } from "~/models/core/address.server";
+import { apiRoute } from "~/http/api-route.server";
 
 const CACHE = { "Cache-Control": "private, max-age=3600" };
 
@@ -12,7 +12,7 @@ export const { loader, action } = apiRoute(
       const param = new URL(request.url).searchParams.get("province_id");
       const provinceId = intParam(param, 400, "กรุณาระบุรหัสจังหวัด (province_id) เป็นจำนวนเต็มบวก");
       if (!findProvince(provinceId)) return apiError(404, ADDRESS_MESSAGES.provinceNotFound);
-      return json({ items: listAmphurs(provinceId) }, { headers: CACHE });
+      return jsonAnswer({ items: listAmphurs(provinceId) }, { headers: CACHE });
     },
   },
   { auth: "admin" },

@@ -1,10 +1,10 @@
-import { json } from "~/lib/answer-bytes.server";
-import { signOut } from "~/auth/auth.server";
-import { apiError, isSameOriginRequest } from "~/lib/http.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer, apiError } from "~/http/answers.server";
+import { signOut } from "~/http/auth.server";
+import { isSameOriginRequest } from "~/http/request.server";
+import { apiRoute } from "~/http/api-route.server";
 
 const logout = async ({ request }: { request: Request }) =>
-  json({ ok: true }, { headers: { "Set-Cookie": await signOut(request) } });
+  jsonAnswer({ ok: true }, { headers: { "Set-Cookie": await signOut(request) } });
 
 /**
  * The spec's GET (and POST) ends the server-side session → `{ok:true}`. GET stays, but a link or

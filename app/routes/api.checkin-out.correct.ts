@@ -1,15 +1,15 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { parseOrThrow } from "~/lib/validation";
-import { AdminCorrectionSchema, correctAttendance } from "~/models/attendance-correction.server";
-import { apiRoute } from "~/server/api-route.server";
+import { AdminCorrectionSchema, correctAttendance } from "~/models/attendance/correction.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** POST `{employee_id, work_date, checkin_at?, checkout_at?, note}` → 200 `{record}` (created when the day had none). */
 export const { loader, action } = apiRoute(
   {
     POST: async ({ request, actor }) => {
       const input = parseOrThrow(AdminCorrectionSchema, await readBody(request), "ข้อมูลการแก้ไขเวลาไม่ถูกต้อง");
-      return json({ record: correctAttendance(input, actor) });
+      return jsonAnswer({ record: correctAttendance(input, actor) });
     },
   },
   { auth: "admin" },

@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { parseQuery } from "~/lib/validation";
-import { CorrectionListQuery, listCorrections } from "~/models/attendance-correction.server";
-import { apiRoute } from "~/server/api-route.server";
+import { CorrectionListQuery, listCorrections } from "~/models/attendance/correction.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { GET: ({ request }) => json(listCorrections(parseQuery(CorrectionListQuery, request))) },
+  { GET: ({ request }) => jsonAnswer(listCorrections(parseQuery(CorrectionListQuery, request))) },
   { auth: "admin" },
 );

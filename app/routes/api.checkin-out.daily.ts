@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { parseQuery } from "~/lib/validation";
-import { DailyQuery, dailyAttendance } from "~/models/attendance-daily.server";
-import { apiRoute } from "~/server/api-route.server";
+import { DailyQuery, dailyAttendance } from "~/models/attendance/daily.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { GET: ({ request }) => json(dailyAttendance(parseQuery(DailyQuery, request))) },
+  { GET: ({ request }) => jsonAnswer(dailyAttendance(parseQuery(DailyQuery, request))) },
   { auth: "admin" },
 );

@@ -1,8 +1,8 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { csvResponse } from "~/lib/csv.server";
 import { parseQuery } from "~/lib/validation";
-import { MonthlyQuery, monthlyCsv, monthlySheet } from "~/models/attendance-monthly.server";
-import { apiRoute } from "~/server/api-route.server";
+import { MonthlyQuery, monthlyCsv, monthlySheet } from "~/models/attendance/monthly.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET `?month=YYYY-MM`: the monthly sheet of every employee; `format=csv` downloads it. */
 export const { loader, action } = apiRoute(
@@ -10,7 +10,7 @@ export const { loader, action } = apiRoute(
     GET: ({ request }) => {
       const query = parseQuery(MonthlyQuery, request);
       const sheet = monthlySheet(query.month);
-      if (query.format !== "csv") return json(sheet);
+      if (query.format !== "csv") return jsonAnswer(sheet);
       return csvResponse(monthlyCsv(sheet), `attendance-${sheet.month}.csv`);
     },
   },

@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { parseQuery } from "~/lib/validation";
-import { listReviews, ReviewListQuery } from "~/models/attendance-review.server";
-import { apiRoute } from "~/server/api-route.server";
+import { listReviews, ReviewListQuery } from "~/models/attendance/review.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { GET: ({ request }) => json(listReviews(parseQuery(ReviewListQuery, request))) },
+  { GET: ({ request }) => jsonAnswer(listReviews(parseQuery(ReviewListQuery, request))) },
   { auth: "admin" },
 );

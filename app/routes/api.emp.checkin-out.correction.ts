@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { parseOrThrow } from "~/lib/validation";
-import { CorrectionRequestSchema, listOwnCorrections } from "~/models/attendance-correction.server";
-import { fileCorrection } from "~/models/correction-notices.server";
-import { apiRoute } from "~/server/api-route.server";
+import { CorrectionRequestSchema, listOwnCorrections } from "~/models/attendance/correction.server";
+import { fileCorrection } from "~/models/attendance/correction-notices.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /**
  * GET: the employee's own correction requests, newest first.
@@ -11,10 +11,10 @@ import { apiRoute } from "~/server/api-route.server";
  */
 export const { loader, action } = apiRoute(
   {
-    GET: ({ employee }) => json(listOwnCorrections(employee.id)),
+    GET: ({ employee }) => jsonAnswer(listOwnCorrections(employee.id)),
     POST: async ({ request, employee }) => {
       const input = parseOrThrow(CorrectionRequestSchema, await readBody(request), "ข้อมูลคำขอแก้ไขเวลาไม่ถูกต้อง");
-      return json({ correction: fileCorrection(employee.id, input) }, { status: 201 });
+      return jsonAnswer({ correction: fileCorrection(employee.id, input) }, { status: 201 });
     },
   },
   { auth: "employee" },

@@ -1,11 +1,10 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer, apiError } from "~/http/answers.server";
 import { z } from "zod";
-import { apiError } from "~/lib/http.server";
 import { readMultipartOptionalImage } from "~/lib/multipart.server";
 import { isoDate, parseOrThrow, parseQuery } from "~/lib/validation";
-import { CheckInOutSchema } from "~/models/attendance-rules";
-import { checkInOut, listOwn } from "~/models/attendance.server";
-import { apiRoute } from "~/server/api-route.server";
+import { CheckInOutSchema } from "~/models/attendance/rules";
+import { checkInOut, listOwn } from "~/models/attendance/attendance.server";
+import { apiRoute } from "~/http/api-route.server";
 
 const HistoryQuery = z.object({ from: isoDate("วันที่เริ่ม (from) ").optional(), to: isoDate("วันที่สิ้นสุด (to) ").optional() });
 
@@ -15,14 +14,14 @@ const HistoryQuery = z.object({ from: isoDate("วันที่เริ่ม
  */
 export const { loader, action } = apiRoute(
   {
-    GET: ({ request, employee }) => json(listOwn(employee.id, parseQuery(HistoryQuery, request))),
+    GET: ({ request, employee }) => jsonAnswer(listOwn(employee.id, parseQuery(HistoryQuery, request))),
     POST: async ({ request, employee }) => {
       if (!/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
         return apiError(400, "ต้องส่งข้อมูลลงเวลาแบบ multipart/form-data");
       }
       const { file, form } = await readMultipartOptionalImage(request, "photo");
       const input = parseOrThrow(CheckInOutSchema, Object.fromEntries(form), "ข้อมูลการลงเวลาไม่ถูกต้อง");
-      return json({ record: await checkInOut(employee.id, input, file) }, { status: 201 });
+      return jsonAnswer({ record: await checkInOut(employee.id, input, file) }, { status: 201 });
     },
   },
   { auth: "employee" },

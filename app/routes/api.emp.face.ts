@@ -1,8 +1,7 @@
-import { json } from "~/lib/answer-bytes.server";
-import { apiError } from "~/lib/http.server";
+import { jsonAnswer, apiError } from "~/http/answers.server";
 import { readMultipartImage } from "~/lib/multipart.server";
-import { registerFace } from "~/models/face.server";
-import { apiRoute } from "~/server/api-route.server";
+import { registerFace } from "~/models/employees/face.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /**
  * POST multipart `photo` and `consent=1` (the PDPA consent the page asks for; may be left out
@@ -16,7 +15,7 @@ export const { loader, action } = apiRoute(
         return apiError(400, "ต้องส่งรูปถ่ายใบหน้า (multipart ช่อง photo) ไม่รับค่า descriptor จากเบราว์เซอร์");
       }
       const { file, form } = await readMultipartImage(request, "photo");
-      return json(await registerFace(employee.id, file, actor, { consent: form.get("consent") === "1" }));
+      return jsonAnswer(await registerFace(employee.id, file, actor, { consent: form.get("consent") === "1" }));
     },
   },
   { auth: "employee" },

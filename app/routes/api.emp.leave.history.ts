@@ -1,16 +1,16 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { z } from "zod";
 import { parseQuery } from "~/lib/validation";
-import { leaveYear } from "~/models/leave-schema";
-import { currentLeaveYear, leaveHistory } from "~/models/leave.server";
-import { apiRoute } from "~/server/api-route.server";
+import { leaveYear } from "~/models/leave/schema";
+import { currentLeaveYear, leaveHistory } from "~/models/leave/leave.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET `?year=` (default this year) → `{year, items, balances:[{type, quota, used, pending, remaining}]}`. */
 export const { loader, action } = apiRoute(
   {
     GET: ({ request, employee }) => {
       const { year } = parseQuery(z.object({ year: leaveYear(currentLeaveYear()) }), request);
-      return json(leaveHistory(employee.id, year));
+      return jsonAnswer(leaveHistory(employee.id, year));
     },
   },
   { auth: "employee" },

@@ -1,10 +1,10 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { readMultipartOptionalImage } from "~/lib/multipart.server";
 import { parseOrThrow } from "~/lib/validation";
-import { PetitionSchema } from "~/models/leave-schema";
-import { fileLeave } from "~/models/leave-notices.server";
-import { apiRoute } from "~/server/api-route.server";
+import { PetitionSchema } from "~/models/leave/schema";
+import { fileLeave } from "~/models/leave/notices.server";
+import { apiRoute } from "~/http/api-route.server";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
@@ -26,7 +26,7 @@ export const { loader, action } = apiRoute(
         fields = await readBody(request);
       }
       const input = parseOrThrow(PetitionSchema, fields, "ข้อมูลคำขอลาไม่ถูกต้อง");
-      return json({ petition: await fileLeave(employee.id, input, attachment, actor) }, { status: 201 });
+      return jsonAnswer({ petition: await fileLeave(employee.id, input, attachment, actor) }, { status: 201 });
     },
   },
   { auth: "employee" },

@@ -1,11 +1,11 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { readMultipartOptionalImage } from "~/lib/multipart.server";
 import { parseOrThrow, parseQuery } from "~/lib/validation";
-import { reportVisit } from "~/models/machine-notices.server";
-import { EmployeeMachinesQuery, VisitSchema } from "~/models/machine-visit-schema";
-import { employeeMachines } from "~/models/machine-visit.server";
-import { apiRoute } from "~/server/api-route.server";
+import { reportVisit } from "~/models/machines/notices.server";
+import { EmployeeMachinesQuery, VisitSchema } from "~/models/machines/visit-schema";
+import { employeeMachines } from "~/models/machines/visit.server";
+import { apiRoute } from "~/http/api-route.server";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
@@ -18,7 +18,7 @@ export const { loader, action } = apiRoute(
   {
     GET: ({ request, employee }) => {
       const { lat, lng } = parseQuery(EmployeeMachinesQuery, request);
-      return json({ items: employeeMachines(employee.id, lat !== undefined && lng !== undefined ? { lat, lng } : undefined) });
+      return jsonAnswer({ items: employeeMachines(employee.id, lat !== undefined && lng !== undefined ? { lat, lng } : undefined) });
     },
     POST: async ({ request, employee }) => {
       let fields: Record<string, unknown>;
@@ -31,7 +31,7 @@ export const { loader, action } = apiRoute(
         fields = await readBody(request);
       }
       const input = parseOrThrow(VisitSchema, fields, "ข้อมูลรายงานการเข้าตู้ไม่ถูกต้อง");
-      return json({ visit: await reportVisit(employee.id, input, photo) }, { status: 201 });
+      return jsonAnswer({ visit: await reportVisit(employee.id, input, photo) }, { status: 201 });
     },
   },
   { auth: "employee" },

@@ -1,8 +1,8 @@
-import { json } from "~/lib/answer-bytes.server";
-import { requireEmployee } from "~/models/employee.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { requireEmployee } from "~/models/employees/employee.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { GET: ({ employee }) => json({ employee: requireEmployee(employee.id) }) },
+  { GET: ({ employee }) => jsonAnswer({ employee: requireEmployee(employee.id) }) },
   { auth: "employee" },
 );

@@ -1,10 +1,10 @@
-import { json } from "~/lib/answer-bytes.server";
-import { intParam } from "~/lib/http.server";
-import { resetFace } from "~/models/face.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { intParam } from "~/http/request.server";
+import { resetFace } from "~/models/employees/face.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** DELETE: an admin resets the employee's registered face. */
 export const { loader, action } = apiRoute(
-  { DELETE: ({ params, actor }) => json({ employee: resetFace(intParam(params.id), actor) }) },
+  { DELETE: ({ params, actor }) => jsonAnswer({ employee: resetFace(intParam(params.id), actor) }) },
   { auth: "admin" },
 );

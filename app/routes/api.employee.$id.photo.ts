@@ -1,8 +1,8 @@
-import { json } from "~/lib/answer-bytes.server";
-import { intParam } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { intParam } from "~/http/request.server";
 import { readMultipartImage } from "~/lib/multipart.server";
-import { requireEmployee, setEmployeePhoto } from "~/models/employee.server";
-import { apiRoute } from "~/server/api-route.server";
+import { requireEmployee, setEmployeePhoto } from "~/models/employees/employee.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
   {
@@ -10,7 +10,7 @@ export const { loader, action } = apiRoute(
       const id = intParam(params.id);
       requireEmployee(id);
       const { file } = await readMultipartImage(request, "photo");
-      return json(await setEmployeePhoto(id, file, actor));
+      return jsonAnswer(await setEmployeePhoto(id, file, actor));
     },
   },
   { auth: "admin" },

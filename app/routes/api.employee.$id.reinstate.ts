@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
-import { intParam } from "~/lib/http.server";
-import { reinstateEmployee } from "~/models/employee.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { intParam } from "~/http/request.server";
+import { reinstateEmployee } from "~/models/employees/employee.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { POST: ({ params, actor }) => json({ employee: reinstateEmployee(intParam(params.id), actor) }) },
+  { POST: ({ params, actor }) => jsonAnswer({ employee: reinstateEmployee(intParam(params.id), actor) }) },
   { auth: "admin" },
 );

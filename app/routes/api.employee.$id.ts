@@ -1,17 +1,17 @@
-import { json } from "~/lib/answer-bytes.server";
-import { intParam, readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { intParam, readBody } from "~/http/request.server";
 import { parseOrThrow } from "~/lib/validation";
-import { EmployeeUpdateSchema } from "~/models/employee-schema";
-import { requireEmployee, updateEmployee } from "~/models/employee.server";
-import { apiRoute } from "~/server/api-route.server";
+import { EmployeeUpdateSchema } from "~/models/employees/schema";
+import { requireEmployee, updateEmployee } from "~/models/employees/employee.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
   {
-    GET: ({ params }) => json({ employee: requireEmployee(intParam(params.id)) }),
+    GET: ({ params }) => jsonAnswer({ employee: requireEmployee(intParam(params.id)) }),
     PATCH: async ({ request, params, actor }) => {
       const id = intParam(params.id);
       const input = parseOrThrow(EmployeeUpdateSchema, await readBody(request), "ข้อมูลพนักงานไม่ถูกต้อง");
-      return json({ employee: updateEmployee(id, input, actor) });
+      return jsonAnswer({ employee: updateEmployee(id, input, actor) });
     },
   },
   { auth: "admin" },

@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
-import { intParam } from "~/lib/http.server";
-import { unlinkLineUser } from "~/models/line-link.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { intParam } from "~/http/request.server";
+import { unlinkLineUser } from "~/models/line/link.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { POST: ({ params, actor }) => json({ employee: unlinkLineUser(intParam(params.id), actor) }) },
+  { POST: ({ params, actor }) => jsonAnswer({ employee: unlinkLineUser(intParam(params.id), actor) }) },
   { auth: "admin" },
 );

@@ -1,12 +1,12 @@
-import { json } from "~/lib/answer-bytes.server";
-import { intParam } from "~/lib/http.server";
-import { issueLinkHandover } from "~/models/link-handover.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { intParam } from "~/http/request.server";
+import { issueLinkHandover } from "~/models/line/link-handover.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
   {
     POST: async ({ request, params, actor }) =>
-      json(await issueLinkHandover(intParam(params.id), actor, new URL(request.url).origin)),
+      jsonAnswer(await issueLinkHandover(intParam(params.id), actor, new URL(request.url).origin)),
   },
   { auth: "admin" },
 );

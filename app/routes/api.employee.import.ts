@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/api-route.server";
-import { employeeImportResponse } from "~/server/employee-import.server";
+import { apiRoute } from "~/http/api-route.server";
+import { employeeImportResponse } from "~/http/api/employee-import.server";
 
 export const { loader, action } = apiRoute(
   { POST: ({ request, actor }) => employeeImportResponse(request, actor) },

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/api-route.server";
-import { employeeListResponse } from "~/server/employee-list.server";
+import { apiRoute } from "~/http/api-route.server";
+import { employeeListResponse } from "~/http/api/employee-list.server";
 
 export const { loader, action } = apiRoute(
   { GET: ({ request }) => employeeListResponse("resigned", request) },

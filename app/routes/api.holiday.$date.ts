@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { parseOrThrow } from "~/lib/validation";
-import { HolidayDateSchema, HolidayRenameSchema } from "~/models/holiday-schema";
-import { removeHoliday, renameHoliday } from "~/models/holidays.server";
-import { apiRoute } from "~/server/api-route.server";
+import { HolidayDateSchema, HolidayRenameSchema } from "~/models/leave/holiday-schema";
+import { removeHoliday, renameHoliday } from "~/models/leave/holidays.server";
+import { apiRoute } from "~/http/api-route.server";
 
 const INVALID = "ข้อมูลวันหยุดไม่ถูกต้อง";
 
@@ -16,9 +16,9 @@ export const { loader, action } = apiRoute(
     PATCH: async ({ request, params, actor }) => {
       const date = dateParam(params.date);
       const input = parseOrThrow(HolidayRenameSchema, await readBody(request), INVALID);
-      return json({ holiday: renameHoliday(date, input, actor) });
+      return jsonAnswer({ holiday: renameHoliday(date, input, actor) });
     },
-    DELETE: ({ params, actor }) => json({ holiday: removeHoliday(dateParam(params.date), actor) }),
+    DELETE: ({ params, actor }) => jsonAnswer({ holiday: removeHoliday(dateParam(params.date), actor) }),
   },
   { auth: "admin" },
 );

@@ -1,16 +1,16 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { parseOrThrow } from "~/lib/validation";
-import { DecisionSchema } from "~/models/leave-schema";
-import { decideLeave } from "~/models/leave-notices.server";
-import { apiRoute } from "~/server/api-route.server";
+import { DecisionSchema } from "~/models/leave/schema";
+import { decideLeave } from "~/models/leave/notices.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** POST `{id, action: "accept"|"reject", note}` → `{petition}`; not pending → 409. */
 export const { loader, action } = apiRoute(
   {
     POST: async ({ request, actor }) => {
       const input = parseOrThrow(DecisionSchema, await readBody(request), "ข้อมูลการพิจารณาไม่ถูกต้อง");
-      return json({ petition: decideLeave(input, actor).petition });
+      return jsonAnswer({ petition: decideLeave(input, actor).petition });
     },
   },
   { auth: "admin" },

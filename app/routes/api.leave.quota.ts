@@ -1,9 +1,9 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { parseOrThrow, parseQuery } from "~/lib/validation";
-import { QuotaQuery, QuotaSchema } from "~/models/leave-quota-schema";
-import { quotaBalances, setLeaveQuota } from "~/models/leave-quota.server";
-import { apiRoute } from "~/server/api-route.server";
+import { QuotaQuery, QuotaSchema } from "~/models/leave/quota-schema";
+import { quotaBalances, setLeaveQuota } from "~/models/leave/quota.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /**
  * GET `?employee_id=&year=` → `{employee_id, year, balances}`;
@@ -13,11 +13,11 @@ export const { loader, action } = apiRoute(
   {
     GET: ({ request }) => {
       const query = parseQuery(QuotaQuery, request);
-      return json(quotaBalances(query.employee_id, query.year));
+      return jsonAnswer(quotaBalances(query.employee_id, query.year));
     },
     PUT: async ({ request, actor }) => {
       const input = parseOrThrow(QuotaSchema, await readBody(request), "ข้อมูลสิทธิ์การลาไม่ถูกต้อง");
-      return json(setLeaveQuota(input, actor));
+      return jsonAnswer(setLeaveQuota(input, actor));
     },
   },
   { auth: "admin" },

@@ -1,8 +1,8 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { csvResponse } from "~/lib/csv.server";
 import { parseQuery } from "~/lib/validation";
-import { leaveStatistics, leaveStatisticsCsv, StatisticQuery } from "~/models/leave-report.server";
-import { apiRoute } from "~/server/api-route.server";
+import { leaveStatistics, leaveStatisticsCsv, StatisticQuery } from "~/models/leave/report.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET `?year=` → `{year, items:[{employee, days:{"1","2","3"}, total}]}` (approved days); `&format=csv` downloads it. */
 export const { loader, action } = apiRoute(
@@ -10,7 +10,7 @@ export const { loader, action } = apiRoute(
     GET: ({ request }) => {
       const { year, format } = parseQuery(StatisticQuery(), request);
       if (format === "csv") return csvResponse(leaveStatisticsCsv(year), `leave-statistics-${year}.csv`);
-      return json(leaveStatistics(year));
+      return jsonAnswer(leaveStatistics(year));
     },
   },
   { auth: "admin" },

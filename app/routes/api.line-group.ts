@@ -1,6 +1,6 @@
-import { json } from "~/lib/answer-bytes.server";
-import { listGroups } from "~/models/line-group.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { listGroups } from "~/models/line/group.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** Groups come from LINE's join events, never from a POST. */
-export const { loader, action } = apiRoute({ GET: () => json(listGroups()) }, { auth: "admin" });
+export const { loader, action } = apiRoute({ GET: () => jsonAnswer(listGroups()) }, { auth: "admin" });

@@ -1,12 +1,11 @@
-import { json } from "~/lib/answer-bytes.server";
-import { apiError } from "~/lib/http.server";
+import { jsonAnswer, apiError } from "~/http/answers.server";
 import {
   handleWebhookEvents,
   isSignedByLine,
   MAX_WEBHOOK_BYTES,
   parseWebhookBody,
-} from "~/models/line-webhook.server";
-import { apiRoute } from "~/server/api-route.server";
+} from "~/models/flows/line-webhook.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** The raw bytes, at most `max`; null when the body is larger. */
 async function readRaw(request: Request, max: number): Promise<Uint8Array | null> {
@@ -51,7 +50,7 @@ async function receive({ request }: { request: Request }) {
   handleWebhookEvents(events).catch((error: unknown) => {
     console.warn(`LINE webhook: ${(error as Error).message}`);
   });
-  return json({});
+  return jsonAnswer({});
 }
 
 export const { loader, action } = apiRoute({ POST: receive }, { auth: "none" });

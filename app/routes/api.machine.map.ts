@@ -1,15 +1,15 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
 import { parseOrThrow } from "~/lib/validation";
-import { mapMachine } from "~/models/machine-assignment.server";
-import { MachineAssignSchema } from "~/models/machine-schema";
-import { apiRoute } from "~/server/api-route.server";
+import { mapMachine } from "~/models/machines/assignment.server";
+import { MachineAssignSchema } from "~/models/machines/schema";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
   {
     POST: async ({ request, actor }) => {
       const input = parseOrThrow(MachineAssignSchema, await readBody(request), "ข้อมูลการมอบหมายไม่ถูกต้อง");
-      return json({ machine: mapMachine(input, actor) }, { status: 201 });
+      return jsonAnswer({ machine: mapMachine(input, actor) }, { status: 201 });
     },
   },
   { auth: "admin" },

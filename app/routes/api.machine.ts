@@ -1,17 +1,17 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { parseOrThrow, parseQuery } from "~/lib/validation";
-import { MachineCreateSchema, MachineListQuery } from "~/models/machine-schema";
-import { createMachine, listMachines, MACHINE_MESSAGES } from "~/models/machine.server";
-import { apiRoute } from "~/server/api-route.server";
-import { readMachineBody } from "~/server/machine-input.server";
+import { MachineCreateSchema, MachineListQuery } from "~/models/machines/schema";
+import { createMachine, listMachines, MACHINE_MESSAGES } from "~/models/machines/machine.server";
+import { apiRoute } from "~/http/api-route.server";
+import { readMachineBody } from "~/http/api/machine-input.server";
 
 export const { loader, action } = apiRoute(
   {
-    GET: ({ request }) => json(listMachines(parseQuery(MachineListQuery, request))),
+    GET: ({ request }) => jsonAnswer(listMachines(parseQuery(MachineListQuery, request))),
     POST: async ({ request, actor }) => {
       const { fields, photo } = await readMachineBody(request);
       const input = parseOrThrow(MachineCreateSchema, fields, MACHINE_MESSAGES.invalid);
-      return json({ machine: await createMachine(input, photo, actor) }, { status: 201 });
+      return jsonAnswer({ machine: await createMachine(input, photo, actor) }, { status: 201 });
     },
   },
   { auth: "admin" },

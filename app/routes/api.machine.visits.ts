@@ -1,8 +1,8 @@
-import { json } from "~/lib/answer-bytes.server";
+import { jsonAnswer } from "~/http/answers.server";
 import { csvResponse } from "~/lib/csv.server";
 import { parseQuery } from "~/lib/validation";
-import { VisitListQuery, visitList, visitsCsv } from "~/models/machine-visit.server";
-import { apiRoute } from "~/server/api-route.server";
+import { VisitListQuery, visitList, visitsCsv } from "~/models/machines/visit.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /**
  * GET `?date=&machine_id=&page=&page_size=`: visits newest first, paged (a machine's history, or a
@@ -13,7 +13,7 @@ export const { loader, action } = apiRoute(
   {
     GET: ({ request }) => {
       const query = parseQuery(VisitListQuery, request);
-      if (query.format !== "csv") return json(visitList(query));
+      if (query.format !== "csv") return jsonAnswer(visitList(query));
       const { from, to, stream } = visitsCsv(query);
       return csvResponse(stream, `machine-visits-${from}-${to}.csv`);
     },

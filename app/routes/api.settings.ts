@@ -1,13 +1,13 @@
-import { json } from "~/lib/answer-bytes.server";
-import { readBody } from "~/lib/http.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { readBody } from "~/http/request.server";
+import { getSettings, updateSettings } from "~/models/core/settings.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET every setting; PUT a partial JSON object of settings → every setting (400 with Thai `fields`). */
 export const { loader, action } = apiRoute(
   {
-    GET: () => json({ settings: getSettings() }),
-    PUT: async ({ request, actor }) => json({ settings: updateSettings(await readBody(request), actor) }),
+    GET: () => jsonAnswer({ settings: getSettings() }),
+    PUT: async ({ request, actor }) => jsonAnswer({ settings: updateSettings(await readBody(request), actor) }),
   },
   { auth: "admin" },
 );

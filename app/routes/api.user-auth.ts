@@ -1,7 +1,7 @@
-import { json } from "~/lib/answer-bytes.server";
-import { apiRoute } from "~/server/api-route.server";
+import { jsonAnswer } from "~/http/answers.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
-  { GET: ({ admin }) => json({ user: { username: admin.username, permission: admin.permission } }) },
+  { GET: ({ admin }) => jsonAnswer({ user: { username: admin.username, permission: admin.permission } }) },
   { auth: "admin" },
 );

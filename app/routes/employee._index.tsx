@@ -12,14 +12,14 @@ import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/ic
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { employeeLoader } from "~/auth/page-loaders.server";
+import { employeeLoader } from "~/http/page-loaders.server";
 import { LeaveBalanceSummary } from "~/components/liff/leave/LeaveBalances";
 import { FACE_REGISTERED_MESSAGE } from "~/components/liff/messages";
 import { workDate } from "~/lib/business-day.server";
 import { formatThaiDateLong } from "~/lib/thai-date";
-import { requireEmployee } from "~/models/employee.server";
-import { faceWasReset } from "~/models/face.server";
-import { currentLeaveYear, leaveBalances } from "~/models/leave.server";
+import { requireEmployee } from "~/models/employees/employee.server";
+import { faceWasReset } from "~/models/employees/face.server";
+import { currentLeaveYear, leaveBalances } from "~/models/leave/leave.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 

@@ -5,10 +5,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { employeeLoader } from "~/auth/page-loaders.server";
+import { employeeLoader } from "~/http/page-loaders.server";
 import { CheckinHistory } from "~/components/liff/CheckinHistory";
 import { CheckinOut } from "~/components/liff/CheckinOut";
-import { todayFor } from "~/models/attendance.server";
+import { todayFor } from "~/models/attendance/attendance.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออกงาน · TN Management" }];
 

@@ -5,9 +5,9 @@ import { Title } from "~mantine-core/components/Title/Title";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { employeeLoader } from "~/auth/page-loaders.server";
+import { employeeLoader } from "~/http/page-loaders.server";
 import { FaceRegistration } from "~/components/liff/FaceRegistration";
-import { getSetting } from "~/models/settings.server";
+import { getSetting } from "~/models/core/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงทะเบียนใบหน้า · TN Management" }];
 

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { employeeLoader } from "~/auth/page-loaders.server";
+import { employeeLoader } from "~/http/page-loaders.server";
 import { LeavePage } from "~/components/liff/leave/LeavePage";
 import { workDate } from "~/lib/business-day.server";
 import { addDays } from "~/lib/iso-day";
-import { requireEmployee } from "~/models/employee.server";
-import { holidaysBetween } from "~/models/holidays.server";
-import { currentLeaveYear, leaveHistory } from "~/models/leave.server";
-import { getSetting } from "~/models/settings.server";
+import { requireEmployee } from "~/models/employees/employee.server";
+import { holidaysBetween } from "~/models/leave/holidays.server";
+import { currentLeaveYear, leaveHistory } from "~/models/leave/leave.server";
+import { getSetting } from "~/models/core/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ขอลางาน · TN Management" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getEmployeeSession } from "~/auth/guard.server";
+import { getEmployeeSession } from "~/http/guard.server";
 import { LiffErrorBoundary, LiffLayout } from "~/components/liff/LiffLayout";
 import { env, isDemoMode } from "~/lib/env.server";
 

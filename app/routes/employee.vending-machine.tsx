@@ -4,10 +4,10 @@ import { Title } from "~mantine-core/components/Title/Title";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { employeeLoader } from "~/auth/page-loaders.server";
+import { employeeLoader } from "~/http/page-loaders.server";
 import { MachineList } from "~/components/liff/machines/MachineList";
-import { employeeMachines } from "~/models/machine-visit.server";
-import { getSetting } from "~/models/settings.server";
+import { employeeMachines } from "~/models/machines/visit.server";
+import { getSetting } from "~/models/core/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "ตู้ที่รับผิดชอบ · TN Management" }];
 

@@ -8,11 +8,11 @@ import { Title } from "~mantine-core/components/Title/Title";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { getEmployeeSession } from "~/auth/guard.server";
+import { getEmployeeSession } from "~/http/guard.server";
 import { DomainError } from "~/lib/errors";
-import { pageActionError } from "~/lib/http.server";
+import { pageActionError } from "~/http/answers.server";
 import { parseOrThrow } from "~/lib/validation";
-import { linkLineUser, LinkSchema } from "~/models/line-link.server";
+import { linkLineUser, LinkSchema } from "~/models/line/link.server";
 
 export const meta: MetaFunction = () => [{ title: "ยืนยันตัวตนพนักงาน · TN Management" }];
 

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
-import { apiRoute } from "~/server/api-route.server";
+import { apiRoute } from "~/http/api-route.server";
 
 export const { loader, action } = apiRoute(
   {

@@ -11,10 +11,10 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { signIn } from "~/auth/auth.server";
+import { signIn } from "~/http/auth.server";
 import { safeRedirect } from "~/lib/redirect";
 import { getSessionAdmin } from "~/lib/session.server";
-import { LoginError } from "~/models/admin.server";
+import { LoginError } from "~/models/admins/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "เข้าสู่ระบบ · TN Management" }];
 

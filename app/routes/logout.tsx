@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signOut } from "~/auth/auth.server";
+import { signOut } from "~/http/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   return redirect("/login", { headers: { "Set-Cookie": await signOut(request) } });

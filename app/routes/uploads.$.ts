@@ -1,8 +1,8 @@
 // Serves stored images at /uploads/<folder>/<id>.jpg after the canView policy (uploads.server.ts);
 // `?size=thumb` answers the small version (the original for rows stored before thumbnails).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { signedInEmployeeId } from "~/auth/guard.server";
-import { apiError, methodNotAllowed } from "~/lib/http.server";
+import { signedInEmployeeId } from "~/http/guard.server";
+import { apiError, methodNotAllowed } from "~/http/answers.server";
 import { getSessionAdmin } from "~/lib/session.server";
 import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
 import { canView, getUpload, parseUploadPath, type Viewer } from "~/lib/uploads.server";

@@ -1,4 +1,4 @@
-// A worker thread of the attendance CSV (attendanceCsv in attendance-report.server.ts): reads its
+// A worker thread of the attendance CSV (attendanceCsv in app/models/attendance/report.server.ts): reads its
 // days' records on its own read-only connection and formats them, so a year's export uses the
 // second core and leaves the request thread free. Bundled by scripts/build-workers.mjs.
 import Database, { type Statement } from "better-sqlite3";
@@ -7,7 +7,7 @@ import { rowFullName } from "~/lib/enums";
 import { statementValues } from "~/lib/portable-statement";
 import { setAppTimeZone } from "~/lib/thai-date";
 import { makeParts } from "~/lib/worker-parts";
-import { exportColumns, exportRow, type AttendanceExportTask, type ExportRow } from "~/models/attendance-export.server";
+import { exportColumns, exportRow, type AttendanceExportTask, type ExportRow } from "~/models/attendance/export.server";
 
 /** EXPORT_EMPLOYEE_FIELDS' values. */
 type EmployeeCells = [code: string, title: number, firstName: string, lastName: string];

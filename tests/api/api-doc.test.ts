@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { API_ROUTE, type ApiRouteFunction } from "~/server/api-route.server";
+import { API_ROUTE, type ApiRouteFunction } from "~/http/api-route.server";
 
 // docs/api.md documents every resource route (app/routes/*.ts: the /api routes, /healthz, /uploads
 // and the backup downloads) under a heading holding `METHOD /path` in backticks, path parameters

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { API_METHODS, API_ROUTE, type ApiRouteFunction } from "~/server/api-route.server";
+import { API_METHODS, API_ROUTE, type ApiRouteFunction } from "~/http/api-route.server";
 import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 
 // Every /api route (and /healthz) goes through apiRoute(); api.$.ts is the catch-all that answers

@@ -6,7 +6,7 @@
 // they cannot reach them, and no answer to them may carry any of A's data.
 import fs from "node:fs";
 import path from "node:path";
-import { API_ROUTE, type ApiRouteFunction } from "~/server/api-route.server";
+import { API_ROUTE, type ApiRouteFunction } from "~/http/api-route.server";
 import { linkedEmployee } from "../fixtures/employees";
 import { makeJpeg } from "../fixtures/images";
 import { assignMachine, insertMachine, SITE, withServerDb } from "../fixtures/machines";

@@ -12,7 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
-import { API_ROUTE, type ApiRouteFunction } from "~/server/api-route.server";
+import { API_ROUTE, type ApiRouteFunction } from "~/http/api-route.server";
 import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
 import { HTML_PAGE, makeJpeg, truncatedJpeg } from "../fixtures/images";
 import { adminCookie, cookieFrom, startServer, type RunningServer } from "../fixtures/server";

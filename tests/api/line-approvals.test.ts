@@ -4,7 +4,7 @@
 // ones change nothing.
 import path from "node:path";
 import Database from "better-sqlite3";
-import { LineMessagesSchema } from "~/models/line-message-schema";
+import { LineMessagesSchema } from "~/models/line/message-schema";
 import { linkedEmployee } from "../fixtures/employees";
 import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
 import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { OwnSessionDto } from "~/models/admin-sessions.server";
+import type { OwnSessionDto } from "~/models/admins/sessions.server";
 import { SessionsPanel } from "./SessionsPanel";
 
 const sessions: OwnSessionDto[] = [

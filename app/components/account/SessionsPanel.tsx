@@ -3,7 +3,7 @@ import { modals } from "@mantine/modals";
 import { useFetcher } from "@remix-run/react";
 import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import type { OwnSessionDto } from "~/models/admin-sessions.server";
+import type { OwnSessionDto } from "~/models/admins/sessions.server";
 
 const when = (iso: string | null) => (iso ? `${formatThaiDateTime(iso)} น.` : "—");
 

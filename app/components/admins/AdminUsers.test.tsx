@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AdminUserDto } from "~/models/admin-users.server";
+import type { AdminUserDto } from "~/models/admins/users.server";
 import { AdminUsers } from "./AdminUsers";
 
 const admins: AdminUserDto[] = [

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useActionToasts } from "~/components/action-toasts";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import type { AdminUserDto } from "~/models/admin-users.server";
+import type { AdminUserDto } from "~/models/admins/users.server";
 import { AddAdminModal } from "./AddAdminModal";
 import { PasswordOnceModal, type Revealed } from "./PasswordOnceModal";
 import { RowActions } from "~/components/RowActions";

@@ -5,7 +5,7 @@ import { PlainAnchor, PlainImage, PlainUnstyledButton } from "~/components/Plain
 import { PlainAvatar, PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { initials } from "~/lib/initials";
 import { thumbUrl } from "~/lib/uploads-shared";
-import { STATUS_LABELS } from "~/models/attendance-status";
+import { STATUS_LABELS } from "~/models/attendance/status";
 import { CorrectionAction } from "./CorrectionDialog";
 import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
 import type { DailyTabItem } from "./daily-types";

@@ -6,7 +6,7 @@ import { useTabParams } from "~/components/tab-params";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { EmptyState } from "~/components/EmptyState";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
-import { ATTENDANCE_STATUSES, STATUS_LABELS } from "~/models/attendance-status";
+import { ATTENDANCE_STATUSES, STATUS_LABELS } from "~/models/attendance/status";
 import { ThaiPagination } from "~/components/ListFooter";
 import { STATUS_COLORS } from "./attendance-labels";
 import type { DailyTabData } from "./daily-types";

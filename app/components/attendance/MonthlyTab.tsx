@@ -13,7 +13,7 @@ import {
   WEEKDAY_SHORT,
   type DayKind,
   type MonthlyTotals,
-} from "~/models/attendance-codes";
+} from "~/models/attendance/codes";
 import { ThaiPagination } from "~/components/ListFooter";
 
 export type MonthlyTabData = {

@@ -1,6 +1,6 @@
 import { clockTimeOf } from "~/lib/thai-date";
-import { matchText } from "~/models/attendance-labels";
-import type { AttendanceStatus } from "~/models/attendance-status";
+import { matchText } from "~/models/attendance/labels";
+import type { AttendanceStatus } from "~/models/attendance/status";
 import { thaiNumber } from "~/lib/thai-number";
 
 export const STATUS_COLORS: Record<AttendanceStatus, string> = {
@@ -14,7 +14,7 @@ export const STATUS_COLORS: Record<AttendanceStatus, string> = {
   missing_checkout: "pink",
 };
 
-export { FLAG_LABELS, flagLabel } from "~/models/attendance-labels";
+export { FLAG_LABELS, flagLabel } from "~/models/attendance/labels";
 
 /** `08:42` in the app's zone, or a dash. */
 export function clockTime(iso: string | null | undefined) {

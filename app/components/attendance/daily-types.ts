@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from "~/models/attendance-status";
+import type { AttendanceStatus } from "~/models/attendance/status";
 
 // The daily tab's data as its loader sends it, shared by the tab and its list.
 export type DailyRecord = {

@@ -2,7 +2,7 @@ import { Anchor, Table } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import { ACTOR_TYPE_LABELS, type ChangeLine } from "~/models/audit-labels";
+import { ACTOR_TYPE_LABELS, type ChangeLine } from "~/models/audit/labels";
 
 /** An audit row as the page receives it (AuditEntry after JSON). */
 export type AuditRow = {

@@ -8,8 +8,8 @@ import { PageFrame } from "~/components/PageFrame";
 import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 import { spanText, typeLabel } from "~/components/leave/leave-labels";
 import { formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
-import { TODAY_BUCKET_LABELS, TODAY_BUCKETS, type DayKind, type TodayBucket } from "~/models/dashboard-buckets";
-import { MACHINE_VISIT_STATUS_LABELS, MACHINE_VISIT_STATUSES } from "~/models/machine-rules";
+import { TODAY_BUCKET_LABELS, TODAY_BUCKETS, type DayKind, type TodayBucket } from "~/models/dashboard/buckets";
+import { MACHINE_VISIT_STATUS_LABELS, MACHINE_VISIT_STATUSES } from "~/models/machines/rules";
 import { AttendanceTrendChart, LeaveByTypeChart, type LeaveByTypeView, type TrendDayView } from "./DashboardCharts";
 import { BUCKET_COLORS, bucketLink, LINKS } from "./dashboard-links";
 

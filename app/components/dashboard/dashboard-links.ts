@@ -1,4 +1,4 @@
-import type { DayKind, TodayBucket } from "~/models/dashboard-buckets";
+import type { DayKind, TodayBucket } from "~/models/dashboard/buckets";
 
 // Where each dashboard figure leads, with the filters the target page reads from its query string.
 

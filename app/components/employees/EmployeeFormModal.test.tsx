@@ -4,7 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useDialogFetcher, type DialogResult } from "~/components/dialog-fetcher";
-import { EMPLOYEE_MAX_LENGTH } from "~/models/employee-schema";
+import { EMPLOYEE_MAX_LENGTH } from "~/models/employees/schema";
 import { EmployeeFormModal } from "./EmployeeFormModal";
 
 const CHOICES = { departments: ["บัญชี", "ฝ่ายขาย"], positions: ["พนักงานขาย"] };

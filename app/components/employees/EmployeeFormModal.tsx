@@ -5,8 +5,8 @@ import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { ChoiceInput } from "./ChoiceInput";
 import { TITLE_LABELS } from "~/lib/enums";
-import { EMPLOYEE_MAX_LENGTH } from "~/models/employee-schema";
-import type { EmployeeDto } from "~/models/employee.server";
+import { EMPLOYEE_MAX_LENGTH } from "~/models/employees/schema";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 
 const TITLE_OPTIONS = Object.entries(TITLE_LABELS).map(([value, label]) => ({ value, label }));
 

@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, within } from "@testing-library/react";
-import type { EmployeeDto } from "~/models/employee.server";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 import { EmployeeTable } from "./EmployeeTable";
 
 function dto(overrides: Partial<EmployeeDto>): EmployeeDto {

@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { EmployeeDto } from "~/models/employee.server";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 import { atPhoneWidth } from "../phone-width.test-helpers";
 import { EmployeeTable, type EmployeeRowAction } from "./EmployeeTable";
 

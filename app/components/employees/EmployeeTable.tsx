@@ -14,8 +14,8 @@ import {
 } from "@tabler/icons-react";
 import { Link, useSearchParams } from "@remix-run/react";
 import { formatThaiDate } from "~/lib/thai-date";
-import type { EmployeeSort } from "~/models/employee-schema";
-import type { EmployeeDto } from "~/models/employee.server";
+import type { EmployeeSort } from "~/models/employees/schema";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 import { ResponsiveList } from "../PhoneCards";

@@ -1,6 +1,6 @@
 import { Button, Group, Image, Modal, Stack, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import type { EmployeeDto } from "~/models/employee.server";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 
 /** The registered face photo, and the reset that makes the employee register again. */
 export function FaceModal({

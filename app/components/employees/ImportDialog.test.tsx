@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ImportReport } from "~/models/employee-import-schema";
+import type { ImportReport } from "~/models/employees/import-schema";
 import { ImportDialog } from "./ImportDialog";
 
 const PREVIEW: ImportReport = {

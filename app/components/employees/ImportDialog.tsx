@@ -4,7 +4,7 @@ import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useSubmitGuard } from "~/components/dialog-fetcher";
-import { MAX_IMPORT_ROWS, type ImportMode, type ImportReport } from "~/models/employee-import-schema";
+import { MAX_IMPORT_ROWS, type ImportMode, type ImportReport } from "~/models/employees/import-schema";
 
 export const IMPORT_ACTION = "/api/employee/import";
 

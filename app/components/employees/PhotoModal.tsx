@@ -2,7 +2,7 @@ import { Alert, Avatar, FileInput, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
-import type { EmployeeDto } from "~/models/employee.server";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 import { initials } from "~/lib/initials";
 
 export function PhotoModal({

@@ -2,13 +2,13 @@ import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Tit
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { clockTimeOf, formatThaiDate, formatThaiDateTime, formatThaiMonth } from "~/lib/thai-date";
-import { DAY_CODE_LEGEND, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type MonthlyTotals } from "~/models/attendance-codes";
-import type { ProfileDay } from "~/models/employee-profile.server";
+import { DAY_CODE_LEGEND, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type MonthlyTotals } from "~/models/attendance/codes";
+import type { ProfileDay } from "~/models/employees/profile.server";
 import { LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { STATUS_COLORS } from "~/components/machines/machine-status";
 import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
-import type { MachineVisitStatus } from "~/models/machine-rules";
+import type { MachineVisitStatus } from "~/models/machines/rules";
 
 export function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
   return (

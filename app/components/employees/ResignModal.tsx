@@ -3,7 +3,7 @@ import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { businessDate } from "~/lib/thai-date";
-import type { EmployeeDto } from "~/models/employee.server";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 
 /** The confirmation step before a resignation: the admin picks the date and confirms. */
 export function ResignModal({

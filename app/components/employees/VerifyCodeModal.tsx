@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import { VERIFY_CODE_MAX_TRIES } from "~/models/line-limits";
+import { VERIFY_CODE_MAX_TRIES } from "~/models/line/limits";
 
 /** A code as the page action answers it (issueLinkHandover), with the employee's name. */
 export type IssuedCode = { name: string; code: string; expires_at: string; link: string; qr_svg: string };

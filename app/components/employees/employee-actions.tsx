@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import type { EmployeeDto } from "~/models/employee.server";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 import type { EmployeeRowAction } from "./EmployeeTable";
 
 /** The employee list's page action: its intents serve the list and the profile alike. */

@@ -19,7 +19,7 @@ import {
   HOLIDAY_SOURCE_LABELS,
   MAX_HOLIDAY_NAME,
   type HolidayKindValue,
-} from "~/models/holiday-schema";
+} from "~/models/leave/holiday-schema";
 
 const INTENTS = HOLIDAY_INTENTS;
 

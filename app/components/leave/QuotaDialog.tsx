@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
-import { MAX_QUOTA_DAYS } from "~/models/leave-quota-schema";
+import { MAX_QUOTA_DAYS } from "~/models/leave/quota-schema";
 import { daysText, typeLabel } from "./leave-labels";
 
 export type QuotaBalanceView = {

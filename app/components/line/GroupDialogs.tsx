@@ -1,9 +1,9 @@
 import { Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
-import type { LineGroupDto } from "~/models/line-group.server";
-import { MAX_GROUP_NAME_LENGTH } from "~/models/line-limits";
-import { MAX_TEXT_LENGTH } from "~/models/line-message-schema";
+import type { LineGroupDto } from "~/models/line/group.server";
+import { MAX_GROUP_NAME_LENGTH } from "~/models/line/limits";
+import { MAX_TEXT_LENGTH } from "~/models/line/message-schema";
 
 
 /** Renames a group in this app (a later "ดึงชื่อและรูปจาก LINE" takes LINE's name again). */

@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { LineGroupDto } from "~/models/line-group.server";
+import type { LineGroupDto } from "~/models/line/group.server";
 import { LineGroupTable } from "./LineGroupTable";
 import { LINE_OFF_HINT } from "./NeedsLine";
 import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";

@@ -4,7 +4,7 @@ import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { NeedsLine } from "~/components/line/NeedsLine";
 import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import type { LineGroupDto } from "~/models/line-group.server";
+import type { LineGroupDto } from "~/models/line/group.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
 

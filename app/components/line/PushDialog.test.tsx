@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { cardRow, flexCard } from "~/models/line-card.server";
+import { cardRow, flexCard } from "~/models/line/card.server";
 import { LINE_OFF_HINT } from "./NeedsLine";
 import { PushDialog, type PushTarget } from "./PushDialog";
 import { PushLog } from "./PushLog";

@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { describeMessage, summarizeFlex } from "~/lib/line-message-label";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import type { PushDto } from "~/models/notifier.server";
+import type { PushDto } from "~/models/line/notifier.server";
 
 type ListResult = { items?: PushDto[]; total?: number; error?: string };
 

@@ -1,7 +1,7 @@
 import { Avatar, Box, Group, Stack, Text } from "@mantine/core";
 import type { CSSProperties } from "react";
 import { describeMessage } from "~/lib/line-message-label";
-import type { MatchMode } from "~/models/line-message-schema";
+import type { MatchMode } from "~/models/line/message-schema";
 
 const CHAT_BACKGROUND = "#8cabd9";
 const bubble: CSSProperties = {

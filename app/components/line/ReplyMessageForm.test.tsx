@@ -5,7 +5,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useDialogFetcher, type DialogResult } from "~/components/dialog-fetcher";
-import { DUPLICATE_KEYWORD_ERROR } from "~/models/line-message-schema";
+import { DUPLICATE_KEYWORD_ERROR } from "~/models/line/message-schema";
 import { ReplyMessageForm } from "./ReplyMessageForm";
 
 function Page({ onDone }: { onDone: () => void }) {

@@ -23,8 +23,8 @@ import {
   MAX_MESSAGES,
   MAX_TEXT_LENGTH,
   type MatchMode,
-} from "~/models/line-message-schema";
-import type { ReplyDto } from "~/models/reply-message.server";
+} from "~/models/line/message-schema";
+import type { ReplyDto } from "~/models/line/reply-message.server";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { describeMessage } from "~/lib/line-message-label";

@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";
-import type { ReplyDto } from "~/models/reply-message.server";
+import type { ReplyDto } from "~/models/line/reply-message.server";
 import { ReplyTable } from "./ReplyTable";
 
 const REPLY: ReplyDto = {

@@ -4,8 +4,8 @@ import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { describeMessage } from "~/lib/line-message-label";
-import { MATCH_LABELS } from "~/models/line-message-schema";
-import type { ReplyDto } from "~/models/reply-message.server";
+import { MATCH_LABELS } from "~/models/line/message-schema";
+import type { ReplyDto } from "~/models/line/reply-message.server";
 
 function ActiveSwitch({ reply }: { reply: ReplyDto }) {
   return (

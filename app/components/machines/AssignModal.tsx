@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useActionToasts, type ActionAnswer } from "~/components/action-toasts";
 import { EmployeePicker, type Person } from "~/components/leave/EmployeePicker";
-import type { MachineDto } from "~/models/machine.server";
+import type { MachineDto } from "~/models/machines/machine.server";
 
 /** Who looks after one machine: add an employee (searched), remove one after a confirmation. */
 export function AssignModal({ machine, onClose }: { machine: MachineDto | null; onClose: () => void }) {

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { MACHINE_TYPE_LABELS, MachineType } from "~/lib/enums";
-import { DEFAULT_MACHINE_RADIUS_M, requiresPresence } from "~/models/machine-rules";
-import { MACHINE_MAX_LENGTH, MAX_VISIT_EVERY_DAYS } from "~/models/machine-schema";
-import type { MachineDto } from "~/models/machine.server";
+import { DEFAULT_MACHINE_RADIUS_M, requiresPresence } from "~/models/machines/rules";
+import { MACHINE_MAX_LENGTH, MAX_VISIT_EVERY_DAYS } from "~/models/machines/schema";
+import type { MachineDto } from "~/models/machines/machine.server";
 
 const TYPE_OPTIONS = Object.entries(MACHINE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 

@@ -7,8 +7,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
 import { atPhoneWidth, expectCardNameFirst } from "~/components/phone-width.test-helpers";
-import type { MachineReportsData } from "~/models/machine-reports.server";
-import type { VisitDto } from "~/models/machine-visit.server";
+import type { MachineReportsData } from "~/models/machines/reports.server";
+import type { VisitDto } from "~/models/machines/visit.server";
 import { MachineReports } from "./MachineReports";
 
 const PHOTO = "/uploads/machines/0f8fad5b-d9cb-469f-a165-70867728950e.jpg";

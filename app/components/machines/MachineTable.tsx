@@ -5,7 +5,7 @@ import { formatThaiDate } from "~/lib/thai-date";
 import { ResponsiveList } from "~/components/PhoneCards";
 import { PlainAnchor } from "~/components/PlainControls";
 import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
-import type { MachineDto } from "~/models/machine.server";
+import type { MachineDto } from "~/models/machines/machine.server";
 import { TYPE_COLORS, VISIT_STATUS_COLORS, visitStatusLabel } from "./machine-labels";
 import { RowActions } from "~/components/RowActions";
 

@@ -7,7 +7,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
-import type { MachineDto } from "~/models/machine.server";
+import type { MachineDto } from "~/models/machines/machine.server";
 import { atPhoneWidth } from "../phone-width.test-helpers";
 import { MachinesTab, type MachinesTabData } from "./MachinesTab";
 

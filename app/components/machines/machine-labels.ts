@@ -1,4 +1,4 @@
-import { MACHINE_VISIT_STATUS_LABELS, type MachineVisitStatus } from "~/models/machine-rules";
+import { MACHINE_VISIT_STATUS_LABELS, type MachineVisitStatus } from "~/models/machines/rules";
 
 export const VISIT_STATUS_COLORS: Record<MachineVisitStatus, string> = {
   normal: "green",

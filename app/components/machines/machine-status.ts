@@ -1,5 +1,5 @@
 // How a visit status looks, on the LIFF screen and in the admins' reports alike.
-import type { MachineVisitStatus } from "~/models/machine-rules";
+import type { MachineVisitStatus } from "~/models/machines/rules";
 import { thaiNumber, thaiDecimal } from "~/lib/thai-number";
 
 export const STATUS_COLORS: Record<MachineVisitStatus, string> = {

@@ -5,8 +5,8 @@ import { useState, type ReactNode } from "react";
 import { useActionToasts } from "~/components/action-toasts";
 import { formatBytesThai } from "~/lib/thai-bytes";
 import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
-import type { JobRunStatus } from "~/models/job-runs.server";
-import type { SettingsHub } from "~/models/settings-hub.server";
+import type { JobRunStatus } from "~/models/core/job-runs.server";
+import type { SettingsHub } from "~/models/core/settings-hub.server";
 import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 
 export const BACKUP_KEEP_INTENT = "backup_keep";

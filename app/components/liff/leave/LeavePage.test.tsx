@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, vi } from "vitest";
 import { formatThaiDateLong } from "~/lib/thai-date";
-import type { LeaveBalance } from "~/models/leave-rules";
+import type { LeaveBalance } from "~/models/leave/rules";
 import { PETITION_MESSAGES } from "./PetitionForm";
 import { LeavePage } from "./LeavePage";
 import type { LeaveCalendar, LeaveYear, Petition } from "./leave-types";

@@ -1,5 +1,5 @@
 import { DomainError } from "~/lib/errors";
-import { countLeaveDays, type LeaveHalf } from "~/models/leave-days";
+import { countLeaveDays, type LeaveHalf } from "~/models/leave/days";
 import { skippedDays, type SkippedDay } from "./leave-format";
 import type { LeaveCalendar } from "./leave-types";
 

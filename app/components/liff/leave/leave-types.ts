@@ -1,5 +1,5 @@
-import type { PetitionDto } from "~/models/leave.server";
-import type { LeaveBalance } from "~/models/leave-rules";
+import type { PetitionDto } from "~/models/leave/leave.server";
+import type { LeaveBalance } from "~/models/leave/rules";
 
 // What the petition page gets from its loader and from /api/emp/leave/* (docs/api.md "Leave").
 

@@ -1,0 +1,218 @@
+import { and, between, desc, eq, sql } from "drizzle-orm";
+import { attendance } from "../../../db/schema";
+import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
+import { columnPlaceholders, db, encodeColumns, preparedQuery } from "~/lib/db.server";
+import { groupedImmediate } from "~/lib/group-commit.server";
+import { DomainError } from "~/lib/errors";
+import { classifyGeofence, metresText, nearestOffice } from "~/lib/geo";
+import { reverseGeocode } from "~/lib/geocoder.server";
+import { encodeImage, type EncodedImage } from "~/lib/image.server";
+import { saveUpload } from "~/lib/uploads.server";
+import { dayjs } from "~/lib/thai-date";
+import { sideColumnKeys, sideColumns, toAttendanceDto, type AttendanceRow, type Side } from "./dto.server";
+import { checkFlags, earlyMinutes, lateMinutes, needsReview, type CheckInOutInput, type FaceOutcome } from "./rules";
+import { matchFace } from "~/models/employees/face.server";
+import { getSettings } from "~/models/core/settings.server";
+
+export const ATTENDANCE_MESSAGES = {
+  alreadyIn: "วันนี้ลงเวลาเข้างานแล้ว",
+  notIn: "วันนี้ยังไม่ได้ลงเวลาเข้างาน กรุณาลงเวลาเข้างานก่อน",
+  alreadyOut: "วันนี้ลงเวลาออกงานแล้ว",
+  noOffices: "ยังไม่ได้ตั้งค่าสถานที่ทำงาน กรุณาติดต่อผู้ดูแลระบบ",
+  selfieRequired: "กรุณาถ่ายรูปใบหน้าเพื่อลงเวลา",
+  poorAccuracy: (accuracy: number, max: number) =>
+    `ตำแหน่งไม่แม่นยำพอ (คลาดเคลื่อนประมาณ ${metresText(accuracy)} เมตร ต้องไม่เกิน ${metresText(max)} เมตร) กรุณาลองใหม่ในที่โล่ง`,
+  outside: (distance: number, office: string, radius: number) =>
+    `คุณอยู่นอกพื้นที่ลงเวลา ห่างจาก${office}ประมาณ ${metresText(distance)} เมตร (รัศมีที่กำหนด ${metresText(radius)} เมตร)`,
+} as const;
+
+const PAGE_KEYS = ["offices", "require_selfie", "max_accuracy_m", "outside_radius", "work_start", "work_end"] as const;
+const CHECK_KEYS = [...PAGE_KEYS, "late_grace_minutes", "early_grace_minutes", "work_days"] as const;
+
+export type Next = "in" | "out" | "done";
+const nextStep = (row: AttendanceRow | undefined): Next => (!row?.checkinAt ? "in" : !row.checkoutAt ? "out" : "done");
+
+const dayRow = preparedQuery((d) =>
+  d
+    .select()
+    .from(attendance)
+    .where(and(eq(attendance.employeeId, sql.placeholder("employeeId")), eq(attendance.workDate, sql.placeholder("date"))))
+    .prepare(),
+);
+
+const rowFor = (employeeId: number, date: string) => dayRow().get({ employeeId, date });
+
+const CHECK_IN_KEYS = [
+  ...sideColumnKeys("checkin"),
+  ...(["employeeId", "workDate", "lateMinutes", "flags", "reviewStatus", "createdAt", "updatedAt"] as const),
+];
+const CHECK_OUT_KEYS = [...sideColumnKeys("checkout"), ...(["earlyMinutes", "flags", "reviewStatus", "updatedAt"] as const)];
+
+const insertCheckIn = preparedQuery((d) => d.insert(attendance).values(columnPlaceholders(CHECK_IN_KEYS)).returning().prepare());
+const updateCheckOut = preparedQuery((d) =>
+  d
+    .update(attendance)
+    .set(columnPlaceholders(CHECK_OUT_KEYS))
+    .where(eq(attendance.id, sql.placeholder("recordId")))
+    .returning()
+    .prepare(),
+);
+
+/** The check-in page's data: today's record, what comes next, the offices and the rules it shows. */
+export function todayFor(employeeId: number, now: Date = new Date()) {
+  const date = workDate(now);
+  const row = rowFor(employeeId, date);
+  const { offices, ...settings } = getSettings(PAGE_KEYS);
+  return {
+    work_date: date,
+    record: row ? toAttendanceDto(row) : null,
+    next: nextStep(row),
+    offices,
+    settings,
+  };
+}
+
+/** 409 unless `type` is what the day's record allows next. */
+function requireNext(row: AttendanceRow | undefined, type: "in" | "out") {
+  const next = nextStep(row);
+  if (type === "in" && next !== "in") throw new DomainError(409, ATTENDANCE_MESSAGES.alreadyIn);
+  if (type === "out" && next === "in") throw new DomainError(409, ATTENDANCE_MESSAGES.notIn);
+  if (type === "out" && next === "done") throw new DomainError(409, ATTENDANCE_MESSAGES.alreadyOut);
+}
+
+/**
+ * The face decision for a selfie: the server's own match, never the browser's. No face, several
+ * faces, no registered face or an engine failure all mean review (null), never a match.
+ */
+async function decideFace(employeeId: number, photo: Uint8Array | null): Promise<FaceOutcome> {
+  if (!photo) return { match: null, distance: null, selfie: false };
+  try {
+    const result = await matchFace(employeeId, photo);
+    if (!result.registered) return { match: null, distance: null, selfie: true };
+    return { match: result.match, distance: result.distance, selfie: true };
+  } catch (error) {
+    if (!(error instanceof DomainError)) console.warn(`Face match failed; the check-in goes to review: ${String(error)}`);
+    return { match: null, distance: null, selfie: true };
+  }
+}
+
+/**
+ * Records a check-in or check-out decided entirely on the server: its clock and work date, the
+ * geofence with the position's accuracy, and its own face match. The slow parts (decoding the
+ * selfie, the face engine, the address) run first; the state check, the selfie and the row are
+ * written in one transaction, so a refused or concurrent duplicate leaves nothing behind. Check-ins
+ * that arrive together share its commit (groupedImmediate, ADR 031).
+ */
+export async function checkInOut(employeeId: number, input: CheckInOutInput, photo: Uint8Array | null, now: Date = new Date()) {
+  const s = getSettings(CHECK_KEYS);
+  const date = workDate(now);
+  requireNext(rowFor(employeeId, date), input.type);
+
+  if (input.accuracy > s.max_accuracy_m) {
+    throw new DomainError(422, ATTENDANCE_MESSAGES.poorAccuracy(input.accuracy, s.max_accuracy_m), {
+      accuracy: `ต้องไม่เกิน ${s.max_accuracy_m} เมตร`,
+    });
+  }
+  const nearest = nearestOffice(s.offices, input);
+  if (!nearest) throw new DomainError(409, ATTENDANCE_MESSAGES.noOffices);
+  const geofence = classifyGeofence(nearest.distance, input.accuracy, nearest.office.radius_m);
+  if (geofence === "outside" && s.outside_radius === "reject") {
+    throw new DomainError(422, ATTENDANCE_MESSAGES.outside(nearest.distance, nearest.office.name, nearest.office.radius_m));
+  }
+  if (!photo && s.require_selfie)
+    throw new DomainError(400, ATTENDANCE_MESSAGES.selfieRequired, {
+      photo: ATTENDANCE_MESSAGES.selfieRequired,
+    });
+
+  const encoded: EncodedImage | null = photo ? await encodeImage(photo) : null;
+  const [face, address] = await Promise.all([decideFace(employeeId, photo), reverseGeocode(input.lat, input.lng)]);
+  const flags = checkFlags({
+    geofence,
+    now,
+    clientTime: input.client_time,
+    positionAt: input.position_at,
+    face,
+  });
+  const side = (photoUploadId: string | null): Side => ({
+    at: now,
+    lat: input.lat,
+    lng: input.lng,
+    accuracy: input.accuracy,
+    distanceM: Math.round(nearest.distance * 10) / 10,
+    office: nearest.office.name,
+    geofence,
+    address,
+    photoUploadId,
+    match: face.match,
+    faceDistance: face.distance,
+    clientTime: input.client_time,
+    positionAt: input.position_at,
+  });
+  const tz = appTimeZoneFromEnv();
+
+  const row = await groupedImmediate((tx) => {
+    const before = rowFor(employeeId, date);
+    requireNext(before, input.type);
+    const stored = encoded ? saveUpload(tx, encoded, "checkinouts", employeeId) : null;
+    const values = sideColumns(input.type === "in" ? "checkin" : "checkout", side(stored?.id ?? null));
+    if (input.type === "in") {
+      return insertCheckIn().get(
+        encodeColumns(attendance, {
+          ...values,
+          employeeId,
+          workDate: date,
+          lateMinutes: lateMinutes(now, date, s, tz),
+          flags,
+          reviewStatus: needsReview(flags) ? "pending" : "none",
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+    }
+    const current = before as AttendanceRow;
+    const added = flags.filter((f) => !current.flags.includes(f));
+    const updated = updateCheckOut().get({
+      ...encodeColumns(attendance, {
+        ...values,
+        earlyMinutes: earlyMinutes(now, date, s, tz),
+        flags: [...current.flags, ...added],
+        // New evidence reopens a record an admin already settled.
+        reviewStatus: needsReview(added) ? "pending" : current.reviewStatus,
+        updatedAt: now,
+      }),
+      recordId: current.id,
+    });
+    if (!updated) throw new Error(`attendance ${current.id} vanished inside its transaction`);
+    return updated;
+  });
+  return toAttendanceDto(row);
+}
+
+export const MAX_HISTORY_DAYS = 62;
+export const DEFAULT_HISTORY_DAYS = 30;
+
+/** The employee's own records from `from` to `to` (work dates, inclusive, newest first; default the last 30 days). */
+export function listOwn(employeeId: number, range: { from?: string; to?: string } = {}, now: Date = new Date()) {
+  const to = range.to ?? workDate(now);
+  const from =
+    range.from ??
+    dayjs(to)
+      .subtract(DEFAULT_HISTORY_DAYS - 1, "day")
+      .format("YYYY-MM-DD");
+  if (from > to)
+    throw new DomainError(400, "วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด", {
+      from: "วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด",
+    });
+  if (dayjs(to).diff(dayjs(from), "day") + 1 > MAX_HISTORY_DAYS) {
+    throw new DomainError(400, `ดูย้อนหลังได้ครั้งละไม่เกิน ${MAX_HISTORY_DAYS} วัน`, {
+      to: `ช่วงวันที่ต้องไม่เกิน ${MAX_HISTORY_DAYS} วัน`,
+    });
+  }
+  const rows = db()
+    .select()
+    .from(attendance)
+    .where(and(eq(attendance.employeeId, employeeId), between(attendance.workDate, from, to)))
+    .orderBy(desc(attendance.workDate))
+    .all();
+  return { from, to, items: rows.map(toAttendanceDto) };
+}

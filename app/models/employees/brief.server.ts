@@ -1,0 +1,30 @@
+import { employees } from "../../../db/schema";
+import { rowFullName } from "~/lib/enums";
+import { uploadUrl } from "~/lib/uploads.server";
+
+export type BriefEmployeeRow = Pick<
+  typeof employees.$inferSelect,
+  "id" | "code" | "title" | "firstName" | "lastName" | "position" | "photoUploadId"
+>;
+
+/** The columns employeeBrief reads, to spread into a select. */
+export const briefEmployeeColumns = {
+  id: employees.id,
+  code: employees.code,
+  title: employees.title,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+  position: employees.position,
+  photoUploadId: employees.photoUploadId,
+};
+
+/** Who a record, a correction or a review belongs to, as the admin lists show them: name, code, photo. */
+export function employeeBrief(e: BriefEmployeeRow) {
+  return {
+    id: e.id,
+    code: e.code,
+    full_name: rowFullName(e),
+    position: e.position,
+    photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
+  };
+}

@@ -1,0 +1,125 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { employees } from "../../../db/schema";
+import { db, immediate, type Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
+import { computeDescriptor, faceDistance } from "~/lib/face.server";
+import { encodeImage } from "~/lib/image.server";
+import { deleteUploadAt, saveUpload } from "~/lib/uploads.server";
+import { recordAudit, type Actor } from "~/models/audit/audit.server";
+import { requireEmployee } from "./employee.server";
+import { getSetting } from "~/models/core/settings.server";
+
+export const FACE_MESSAGES = {
+  notRegistered: "ยังไม่ได้ลงทะเบียนใบหน้า กรุณาลงทะเบียนใบหน้าก่อน",
+  consentRequired: "กรุณาอ่านและกดยินยอมให้เก็บข้อมูลใบหน้าก่อนลงทะเบียนใบหน้า",
+  noFaceToReset: "พนักงานคนนี้ยังไม่ได้ลงทะเบียนใบหน้า",
+} as const;
+
+function storedConsent(employeeId: number, tx: Db = db()): Date | null {
+  return tx.select({ at: employees.faceConsentAt }).from(employees).where(eq(employees.id, employeeId)).get()?.at ?? null;
+}
+
+/**
+ * Registers the employee's face from a photo: the server computes the descriptor itself (a
+ * descriptor from the browser is never accepted) and keeps the photo beside it.
+ *
+ * A face is biometric data (PDPA s.26): it is only registered with the employee's consent, given
+ * now (`consent`, stored as face_consent_at) or stored earlier and not withdrawn since. A new
+ * face waits for an admin's confirmation again (face-review.server.ts).
+ */
+export async function registerFace(employeeId: number, photo: Uint8Array, actor: Actor, { consent }: { consent: boolean }) {
+  requireEmployee(employeeId);
+  // Refused before the costly decode, and checked again under the lock below.
+  if (!consent && !storedConsent(employeeId)) throw consentMissing();
+  const descriptor = await computeDescriptor(photo);
+  const encoded = await encodeImage(photo);
+  return immediate((tx) => {
+    const before = requireEmployee(employeeId);
+    if (!consent && !storedConsent(employeeId, tx)) throw consentMissing();
+    const stored = saveUpload(tx, encoded, "employees", employeeId);
+    const now = new Date();
+    tx.update(employees)
+      .set({
+        faceDescriptor: descriptor,
+        faceUploadId: stored.id,
+        faceRegisteredAt: now,
+        faceResetAt: null,
+        faceConfirmedAt: null,
+        faceConfirmedBy: null,
+        ...(consent ? { faceConsentAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(employees.id, employeeId))
+      .run();
+    deleteUploadAt(before.face_url, tx);
+    if (consent) {
+      recordAudit({ actor, action: "face_consent", entity: "employee", entityId: employeeId, changes: { face_consent_at: now.toISOString() } });
+    }
+    recordAudit({ actor, action: "register_face", entity: "employee", entityId: employeeId, changes: { face_url: stored.url } });
+    return { face_registered: true, face_url: stored.url };
+  });
+}
+
+const consentMissing = () => new DomainError(400, FACE_MESSAGES.consentRequired, { consent: FACE_MESSAGES.consentRequired });
+
+export type FaceMatch = { distance: number | null; match: 0 | 1; registered: boolean; message?: string };
+
+/**
+ * Compares a selfie with the registered face (Euclidean distance, threshold a setting). Without
+ * a registered face the answer is match 0 with a prompt to register, never an error.
+ */
+export async function matchFace(employeeId: number, photo: Uint8Array): Promise<FaceMatch> {
+  const row = db()
+    .select({ descriptor: employees.faceDescriptor })
+    .from(employees)
+    .where(eq(employees.id, employeeId))
+    .get();
+  if (!row) throw new DomainError(404, "ไม่พบพนักงาน");
+  if (!row.descriptor) return { distance: null, match: 0, registered: false, message: FACE_MESSAGES.notRegistered };
+  const selfie = await computeDescriptor(photo);
+  const distance = faceDistance(row.descriptor, selfie);
+  return { distance, match: distance < getSetting("face_threshold") ? 1 : 0, registered: true };
+}
+
+/**
+ * Clears the registered face (descriptor, photo, confirmation and the consent given for it)
+ * inside the caller's transaction: the employee registers again, consenting again. Withdrawing
+ * consent is asked of an admin, who resets the face.
+ */
+export function clearFace(tx: Db, employeeId: number, faceUrl: string | null, now: Date) {
+  tx.update(employees)
+    .set({
+      faceDescriptor: null,
+      faceUploadId: null,
+      faceRegisteredAt: null,
+      faceResetAt: now,
+      faceConfirmedAt: null,
+      faceConfirmedBy: null,
+      faceConsentAt: null,
+      updatedAt: now,
+    })
+    .where(eq(employees.id, employeeId))
+    .run();
+  deleteUploadAt(faceUrl, tx);
+}
+
+/** An admin clears the registered face (photo included); the employee registers again from /employee. */
+export function resetFace(employeeId: number, actor: Actor) {
+  immediate((tx) => {
+    const employee = requireEmployee(employeeId);
+    if (!employee.face_registered) throw new DomainError(409, FACE_MESSAGES.noFaceToReset);
+    clearFace(tx, employeeId, employee.face_url, new Date());
+    recordAudit({ actor, action: "reset_face", entity: "employee", entityId: employeeId });
+  });
+  return requireEmployee(employeeId);
+}
+
+/** No face now, and an admin reset one: the employee home asks for a new registration. */
+export function faceWasReset(employeeId: number): boolean {
+  const row = db()
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), isNull(employees.faceDescriptor), isNotNull(employees.faceResetAt)))
+    .get();
+  return row != null;
+}

@@ -1,0 +1,94 @@
+// An employee's whole picture for the admin's profile page: one employee's slice of each domain,
+// read with the domains' own functions (a few queries, none per row).
+import { and, between, eq } from "drizzle-orm";
+import { attendance, employees } from "../../../db/schema";
+import { workDate } from "~/lib/business-day.server";
+import { db } from "~/lib/db.server";
+import type { DayKind, MonthlyTotals } from "~/models/attendance/codes";
+import { monthlySheet } from "~/models/attendance/monthly.server";
+import { employeeAuditHistory, type AuditEntry } from "~/models/audit/audit.server";
+import { requireEmployee, type EmployeeDto } from "./employee.server";
+import { currentLeaveYear, leaveHistory, type PetitionDto } from "~/models/leave/leave.server";
+import type { LeaveBalance } from "~/models/leave/rules";
+import { employeeMachines, type EmployeeMachine } from "~/models/machines/visit.server";
+
+/** How many audit rows the profile shows (the audit page has the rest). */
+export const PROFILE_AUDIT_ROWS = 20;
+
+export type ProfileDay = {
+  date: string;
+  weekday: number;
+  kind: DayKind;
+  /** The monthly sheet's code, "" when blank (ahead, or not on the staff that day). */
+  code: string;
+  checkin_at: string | null;
+  checkout_at: string | null;
+  late_minutes: number;
+  early_minutes: number;
+};
+
+export type EmployeeProfile = {
+  employee: EmployeeDto;
+  face: { registered_at: string | null; consent_at: string | null; confirmed_at: string | null };
+  /** This month as the monthly sheet has it, one entry per day; `totals` null when not on the staff this month. */
+  month: { month: string; days: ProfileDay[]; totals: MonthlyTotals | null };
+  leave: { year: number; balances: LeaveBalance[]; items: PetitionDto[] };
+  machines: EmployeeMachine[];
+  audit: { items: AuditEntry[]; total: number };
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The profile of any employee, resigned ones too; 404 (Thai) for an unknown id. This month's
+ * attendance is the monthly sheet's row (the same codes and totals), with the day's times beside.
+ */
+export function employeeProfile(id: number, now: Date = new Date()): EmployeeProfile {
+  const employee = requireEmployee(id);
+  const face = db()
+    .select({ registeredAt: employees.faceRegisteredAt, consentAt: employees.faceConsentAt, confirmedAt: employees.faceConfirmedAt })
+    .from(employees)
+    .where(eq(employees.id, id))
+    .get();
+
+  const month = workDate(now).slice(0, 7);
+  const sheet = monthlySheet(month, { now, employeeId: id });
+  const row = sheet.items[0] ?? null;
+  const first = sheet.days[0].date;
+  const last = sheet.days[sheet.days.length - 1].date;
+  const records = new Map(
+    db()
+      .select({
+        date: attendance.workDate,
+        checkinAt: attendance.checkinAt,
+        checkoutAt: attendance.checkoutAt,
+        lateMinutes: attendance.lateMinutes,
+        earlyMinutes: attendance.earlyMinutes,
+      })
+      .from(attendance)
+      .where(and(eq(attendance.employeeId, id), between(attendance.workDate, first, last)))
+      .all()
+      .map((r) => [r.date, r]),
+  );
+  const days = sheet.days.map((d): ProfileDay => {
+    const r = records.get(d.date);
+    return {
+      ...d,
+      code: row?.days[d.date] ?? "",
+      checkin_at: iso(r?.checkinAt ?? null),
+      checkout_at: iso(r?.checkoutAt ?? null),
+      late_minutes: r?.lateMinutes ?? 0,
+      early_minutes: r?.earlyMinutes ?? 0,
+    };
+  });
+
+  const { year, balances, items } = leaveHistory(id, currentLeaveYear(now));
+  return {
+    employee,
+    face: { registered_at: iso(face?.registeredAt ?? null), consent_at: iso(face?.consentAt ?? null), confirmed_at: iso(face?.confirmedAt ?? null) },
+    month: { month, days, totals: row?.totals ?? null },
+    leave: { year, balances, items },
+    machines: employeeMachines(id, undefined, now),
+    audit: employeeAuditHistory(id, PROFILE_AUDIT_ROWS),
+  };
+}

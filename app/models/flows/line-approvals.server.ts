@@ -1,0 +1,127 @@
+// Decisions from the อนุมัติ / ไม่อนุมัติ buttons of LINE cards. Who pressed is the webhook event's
+// source.userId (the signature proves LINE sent it), and it counts only when linked to an admin.
+// The decision goes through the same functions as the web page (decideLeave,
+// decideCorrectionAndNotify), so the state check, the audit log and the employee's notice are the
+// same; the answer is a reply into the card's chat, never a push.
+import { eq } from "drizzle-orm";
+import { admins, attendanceCorrections, employees, leavePetitions } from "../../../db/schema";
+import { db } from "~/lib/db.server";
+import { LeaveStatus, LEAVE_TYPE_LABELS, rowFullName } from "~/lib/enums";
+import { DomainError } from "~/lib/errors";
+import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
+import { adminDisplayName, findAdminByLineUser } from "~/models/admins/line-account.server";
+import { APPROVAL_BUTTON_LABELS, parseApprovalPostback, type ApprovalDecision } from "./approval-postback";
+import type { Actor } from "~/models/audit/audit.server";
+import { decideCorrectionAndNotify } from "~/models/attendance/correction-notices.server";
+import { decideLeave, leaveSpanText } from "~/models/leave/notices.server";
+
+export const APPROVAL_REPLIES = {
+  notLinked:
+    "ขออภัย บัญชี LINE นี้ยังไม่ได้เชื่อมกับผู้ดูแลระบบ จึงอนุมัติจาก LINE ไม่ได้ หากคุณเป็นผู้ดูแลระบบ กรุณาเชื่อมบัญชีที่หน้า บัญชีผู้ใช้ ในระบบ TN Management",
+  leaveNotFound: "ไม่พบคำขอลานี้ในระบบ",
+  correctionNotFound: "ไม่พบคำขอแก้ไขเวลานี้ในระบบ",
+} as const;
+
+const verb = (decision: ApprovalDecision) => APPROVAL_BUTTON_LABELS[decision];
+const when = (at: Date | null) => (at ? ` เมื่อ ${formatThaiDateTime(at)} น.` : "");
+
+function adminName(adminId: number | null) {
+  if (adminId === null) return "ผู้ดูแลระบบ";
+  const a = db().select({ username: admins.username, fullName: admins.fullName }).from(admins).where(eq(admins.id, adminId)).get();
+  return a ? adminDisplayName(a) : "ผู้ดูแลระบบ";
+}
+
+function petitionWithEmployee(id: number) {
+  return db()
+    .select({ p: leavePetitions, e: { title: employees.title, firstName: employees.firstName, lastName: employees.lastName } })
+    .from(leavePetitions)
+    .innerJoin(employees, eq(employees.id, leavePetitions.employeeId))
+    .where(eq(leavePetitions.id, id))
+    .get();
+}
+
+function leaveSubject(row: NonNullable<ReturnType<typeof petitionWithEmployee>>) {
+  const { p, e } = row;
+  const span = leaveSpanText({ start_date: p.startDate, end_date: p.endDate, half: p.half ?? "full" });
+  return `คำขอลาของ ${rowFullName(e)} (${LEAVE_TYPE_LABELS[p.type] ?? p.type} ${span})`;
+}
+
+/** Who decided (or cancelled) the petition and when, for a button pressed after the fact. */
+function leaveAlreadyDecided(row: NonNullable<ReturnType<typeof petitionWithEmployee>>) {
+  const { p } = row;
+  if (p.status === LeaveStatus.cancel) {
+    const by = p.cancelledBy === "employee" ? "พนักงาน" : "ผู้ดูแลระบบ";
+    return `${leaveSubject(row)} ถูกยกเลิกแล้ว โดย${by}${when(p.cancelledAt)} จึงไม่มีการเปลี่ยนแปลง`;
+  }
+  const state = p.status === LeaveStatus.approve ? "อนุมัติ" : "ไม่อนุมัติ";
+  return `${leaveSubject(row)} ได้รับการพิจารณาแล้ว: ${state} โดย ${adminName(p.decidedBy)}${when(p.decidedAt)} จึงไม่มีการเปลี่ยนแปลง`;
+}
+
+function decideLeaveFromLine(id: number, decision: ApprovalDecision, admin: { id: number; name: string }) {
+  const row = petitionWithEmployee(id);
+  if (!row) return APPROVAL_REPLIES.leaveNotFound;
+  if (row.p.status !== LeaveStatus.request) return leaveAlreadyDecided(row);
+  const actor: Actor = { type: "admin", id: admin.id };
+  try {
+    decideLeave({ id, action: decision === "approve" ? "accept" : "reject", note: "" }, actor);
+  } catch (error) {
+    // Another admin decided between the look and the transition: say who.
+    const after = petitionWithEmployee(id);
+    if (error instanceof DomainError && error.status === 409 && after) return leaveAlreadyDecided(after);
+    throw error;
+  }
+  return `${verb(decision)}${leaveSubject(row)} แล้ว โดย ${admin.name}`;
+}
+
+function correctionWithEmployee(id: number) {
+  return db()
+    .select({
+      c: attendanceCorrections,
+      e: { title: employees.title, firstName: employees.firstName, lastName: employees.lastName },
+    })
+    .from(attendanceCorrections)
+    .innerJoin(employees, eq(employees.id, attendanceCorrections.employeeId))
+    .where(eq(attendanceCorrections.id, id))
+    .get();
+}
+
+const correctionSubject = (row: NonNullable<ReturnType<typeof correctionWithEmployee>>) =>
+  `คำขอแก้ไขเวลาของ ${rowFullName(row.e)} (วันที่ ${formatThaiDate(row.c.workDate)})`;
+
+function correctionAlreadyDecided(row: NonNullable<ReturnType<typeof correctionWithEmployee>>) {
+  const state = row.c.status === "approved" ? "อนุมัติ" : "ไม่อนุมัติ";
+  return `${correctionSubject(row)} ได้รับการพิจารณาแล้ว: ${state} โดย ${adminName(row.c.decidedBy)}${when(row.c.decidedAt)} จึงไม่มีการเปลี่ยนแปลง`;
+}
+
+function decideCorrectionFromLine(id: number, decision: ApprovalDecision, admin: { id: number; name: string }, now: Date) {
+  const row = correctionWithEmployee(id);
+  // Admins' own corrections are not requests: nobody decides them from LINE.
+  if (!row || row.c.source !== "employee") return APPROVAL_REPLIES.correctionNotFound;
+  if (row.c.status !== "pending") return correctionAlreadyDecided(row);
+  try {
+    decideCorrectionAndNotify(id, { decision, note: "" }, { type: "admin", id: admin.id }, now);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const after = correctionWithEmployee(id);
+    if (error.status === 409 && after) return correctionAlreadyDecided(after);
+    // A rule refused it (e.g. the times no longer fit the day): nothing changed; say why.
+    return `${verb(decision)}${correctionSubject(row)} ไม่สำเร็จ: ${error.message}`;
+  }
+  return `${verb(decision)}${correctionSubject(row)} แล้ว โดย ${admin.name}`;
+}
+
+/**
+ * A postback from a LINE user: the Thai text to reply with, or null to ignore it (data that is not
+ * an approval button's). Only a LINE user linked to an admin changes anything; an event without a
+ * user id (LINE leaves it out for some users in groups) is treated as not linked.
+ */
+export function handleApprovalPostback(input: { lineUserId: string | undefined; data: unknown }, now: Date = new Date()): string | null {
+  const postback = parseApprovalPostback(input.data);
+  if (!postback) return null;
+  const found = input.lineUserId ? findAdminByLineUser(input.lineUserId) : null;
+  if (!found) return APPROVAL_REPLIES.notLinked;
+  const admin = { id: found.id, name: adminDisplayName(found) };
+  return postback.action === "leave"
+    ? decideLeaveFromLine(postback.id, postback.decision, admin)
+    : decideCorrectionFromLine(postback.id, postback.decision, admin, now);
+}
