@@ -4,12 +4,13 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { AdminProviders } from "~/components/AdminProviders";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import type { AdminLayoutData } from "~/components/line/NeedsLine";
 import { requireAdmin } from "~/http/guard.server";
 import { isBotConfigured } from "~/lib/line.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ user: { username: admin.username }, lineConfigured: isBotConfigured() });
+  return json({ user: { username: admin.username }, lineConfigured: isBotConfigured() } satisfies AdminLayoutData);
 }
 
 export default function AdminLayout() {

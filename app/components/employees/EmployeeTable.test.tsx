@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { EmployeeDto } from "~/models/employees/employee.server";
-import { atPhoneWidth } from "../phone-width.test-helpers";
+import { atPhoneWidth } from "~/components/phone-width.test-helpers";
 import { EmployeeTable, type EmployeeRowAction } from "./EmployeeTable";
 
 const EMPLOYEE: EmployeeDto = {

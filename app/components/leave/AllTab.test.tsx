@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "@remix-run/react";
 import "~/lib/thai-date";
-import { atPhoneWidth } from "../phone-width.test-helpers";
+import { atPhoneWidth } from "~/components/phone-width.test-helpers";
 import { AllTab, type AllTabData } from "./AllTab";
 import type { PetitionAction } from "./leave-labels";
 import { petition, renderLeave } from "./leave.test-helpers";

@@ -1,15 +1,17 @@
 import { Tooltip } from "@mantine/core";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { loader as adminLoader } from "~/routes/admin";
 
 /** Why a control that calls LINE is disabled (the variable names are in the README, not here). */
 export const LINE_OFF_HINT =
   "ใช้ไม่ได้เพราะยังไม่ได้ตั้งค่า LINE ของระบบ กรุณาให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าช่องทาง LINE ตามคู่มือ (README)";
 
+/** What the admin layout's loader (routes/admin.tsx) tells every admin page. */
+export type AdminLayoutData = { user: { username: string }; lineConfigured: boolean };
+
 /** Whether this server can call LINE's bot API, from the admin layout's loader. */
 export function useLineConfigured(): boolean {
-  return useRouteLoaderData<typeof adminLoader>("routes/admin")?.lineConfigured ?? false;
+  return useRouteLoaderData<AdminLayoutData>("routes/admin")?.lineConfigured ?? false;
 }
 
 /**

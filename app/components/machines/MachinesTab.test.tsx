@@ -8,7 +8,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
 import type { MachineDto } from "~/models/machines/machine.server";
-import { atPhoneWidth } from "../phone-width.test-helpers";
+import { atPhoneWidth } from "~/components/phone-width.test-helpers";
 import { MachinesTab, type MachinesTabData } from "./MachinesTab";
 
 const machine = (over: Partial<MachineDto> = {}): MachineDto => ({

@@ -4,7 +4,7 @@ import { Switch } from "~mantine-core/components/Switch/Switch";
 import { Textarea } from "~mantine-core/components/Textarea/Textarea";
 import { CERTIFICATE_MIN_DAYS } from "~/models/leave/rules";
 import { MAX_REASON } from "~/models/leave/schema";
-import { PhotoPicker } from "../PhotoPicker";
+import { PhotoPicker } from "~/components/liff/PhotoPicker";
 
 type Props = {
   file: File | null;

@@ -6,7 +6,7 @@ import { Text } from "~mantine-core/components/Text/Text";
 import { Title } from "~mantine-core/components/Title/Title";
 import { useEffect, useState } from "react";
 import { FIRST_STATISTICS_YEAR } from "~/lib/enums";
-import { useChatConfirm } from "../chat-confirm";
+import { useChatConfirm } from "~/components/liff/chat-confirm";
 import { LeaveBalanceCard } from "./LeaveBalances";
 import { beYear, dateSpan, formatDays, typeLabel } from "./leave-format";
 import { LeaveHistory } from "./LeaveHistory";

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { empFetch } from "../emp-api";
+import { empFetch } from "~/components/liff/emp-api";
 import type { LeaveYear } from "./leave-types";
 
 export type LeaveYears = {

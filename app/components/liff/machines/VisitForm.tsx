@@ -14,9 +14,9 @@ import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
 import { distanceText, STATUS_COLORS } from "~/components/machines/machine-status";
 import { MACHINE_VISIT_STATUSES, MACHINE_VISIT_STATUS_LABELS, requiresPresence, type MachineVisitStatus } from "~/models/machines/rules";
 import { MACHINE_VISIT_MESSAGES, MAX_VISIT_NOTE } from "~/models/machines/visit-schema";
-import { empFetch, type EmpFields } from "../emp-api";
-import { PhotoPicker } from "../PhotoPicker";
-import type { PositionState } from "../use-position";
+import { empFetch, type EmpFields } from "~/components/liff/emp-api";
+import { PhotoPicker } from "~/components/liff/PhotoPicker";
+import type { PositionState } from "~/components/liff/use-position";
 import type { EmployeeMachine, VisitDto } from "./machine-types";
 
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
