@@ -18,7 +18,7 @@ async function rulesBroken(file: string, code: string) {
 
 describe("import layering", () => {
   it.each([
-    ["app/lib/probe.ts", "~/models/attendance/status", "STATUS_LABELS"],
+    ["app/lib/probe.ts", "~/models/attendance/labels", "STATUS_LABELS"],
     ["app/models/leave/probe.ts", "~/http/api-route.server", "apiRoute"],
     ["app/models/leave/probe.ts", "~/jobs/scheduler.server", "createScheduler"],
     ["app/components/leave/Probe.tsx", "~/routes/admin", "type loader"],

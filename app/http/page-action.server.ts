@@ -107,7 +107,11 @@ function textFields(form: FormData): Fields {
  * body that is not this page's form, or an unknown intent). Thrown Responses and other errors
  * pass through (a redirect, a real crash).
  */
-export async function pageAction<T extends Record<string, Intent<unknown>>>(request: Request, intents: T) {
+export async function pageAction<T extends Record<string, Intent<unknown>>>(
+  request: Request,
+  intents: T,
+  options: { /** The intent of a form that posts no `intent` field. */ untitled?: keyof T & string } = {},
+) {
   const fileFields = [...new Set(Object.values(intents).flatMap((i) => (i.file ? [i.file] : [])))];
   if (fileFields.length > 1) throw new Error("page action: every file intent must use the same field");
   let name: string | undefined;
@@ -115,7 +119,7 @@ export async function pageAction<T extends Record<string, Intent<unknown>>>(requ
     const body = await readForm(request, fileFields[0]);
     if (!body) return failure(400, PAGE_ACTION_MESSAGES.badBody);
     const { fields, file } = body;
-    name = fields.intent;
+    name = fields.intent ?? options.untitled;
     const spec = name !== undefined && Object.hasOwn(intents, name) ? intents[name] : undefined;
     if (!spec || name === undefined) return failure(400, PAGE_ACTION_MESSAGES.unknownIntent);
     const id = spec.id ? parsePositiveInt(fields.id) : null;

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import pLimit from "p-limit";
 import { isCommonPassword } from "./common-passwords";
-import { turns } from "./turns";
 
 // OWASP's argon2id baseline. Not bcrypt: it silently cuts at 72 bytes, about 24 Thai characters.
 const ARGON2ID = 2;
@@ -43,16 +43,7 @@ export function newPasswordProblem(password: string, context: { username?: strin
 // (file and DNS work wait behind them) and the memory of the whole burst. At most two at a time
 // (38 MiB); the rest wait their turn in order.
 export const MAX_CONCURRENT_HASHES = 2;
-const hashTurns = turns(MAX_CONCURRENT_HASHES);
-
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  await hashTurns.take();
-  try {
-    return await work();
-  } finally {
-    hashTurns.give();
-  }
-}
+const withHashSlot = pLimit(MAX_CONCURRENT_HASHES);
 
 export function hashPassword(password: string) {
   return withHashSlot(() => hash(password, OPTIONS));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { turns } from "./turns";
+import pLimit from "p-limit";
 import { CANCELLED, CREDIT, type FromPartsWorker, type PartsWorkerData } from "./worker-parts";
 
 /** Chunks a worker may make ahead of the reader: with the stream's one, what an export holds. */
@@ -28,7 +28,16 @@ export function workerFile(name: string) {
   return file;
 }
 
-const streamTurns = turns(STREAMS_AT_ONCE);
+const streamTurns = pLimit(STREAMS_AT_ONCE);
+
+/** Resolves when one of the STREAMS_AT_ONCE turns is the caller's; it holds it until `given` settles. */
+const takeTurn = (given: Promise<void>) =>
+  new Promise<void>((granted) => {
+    void streamTurns(() => {
+      granted();
+      return given;
+    });
+  });
 
 /** One worker of a parts stream and the messages it has sent that the stream has not read yet. */
 class PartsWorker<T> {
@@ -110,6 +119,8 @@ export function partsStream<T>(
   const stallMs = task.stallMs ?? STALL_MS;
   const workers: PartsWorker<T>[] = [];
   let turn: Promise<void> | null = null;
+  let giveTurn: () => void = () => undefined;
+  const turnGiven = new Promise<void>((resolve) => (giveTurn = resolve));
   let ended = false;
   let stall: NodeJS.Timeout | undefined;
   let part = 0;
@@ -118,7 +129,8 @@ export function partsStream<T>(
     if (ended) return;
     ended = true;
     for (const w of workers) w.stop();
-    if (turn) void turn.then(() => streamTurns.give());
+    // A stream still waiting gives its turn back as soon as it gets it.
+    giveTurn();
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -129,7 +141,7 @@ export function partsStream<T>(
         clearTimeout(stall);
         try {
           if (!turn) {
-            turn = streamTurns.take();
+            turn = takeTurn(turnGiven);
             await turn;
             if (ended) return;
             for (let index = 0; index < count && task.parts > 0; index++) {

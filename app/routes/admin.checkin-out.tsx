@@ -5,30 +5,20 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireAdmin } from "~/http/guard.server";
 import { adminLoader } from "~/http/page-loaders.server";
 import { DailyTab } from "~/components/attendance/DailyTab";
-import { FACE_PAGE_PARAM, FACE_REVIEW_INTENT } from "~/components/attendance/FaceReviews";
+import { FACE_PAGE_PARAM } from "~/components/attendance/FaceReviews";
 import { MonthlyTab } from "~/components/attendance/MonthlyTab";
 import { ReviewTab } from "~/components/attendance/ReviewTab";
-import { SETTINGS_INTENT, SETTINGS_TAB_KEYS, SettingsTab } from "~/components/attendance/SettingsTab";
+import { SETTINGS_TAB_KEYS, SettingsTab } from "~/components/attendance/SettingsTab";
 import { PageFrame } from "~/components/PageFrame";
-import { DomainError } from "~/lib/errors";
-import { intent, pageAction, PAGE_ACTION_MESSAGES, type Fields } from "~/http/page-action.server";
-import { parseOrThrow } from "~/lib/validation";
+import { pageAction } from "~/http/page-action.server";
 import { dailyPage } from "~/models/attendance/daily.server";
 import { monthlyPage } from "~/models/attendance/monthly.server";
-import {
-  CheckedSchema,
-  listReviews,
-  pendingReviewCount,
-  ReviewDecisionSchema,
-  ReviewListQuery,
-  reviewAttendance,
-  setAttendanceChecked,
-} from "~/models/attendance/review.server";
+import { listReviews, pendingReviewCount, ReviewListQuery } from "~/models/attendance/review.server";
 import { pendingCorrectionCount } from "~/models/attendance/correction.server";
-import type { Actor } from "~/models/audit/audit.server";
-import { FaceReviewDecisionSchema, FaceReviewQuery, listFaceReviews, pendingFaceReviewCount, reviewFace } from "~/models/employees/face-review.server";
-import { getSettings, updateSettings } from "~/models/core/settings.server";
-import { correctionIntents, correctionsForReview } from "~/http/intents/attendance-corrections.server";
+import { FaceReviewQuery, listFaceReviews, pendingFaceReviewCount } from "~/models/employees/face-review.server";
+import { getSettings } from "~/models/core/settings.server";
+import { correctionsForReview } from "~/http/intents/attendance-corrections.server";
+import { checkinOutIntents } from "~/http/intents/checkin-out.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออก · TN Management" }];
 
@@ -58,47 +48,9 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
   return json({ tab, pending, daily: null, monthly: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS) });
 });
 
-/** The settings form posts its values as one JSON field; updateSettings (as PUT /api/settings) checks them. */
-function settingsJson(fields: Fields): unknown {
-  try {
-    return JSON.parse(fields.settings ?? "");
-  } catch {
-    throw new DomainError(400, PAGE_ACTION_MESSAGES.badBody);
-  }
-}
-
-const intents = (actor: Actor) => ({
-  ...correctionIntents(actor),
-  [SETTINGS_INTENT]: intent({
-    schema: settingsJson,
-    run: (input) => void updateSettings(input, actor),
-    done: "บันทึกการตั้งค่าแล้ว",
-  }),
-  checked: intent({
-    id: true,
-    schema: (fields) => parseOrThrow(CheckedSchema, { checked: fields.checked }, "ข้อมูลการตรวจแล้วไม่ถูกต้อง"),
-    run: (input, ctx) => void setAttendanceChecked(ctx.id(), input.checked, actor),
-    done: (_, input) => (input.checked ? "ทำเครื่องหมายตรวจแล้ว" : "ยกเลิกเครื่องหมายตรวจแล้ว"),
-  }),
-  review: intent({
-    id: true,
-    schema: (fields) =>
-      parseOrThrow(ReviewDecisionSchema, { decision: fields.decision, note: fields.note ?? "" }, "ข้อมูลการตรวจสอบไม่ถูกต้อง"),
-    run: (input, ctx) => void reviewAttendance(ctx.id(), input, actor),
-    done: (_, input) => (input.decision === "accept" ? "ยอมรับการลงเวลาแล้ว" : "ปฏิเสธการลงเวลาแล้ว"),
-  }),
-  [FACE_REVIEW_INTENT]: intent({
-    id: true,
-    schema: (fields) =>
-      parseOrThrow(FaceReviewDecisionSchema, { decision: fields.decision, note: fields.note ?? "", face_url: fields.face_url }, "ข้อมูลการตรวจใบหน้าไม่ถูกต้อง"),
-    run: (input, ctx) => void reviewFace(ctx.id(), input, actor),
-    done: (_, input) => (input.decision === "confirm" ? "ยืนยันใบหน้าแล้ว" : "ลบใบหน้าแล้ว พนักงานต้องลงทะเบียนใบหน้าใหม่"),
-  }),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return pageAction(request, intents({ type: "admin", id: admin.id }));
+  return pageAction(request, checkinOutIntents({ type: "admin", id: admin.id }));
 }
 
 export default function Page() {

@@ -8,11 +8,12 @@ import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from 
 import { useActionToasts } from "~/components/action-toasts";
 import { requireAdmin } from "~/http/guard.server";
 import { adminLoader } from "~/http/page-loaders.server";
-import { intent, pageAction } from "~/http/page-action.server";
+import { pageAction } from "~/http/page-action.server";
+import { jobIntents } from "~/http/intents/jobs.server";
 import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
-import type { Actor } from "~/models/audit/audit.server";
-import { JOB_RUN_STATUS_LABELS, listJobRuns, type JobRunStatus } from "~/models/core/job-runs.server";
-import { jobsOverview, JobScheduleSchema, updateJobSchedule, type JobOverview } from "~/models/flows/scheduled-jobs.server";
+import { listJobRuns, type JobRunStatus } from "~/models/core/job-runs.server";
+import { JOB_RUN_STATUS_LABELS } from "~/models/core/labels";
+import { jobsOverview, type JobOverview } from "~/models/flows/scheduled-jobs.server";
 
 export const meta: MetaFunction = () => [{ title: "งานอัตโนมัติ · TN Management" }];
 
@@ -21,18 +22,9 @@ const RECENT_RUNS = 30;
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, () => json({ jobs: jobsOverview(), runs: listJobRuns({ page: 1, page_size: RECENT_RUNS }).items }));
 
-const intents = (actor: Actor) => ({
-  schedule: intent({
-    schema: JobScheduleSchema,
-    invalid: "ข้อมูลเวลาไม่ถูกต้อง",
-    run: (input) => updateJobSchedule(input, actor),
-    done: "บันทึกเวลาของงานแล้ว",
-  }),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return pageAction(request, intents({ type: "admin", id: admin.id }));
+  return pageAction(request, jobIntents({ type: "admin", id: admin.id }));
 }
 
 const STATUS_COLORS: Record<JobRunStatus, string> = { running: "blue", ok: "green", failed: "red", skipped: "gray" };

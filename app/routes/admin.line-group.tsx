@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { z } from "zod";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { RenameGroupModal, TestMessageModal } from "~/components/line/GroupDialogs";
 import { useLineConfigured } from "~/components/line/NeedsLine";
@@ -15,65 +14,19 @@ import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/http/guard.server";
 import { adminLoader } from "~/http/page-loaders.server";
 import { useActionToasts } from "~/components/action-toasts";
-import { intent, pageAction } from "~/http/page-action.server";
-import { formFlag } from "~/lib/validation";
-import type { Actor } from "~/models/audit/audit.server";
+import { pageAction } from "~/http/page-action.server";
+import { lineGroupIntents } from "~/http/intents/line-groups.server";
 import { isMessagingConfigured } from "~/lib/line.server";
-import {
-  GroupUpdateSchema,
-  listGroups,
-  refreshGroup,
-  sendGroupTestMessage,
-  TestMessageSchema,
-  updateGroup,
-  type LineGroupDto,
-} from "~/models/line/group.server";
-import { setUpRichMenu } from "~/models/line/rich-menu.server";
+import { listGroups, type LineGroupDto } from "~/models/line/group.server";
 
 export const meta: MetaFunction = () => [{ title: "กลุ่มไลน์ · TN Management" }];
 
 export const loader = (args: LoaderFunctionArgs) =>
   adminLoader(args, () => json({ ...listGroups(), configured: isMessagingConfigured() }));
 
-/** Same model functions as /api/line-group*: one way to rename, flag, refresh or test a group. */
-const intents = (actor: Actor) => ({
-  rename: intent({
-    id: true,
-    schema: z.object({ name: GroupUpdateSchema.shape.name.unwrap() }),
-    invalid: "กรุณากรอกชื่อกลุ่ม",
-    run: (input, ctx) => void updateGroup(ctx.id(), { name: input.name }, actor),
-    done: "เปลี่ยนชื่อกลุ่มแล้ว",
-  }),
-  flag: intent({
-    id: true,
-    schema: z.object({
-      flag: z.enum(["notify_machine", "notify_leave", "notify_summary"], { error: "ไม่รู้จักการแจ้งเตือนนี้" }),
-      value: formFlag,
-    }),
-    run: (input, ctx) => void updateGroup(ctx.id(), { [input.flag]: input.value }, actor),
-    done: "บันทึกการแจ้งเตือนแล้ว",
-  }),
-  refresh: intent({
-    id: true,
-    run: (_, ctx) => refreshGroup(ctx.id(), actor),
-    done: (group) => `ดึงข้อมูลกลุ่ม “${group.name}” จาก LINE แล้ว`,
-  }),
-  test: intent({
-    id: true,
-    schema: TestMessageSchema,
-    invalid: "ข้อความทดสอบไม่ถูกต้อง",
-    run: (input, ctx) => sendGroupTestMessage(ctx.id(), input.text, actor).then(() => undefined),
-    done: "ส่งข้อความทดสอบแล้ว",
-  }),
-  rich_menu: intent({
-    run: () => setUpRichMenu(actor),
-    done: "ตั้งค่าริชเมนูแล้ว พนักงานจะเห็นเมนูใหม่ในแชท LINE",
-  }),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return pageAction(request, intents({ type: "admin", id: admin.id }));
+  return pageAction(request, lineGroupIntents({ type: "admin", id: admin.id }));
 }
 
 type Dialog = { kind: "rename" | "test"; group: LineGroupDto } | null;

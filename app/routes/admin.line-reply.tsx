@@ -5,7 +5,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { z } from "zod";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
 import { NeedsLine, useLineConfigured } from "~/components/line/NeedsLine";
 import { ReplyMessageForm } from "~/components/line/ReplyMessageForm";
@@ -15,22 +14,11 @@ import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/http/guard.server";
 import { adminLoader } from "~/http/page-loaders.server";
 import { useActionToasts } from "~/components/action-toasts";
-import { intent, pageAction, type Fields } from "~/http/page-action.server";
-import { formFlag } from "~/lib/validation";
-import type { Actor } from "~/models/audit/audit.server";
+import { pageAction } from "~/http/page-action.server";
+import { lineReplyIntents } from "~/http/intents/line-replies.server";
 import { isMessagingConfigured } from "~/lib/line.server";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import { parseReplyInput, ReplyCreateSchema } from "~/models/line/message-schema";
-import {
-  createReply,
-  deleteReply,
-  lastSyncedAt,
-  listReplies,
-  syncReplies,
-  updateReply,
-  type ReplyDto,
-  type SyncResult,
-} from "~/models/line/reply-message.server";
+import { lastSyncedAt, listReplies, type ReplyDto, type SyncResult } from "~/models/line/reply-message.server";
 
 export const meta: MetaFunction = () => [{ title: "ข้อความตอบกลับ · TN Management" }];
 
@@ -39,48 +27,9 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, () => {
   return json({ items, total, lastSync: lastSyncedAt(items), configured: isMessagingConfigured() });
 });
 
-function withMessages(fields: Fields) {
-  let messages: unknown;
-  try {
-    messages = JSON.parse(fields.messages ?? "");
-  } catch {
-    messages = undefined; // the schema then says which messages are missing
-  }
-  return { ...fields, messages };
-}
-
-/** Same model functions as /api/message*: one way to create, edit, enable, delete or sync. */
-const intents = (actor: Actor) => ({
-  create: intent({
-    schema: (fields) => parseReplyInput(ReplyCreateSchema, withMessages(fields)),
-    run: (input) => void createReply(input, actor),
-    done: "เพิ่มข้อความตอบกลับแล้ว",
-  }),
-  update: intent({
-    id: true,
-    schema: (fields) => parseReplyInput(ReplyCreateSchema, withMessages(fields)),
-    run: (input, ctx) => void updateReply(ctx.id(), input, actor),
-    done: "บันทึกการแก้ไขแล้ว",
-  }),
-  toggle: intent({
-    id: true,
-    schema: z.object({ active: formFlag }),
-    run: (input, ctx) => void updateReply(ctx.id(), { active: input.active }, actor),
-    done: (_, input) => (input.active ? "เปิดใช้งานแล้ว" : "ปิดใช้งานแล้ว"),
-  }),
-  delete: intent({ id: true, run: (_, ctx) => deleteReply(ctx.id(), actor), done: "ลบข้อความตอบกลับแล้ว" }),
-  sync: intent({
-    run: () => syncReplies(actor),
-    done: (sync) =>
-      sync.invalid.length
-        ? `ตรวจแล้ว ${sync.synced} รายการ ไม่ผ่าน ${sync.invalid.length} รายการ`
-        : `ตรวจแล้ว ${sync.synced} รายการ ผ่านทั้งหมด`,
-  }),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return pageAction(request, intents({ type: "admin", id: admin.id }));
+  return pageAction(request, lineReplyIntents({ type: "admin", id: admin.id }));
 }
 
 type Dialog = { kind: "create" } | { kind: "edit"; reply: ReplyDto } | null;

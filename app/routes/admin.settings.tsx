@@ -4,13 +4,12 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SETTINGS_LINKS } from "~/components/admin-menu";
 import { PageFrame } from "~/components/PageFrame";
-import { AttendanceSection, BACKUP_KEEP_INTENT, BackupsSection, JobsSection, LineSection } from "~/components/settings/HubSections";
+import { AttendanceSection, BackupsSection, JobsSection, LineSection } from "~/components/settings/HubSections";
 import { requireAdmin } from "~/http/guard.server";
 import { adminLoader } from "~/http/page-loaders.server";
 import { requestOrigin } from "~/http/request.server";
-import { intent, pageAction } from "~/http/page-action.server";
-import type { Actor } from "~/models/audit/audit.server";
-import { BackupKeepSchema, updateBackupKeep } from "~/models/core/backups.server";
+import { pageAction } from "~/http/page-action.server";
+import { settingsIntents } from "~/http/intents/settings.server";
 import { settingsHub } from "~/models/core/settings-hub.server";
 
 export const meta: MetaFunction = () => [{ title: "ตั้งค่า · TN Management" }];
@@ -26,18 +25,9 @@ export const loader = (args: LoaderFunctionArgs) =>
     }),
   );
 
-const intents = (actor: Actor) => ({
-  [BACKUP_KEEP_INTENT]: intent({
-    schema: BackupKeepSchema,
-    invalid: "จำนวนไฟล์สำรองไม่ถูกต้อง",
-    run: (input) => updateBackupKeep(input, actor),
-    done: "บันทึกการสำรองข้อมูลรายวันแล้ว",
-  }),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return pageAction(request, intents({ type: "admin", id: admin.id }));
+  return pageAction(request, settingsIntents({ type: "admin", id: admin.id }));
 }
 
 export default function SettingsPage() {

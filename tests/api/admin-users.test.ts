@@ -276,4 +276,19 @@ describe("the pages run the same model functions", () => {
     expect((await as(other)("/api/user-auth")).status).toBe(401);
     expect((await as(me.cookie)("/api/user-auth")).status).toBe(200);
   });
+
+  test("/admin/account's password form (no intent field) changes the password and ends the other sessions", async () => {
+    const me = await signedInAdmin("account-password");
+    const other = await adminCookie(server, { username: "account-password", password: me.password });
+    const fields = { current_password: me.password, new_password: "a-fresh-password-9", confirm_password: "a-fresh-password-9" };
+    const mismatched = await pagePost("/admin/account", "routes/admin.account", { ...fields, confirm_password: "something-else-9" }, me.cookie);
+    expect(mismatched.status).toBe(400);
+    expect((await mismatched.json()).fields.confirm_password).toMatch(THAI);
+    const changed = await pagePost("/admin/account", "routes/admin.account", fields, me.cookie);
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ ok: true, intent: "password", data: { revoked: 1 } });
+    expect((await as(other)("/api/user-auth")).status).toBe(401);
+    expect((await signIn("account-password", "a-fresh-password-9")).status).toBe(200);
+    expect((await signIn("account-password", me.password)).status).toBe(401);
+  });
 });

@@ -812,6 +812,7 @@ const PAGES: Record<string, Page> = {
     path: "/admin/account",
     who: "admin",
     intents: {
+      password: { fields: () => ({ current_password: "wrong-password-xx", new_password: "a-new-password-1", confirm_password: "a-new-password-1" }) },
       "line-code": { noInput: true },
       "line-unlink": { noInput: true },
       "session-end": { fields: () => ({ key: "x" }) },

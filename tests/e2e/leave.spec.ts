@@ -46,7 +46,7 @@ test("an employee files a two-day business leave on the phone; an admin approves
     // The end follows the start; then the second day.
     await expect(p.getByRole("button", { name: "ถึงวันที่" })).toHaveText(thaiDay(start, "short"));
     await pickDate(p, "ถึงวันที่", end);
-    await expect(p.getByRole("radio", { name: "ครึ่งเช้า" })).toBeDisabled();
+    await expect(p.getByRole("radio", { name: "ครึ่งวันเช้า" })).toBeDisabled();
     await expect(p.getByTestId("preview-days")).toHaveText("ลา 2 วันทำงาน");
     await expect(p.getByTestId("preview-balance")).toHaveText("ลากิจคงเหลือ 3 วัน → หลังยื่นคำขอนี้ 1 วัน");
     await p.getByRole("textbox", { name: "เหตุผลการลา" }).fill("พาคุณแม่ไปโรงพยาบาล");

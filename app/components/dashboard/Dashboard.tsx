@@ -6,15 +6,17 @@ import { ADMIN_MENU } from "~/components/admin-menu";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
-import { spanText, typeLabel } from "~/components/leave/leave-labels";
+import { typeLabel } from "~/components/leave/leave-labels";
+import { spanText, type PetitionHalf } from "~/models/leave/labels";
 import { formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
 import { TODAY_BUCKET_LABELS, TODAY_BUCKETS, type DayKind, type TodayBucket } from "~/models/dashboard/buckets";
-import { MACHINE_VISIT_STATUS_LABELS, MACHINE_VISIT_STATUSES } from "~/models/machines/rules";
+import { MACHINE_VISIT_STATUSES } from "~/models/machines/rules";
+import { MACHINE_VISIT_STATUS_LABELS } from "~/models/machines/labels";
 import { AttendanceTrendChart, LeaveByTypeChart, type LeaveByTypeView, type TrendDayView } from "./DashboardCharts";
 import { BUCKET_COLORS, bucketLink, LINKS } from "./dashboard-links";
 
 type Person = { id: number; code: string; full_name: string };
-type Span = { start_date: string; end_date: string; half: string };
+type Span = { start_date: string; end_date: string; half: PetitionHalf };
 type MachineAlert = { id: number; code: string; name: string; due_date: string | null; last_visit_date: string | null; last_status: string | null };
 type Listed<T> = { total: number; items: T[] };
 

@@ -1,6 +1,7 @@
 import { Group, Select } from "@mantine/core";
 import { useSearchParams } from "@remix-run/react";
-import { EMPLOYEE_STATUS_FILTERS, EMPLOYEE_STATUS_LABELS } from "~/models/employees/schema";
+import { EMPLOYEE_STATUS_FILTERS } from "~/models/employees/schema";
+import { EMPLOYEE_STATUS_LABELS } from "~/models/employees/labels";
 
 const STATUS_OPTIONS = EMPLOYEE_STATUS_FILTERS.map((value) => ({ value, label: EMPLOYEE_STATUS_LABELS[value] }));
 

@@ -95,7 +95,7 @@ test("leave: balances per type and the year's petitions", async () => {
   );
   const section = await screen.findByRole("region", { name: "การลา ปี 2569" });
   expect(within(section).getAllByTestId("leave-balance")[0]).toHaveTextContent("ลากิจสิทธิ์ 3 · ใช้ 1 · รออนุมัติ 0.5คงเหลือ 1.5 วัน");
-  expect(within(section).getByTestId("leave-row")).toHaveTextContent("26 พ.ย. 2569 (ครึ่งเช้า)");
+  expect(within(section).getByTestId("leave-row")).toHaveTextContent("26 พ.ย. 2569 (ครึ่งวันเช้า)");
 });
 
 test("cabinets with their last visit, or none", async () => {

@@ -2,13 +2,15 @@ import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Tit
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { clockTimeOf, formatThaiDate, formatThaiDateTime, formatThaiMonth } from "~/lib/thai-date";
-import { DAY_CODE_LEGEND, TOTAL_KEYS, TOTAL_LABELS, WEEKDAY_SHORT, type MonthlyTotals } from "~/models/attendance/codes";
+import { DAY_CODE_LEGEND, TOTAL_KEYS, WEEKDAY_SHORT, type MonthlyTotals } from "~/models/attendance/codes";
+import { TOTAL_LABELS } from "~/models/attendance/labels";
 import type { ProfileDay } from "~/models/employees/profile.server";
 import { LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { STATUS_COLORS } from "~/components/machines/machine-status";
 import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import type { MachineVisitStatus } from "~/models/machines/rules";
+import { spanText, type PetitionHalf } from "~/models/leave/labels";
 
 export function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -216,7 +218,7 @@ type Petition = {
   type_label: string;
   start_date: string;
   end_date: string;
-  half: "full" | "morning" | "afternoon";
+  half: PetitionHalf;
   days: number;
   reason: string;
   status: number;
@@ -224,7 +226,6 @@ type Petition = {
 };
 
 const PETITION_COLORS: Record<number, string> = { 0: "gray", 1: "yellow", 2: "green", 3: "red" };
-const HALF_LABELS = { full: "", morning: " (ครึ่งเช้า)", afternoon: " (ครึ่งบ่าย)" } as const;
 
 export function LeaveSection({ leave }: { leave: { year: number; balances: Balance[]; items: Petition[] } }) {
   return (
@@ -267,11 +268,7 @@ export function LeaveSection({ leave }: { leave: { year: number; balances: Balan
                     </PlainText>
                   </PlainTd>
                   <PlainTd>
-                    <PlainText fz="sm">
-                      {formatThaiDate(p.start_date)}
-                      {p.end_date !== p.start_date ? ` – ${formatThaiDate(p.end_date)}` : ""}
-                      {HALF_LABELS[p.half]}
-                    </PlainText>
+                    <PlainText fz="sm">{spanText(p)}</PlainText>
                   </PlainTd>
                   <PlainTd>
                     <PlainText fz="sm">{p.days}</PlainText>

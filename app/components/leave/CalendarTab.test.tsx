@@ -55,7 +55,7 @@ describe("CalendarTab", () => {
     await userEvent.setup().click(await screen.findByRole("button", { name: /10 มีนาคม 2569: ลาอนุมัติ 1/ }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("นายสมชาย ใจดี")).toBeInTheDocument();
-    expect(within(dialog).getByText("ลาป่วย · ครึ่งเช้า")).toBeInTheDocument();
+    expect(within(dialog).getByText("ลาป่วย · ครึ่งวันเช้า")).toBeInTheDocument();
     expect(within(dialog).getByText("รออนุมัติ")).toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@ import { shiftMonth } from "~/lib/iso-day";
 import { PlainUnstyledButton } from "~/components/PlainControls";
 import { PlainBadge, PlainGroup, PlainPaper, PlainText, rem } from "~/components/PlainMantine";
 import { monthGrid, type CalendarDay, type CalendarPetition } from "./leave-calendar-grid";
+import { HALF_LABELS } from "~/models/leave/labels";
 
 export type CalendarTabData = {
   month: string;
@@ -19,7 +20,6 @@ export type CalendarTabData = {
 };
 
 const WEEKDAYS = ["จ.", "อ.", "พ.", "พฤ.", "ศ.", "ส.", "อา."];
-const HALF_LABELS = { full: "เต็มวัน", morning: "ครึ่งเช้า", afternoon: "ครึ่งบ่าย" } as const;
 
 const monthTitle = formatThaiMonth;
 

@@ -1,7 +1,8 @@
 import { Alert, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
-import { daysText, spanText, typeLabel, type PetitionView } from "./leave-labels";
+import { daysText, typeLabel, type PetitionView } from "./leave-labels";
+import { spanText } from "~/models/leave/labels";
 
 const KINDS = {
   accept: { title: "อนุมัติคำขอลา", submit: "อนุมัติ", color: "green", question: "อนุมัติคำขอลานี้?" },

@@ -14,12 +14,11 @@ import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import {
   ADDED_HOLIDAY_KINDS,
   HOLIDAY_INTENTS,
-  HOLIDAY_KIND_LABELS,
   HOLIDAY_KIND_VALUES,
-  HOLIDAY_SOURCE_LABELS,
   MAX_HOLIDAY_NAME,
   type HolidayKindValue,
 } from "~/models/leave/holiday-schema";
+import { HOLIDAY_KIND_LABELS, HOLIDAY_SOURCE_LABELS } from "~/models/leave/labels";
 
 const INTENTS = HOLIDAY_INTENTS;
 

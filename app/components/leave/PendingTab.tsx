@@ -7,11 +7,12 @@ import { PlainBadge, PlainCard, PlainGroup, PlainStack, PlainText } from "~/comp
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { ThaiPagination } from "~/components/ListFooter";
 import { Attachment } from "./Attachment";
-import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
+import { daysText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
+import { spanText, type PetitionHalf } from "~/models/leave/labels";
 
 export type PendingItem = PetitionView & {
   balance: { quota: number; used: number; after: number; other_pending: number };
-  away: { employee_id: number; full_name: string; code: string; start_date: string; end_date: string; half: string; status: number }[];
+  away: { employee_id: number; full_name: string; code: string; start_date: string; end_date: string; half: PetitionHalf; status: number }[];
   /** How many are away in all (`away` lists the first of them). */
   away_total?: number;
 };

@@ -1,8 +1,6 @@
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
-import { formatThaiDate } from "~/lib/thai-date";
 import { thaiDecimal } from "~/lib/thai-number";
-
-export const HALF_LABELS: Record<string, string> = { morning: "ครึ่งวันเช้า", afternoon: "ครึ่งวันบ่าย" };
+import type { PetitionHalf } from "~/models/leave/labels";
 
 export const STATUS_COLORS: Record<number, string> = {
   [LeaveStatus.cancel]: "gray",
@@ -17,13 +15,6 @@ export const typeLabel = (type: number) => LEAVE_TYPE_LABELS[type] ?? String(typ
 /** `1.5 วัน` */
 export const daysText = (days: number) => `${thaiDecimal(days)} วัน`;
 
-/** `2 มี.ค. 2569 – 3 มี.ค. 2569`, or one date with its half: `10 มี.ค. 2569 (ครึ่งวันเช้า)`. */
-export function spanText(p: { start_date: string; end_date: string; half: string }) {
-  const start = formatThaiDate(p.start_date);
-  if (p.start_date === p.end_date) return HALF_LABELS[p.half] ? `${start} (${HALF_LABELS[p.half]})` : start;
-  return `${start} – ${formatThaiDate(p.end_date)}`;
-}
-
 /** The fields every petition view shows (the page's loader data after serialisation). */
 export type PetitionView = {
   id: number;
@@ -31,7 +22,7 @@ export type PetitionView = {
   type: number;
   start_date: string;
   end_date: string;
-  half: "full" | "morning" | "afternoon";
+  half: PetitionHalf;
   days: number;
   year: number;
   reason: string;

@@ -18,12 +18,12 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import {
   DUPLICATE_KEYWORD_ERROR,
-  MATCH_LABELS,
   MAX_KEYWORD_LENGTH,
   MAX_MESSAGES,
   MAX_TEXT_LENGTH,
   type MatchMode,
 } from "~/models/line/message-schema";
+import { MATCH_LABELS } from "~/models/line/labels";
 import type { ReplyDto } from "~/models/line/reply-message.server";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";

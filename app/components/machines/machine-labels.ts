@@ -1,4 +1,5 @@
-import { MACHINE_VISIT_STATUS_LABELS, type MachineVisitStatus } from "~/models/machines/rules";
+import type { MachineVisitStatus } from "~/models/machines/rules";
+import { MACHINE_VISIT_STATUS_LABELS } from "~/models/machines/labels";
 
 export const VISIT_STATUS_COLORS: Record<MachineVisitStatus, string> = {
   normal: "green",

@@ -1,3 +1,4 @@
+import { TOTAL_LABELS } from "./labels";
 import type { AttendanceStatus } from "./status";
 
 // The monthly sheet's short Thai codes (client-safe: the sheet, its legend and its CSV).
@@ -39,16 +40,6 @@ export type MonthlyTotals = {
   missing_checkout: number;
   /** Work days on approved leave: 1 for a full day, 0.5 for a half day. */
   leave_days: number;
-};
-
-export const TOTAL_LABELS: Record<keyof MonthlyTotals, string> = {
-  present: "มาทำงาน (วัน)",
-  late: "สาย (ครั้ง)",
-  late_minutes: "สาย (นาที)",
-  early_leave: "ออกก่อน (ครั้ง)",
-  absent: "ขาด (วัน)",
-  missing_checkout: "ไม่ลงเวลาออก (ครั้ง)",
-  leave_days: "ลา (วัน)",
 };
 
 export const TOTAL_KEYS = Object.keys(TOTAL_LABELS) as (keyof MonthlyTotals)[];

@@ -13,9 +13,8 @@ import {
 } from "./correction.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { getEmployee } from "~/models/employees/employee.server";
-import { dispatchNotice } from "~/models/leave/notices.server";
 import { cardRow, flexCard, MAX_CARD_TEXT, truncate } from "~/models/line/card.server";
-import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "~/models/line/notifier.server";
+import { dispatchNotice, hasGroupsFlagged, pushToEmployee, pushToGroups } from "~/models/line/notifier.server";
 
 export type CorrectionNoticeKind = "request" | "approved" | "rejected";
 

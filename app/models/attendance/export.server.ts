@@ -8,8 +8,8 @@ import type { CsvColumn } from "~/lib/csv.server";
 import type { PortableStatement } from "~/lib/portable-statement";
 import { clockFormatter, formatThaiDate } from "~/lib/thai-date";
 import { WEEKDAY_SHORT } from "./codes";
-import { flagLabel, GEOFENCE_LABELS, matchText, REVIEW_STATUS_LABELS } from "./labels";
-import { attendanceStatus, isoWeekday, STATUS_LABELS, type LeavePart, type StatusSettings } from "./status";
+import { flagLabel, GEOFENCE_LABELS, matchText, REVIEW_STATUS_LABELS, STATUS_LABELS } from "./labels";
+import { attendanceStatus, isoWeekday, type LeavePart, type StatusSettings } from "./status";
 
 // Timestamps and flags as stored (epoch ms, JSON text), each row read by exportRow: a year's
 // export formats each straight from that, where decoding would make half a million Dates and

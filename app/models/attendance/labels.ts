@@ -1,7 +1,37 @@
 import type { Geofence } from "~/lib/geo";
+import type { MonthlyTotals } from "./codes";
+import type { AttendanceStatus, LeavePart } from "./status";
 
 // Thai labels of the attendance record's codes (client-safe: the admin screens and the CSV
 // exports print the same words).
+
+export const STATUS_LABELS: Record<AttendanceStatus, string> = {
+  present: "มาทำงาน",
+  late: "มาสาย",
+  early_leave: "ออกก่อนเวลา",
+  absent: "ขาดงาน",
+  leave: "ลา",
+  holiday: "วันหยุด",
+  day_off: "วันหยุดประจำสัปดาห์",
+  missing_checkout: "ไม่ได้ลงเวลาออก",
+};
+
+export const LEAVE_PART_LABELS: Record<LeavePart, string> = {
+  morning: "ลาครึ่งวันเช้า",
+  afternoon: "ลาครึ่งวันบ่าย",
+  full: "ลาทั้งวัน",
+};
+
+/** The monthly sheet's totals, as its columns and the CSV head them. */
+export const TOTAL_LABELS: Record<keyof MonthlyTotals, string> = {
+  present: "มาทำงาน (วัน)",
+  late: "สาย (ครั้ง)",
+  late_minutes: "สาย (นาที)",
+  early_leave: "ออกก่อน (ครั้ง)",
+  absent: "ขาด (วัน)",
+  missing_checkout: "ไม่ลงเวลาออก (ครั้ง)",
+  leave_days: "ลา (วัน)",
+};
 
 /** Flag codes the check-in writes, in Thai. An unknown code shows as it is. */
 export const FLAG_LABELS: Record<string, string> = {

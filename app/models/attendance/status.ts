@@ -1,4 +1,5 @@
 import { appTimeZone, businessDate, clockTimeOf, dayjs } from "~/lib/thai-date";
+import { LEAVE_PART_LABELS } from "./labels";
 
 // One day's attendance status for one employee (client-safe: the daily view, the monthly sheet
 // and the employee's history all derive it the same way).
@@ -15,24 +16,7 @@ export const ATTENDANCE_STATUSES = [
 ] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
-export const STATUS_LABELS: Record<AttendanceStatus, string> = {
-  present: "มาทำงาน",
-  late: "มาสาย",
-  early_leave: "ออกก่อนเวลา",
-  absent: "ขาดงาน",
-  leave: "ลา",
-  holiday: "วันหยุด",
-  day_off: "วันหยุดประจำสัปดาห์",
-  missing_checkout: "ไม่ได้ลงเวลาออก",
-};
-
 export type LeavePart = "morning" | "afternoon" | "full";
-
-const LEAVE_PART_LABELS: Record<LeavePart, string> = {
-  morning: "ลาครึ่งวันเช้า",
-  afternoon: "ลาครึ่งวันบ่าย",
-  full: "ลาทั้งวัน",
-};
 
 type Instant = Date | string | number;
 

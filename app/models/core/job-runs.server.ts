@@ -8,13 +8,6 @@ import { pageOffset, PageFields, type Page } from "~/lib/validation";
 
 export type JobRunStatus = (typeof JOB_RUN_STATUSES)[number];
 
-export const JOB_RUN_STATUS_LABELS: Record<JobRunStatus, string> = {
-  running: "กำลังทำงาน",
-  ok: "สำเร็จ",
-  failed: "ล้มเหลว",
-  skipped: "ข้าม",
-};
-
 /** The result of a run the server stopped in the middle of (found `running` at the next start). */
 export const INTERRUPTED = "เซิร์ฟเวอร์หยุดระหว่างทำงาน จะไม่ทำซ้ำในวันเดียวกัน";
 

@@ -1,4 +1,5 @@
-import { STATUS_LABELS, type AttendanceStatus } from "~/models/attendance/status";
+import type { AttendanceStatus } from "~/models/attendance/status";
+import { STATUS_LABELS } from "~/models/attendance/labels";
 
 // Today's attendance on the dashboard (client-safe: the model counts, the card labels).
 

@@ -71,13 +71,6 @@ export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 /** Filters within the working or the resigned list, by what the list's badges show. */
 export const EMPLOYEE_STATUS_FILTERS = ["leaving", "line_linked", "line_unlinked", "face_registered", "face_unregistered"] as const;
 export type EmployeeStatusFilter = (typeof EMPLOYEE_STATUS_FILTERS)[number];
-export const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatusFilter, string> = {
-  leaving: "จะลาออก (แจ้งล่วงหน้า)",
-  line_linked: "เชื่อม LINE แล้ว",
-  line_unlinked: "ยังไม่เชื่อม LINE",
-  face_registered: "ลงทะเบียนใบหน้าแล้ว",
-  face_unregistered: "ยังไม่ลงทะเบียนใบหน้า",
-};
 
 export const EmployeeListQuery = z.object({
   q: z.string().trim().max(100, { error: "คำค้นหายาวเกิน 100 ตัวอักษร" }).optional(),

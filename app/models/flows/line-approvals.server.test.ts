@@ -9,12 +9,12 @@ import { approvalPostbackData, parseApprovalPostback } from "./approval-postback
 import { CorrectionRequestSchema } from "~/models/attendance/correction.server";
 import { newEmployee } from "~/models/attendance/attendance.test-helpers";
 import { correctionNoticeMessage, fileCorrection } from "~/models/attendance/correction-notices.server";
-import { decideLeave, fileLeave, leaveNoticeMessage, settleLeaveNotices } from "~/models/leave/notices.server";
+import { decideLeave, fileLeave, leaveNoticeMessage } from "~/models/leave/notices.server";
 import { PetitionSchema } from "~/models/leave/schema";
 import { APPROVAL_REPLIES } from "./line-approvals.server";
 import { LineMessagesSchema } from "~/models/line/message-schema";
 import { handleWebhookEvents, type WebhookEvent } from "./line-webhook.server";
-import { setPushRetryDefaults } from "~/models/line/notifier.server";
+import { setPushRetryDefaults, settleNotices } from "~/models/line/notifier.server";
 
 let fake: FakeLine;
 let serial = 0;
@@ -43,7 +43,7 @@ function postback(data: string, userId: string | null = approver.lineUserId, id?
 }
 async function deliver(...events: WebhookEvent[]) {
   const outcomes = await handleWebhookEvents(events);
-  await settleLeaveNotices();
+  await settleNotices();
   return outcomes;
 }
 
@@ -60,7 +60,7 @@ async function petition(employeeId: number) {
   const iso = new Date(day).toISOString().slice(0, 10);
   const input = PetitionSchema.parse({ type: 1, start_date: iso, end_date: iso, reason: "ไปธุระ" });
   const p = await fileLeave(employeeId, input, null, { type: "employee", id: employeeId });
-  await settleLeaveNotices();
+  await settleNotices();
   return p;
 }
 const petitionRow = (id: number) => db().select().from(leavePetitions).where(eq(leavePetitions.id, id)).get()!;
@@ -94,7 +94,7 @@ beforeAll(async () => {
   approver = { id, lineUserId };
 });
 afterAll(async () => {
-  await settleLeaveNotices();
+  await settleNotices();
   await fake.close();
   delete process.env.LINE_API_BASE;
   delete process.env.LINE_CHANNEL_ACCESS_TOKEN;
@@ -147,7 +147,7 @@ describe("cards with buttons", () => {
   test("a correction request's card goes to the notify_leave groups with its buttons, in Thai", async () => {
     const e = linkedEmployee();
     const c = correction(e.id);
-    await settleLeaveNotices();
+    await settleNotices();
     const [push] = pushesTo("Capprovals");
     const [message] = (push.body as { messages: unknown[] }).messages;
     expect(LineMessagesSchema.safeParse([message]).success).toBe(true);
@@ -191,7 +191,7 @@ describe("approving from LINE", () => {
     const e = linkedEmployee();
     const p = await petition(e.id);
     decideLeave({ id: p.id, action: "reject", note: "" }, { type: "admin", id: approver.id });
-    await settleLeaveNotices();
+    await settleNotices();
     fake.reset();
     const auditsBefore = auditsOf("leave_petition", p.id).length;
     await deliver(postback(approvalPostbackData("leave", p.id, "approve")));
@@ -260,7 +260,7 @@ describe("corrections from LINE", () => {
   test("approve applies the times as the web does, the employee hears, the chat gets the result", async () => {
     const e = linkedEmployee();
     const c = correction(e.id);
-    await settleLeaveNotices();
+    await settleNotices();
     fake.reset();
     await deliver(postback(approvalPostbackData("correction", c.id, "approve")));
     const row = correctionRow(c.id);
@@ -277,7 +277,7 @@ describe("corrections from LINE", () => {
   test("reject, then a second press: the state with who and when; strangers and unknown ids change nothing", async () => {
     const e = linkedEmployee();
     const c = correction(e.id);
-    await settleLeaveNotices();
+    await settleNotices();
     fake.reset();
     await deliver(postback(approvalPostbackData("correction", c.id, "approve"), stranger));
     expect(correctionRow(c.id).status).toBe("pending");

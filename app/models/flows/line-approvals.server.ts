@@ -13,7 +13,8 @@ import { adminDisplayName, findAdminByLineUser } from "~/models/admins/line-acco
 import { APPROVAL_BUTTON_LABELS, parseApprovalPostback, type ApprovalDecision } from "./approval-postback";
 import type { Actor } from "~/models/audit/audit.server";
 import { decideCorrectionAndNotify } from "~/models/attendance/correction-notices.server";
-import { decideLeave, leaveSpanText } from "~/models/leave/notices.server";
+import { decideLeave } from "~/models/leave/notices.server";
+import { spanText } from "~/models/leave/labels";
 
 export const APPROVAL_REPLIES = {
   notLinked:
@@ -42,7 +43,7 @@ function petitionWithEmployee(id: number) {
 
 function leaveSubject(row: NonNullable<ReturnType<typeof petitionWithEmployee>>) {
   const { p, e } = row;
-  const span = leaveSpanText({ start_date: p.startDate, end_date: p.endDate, half: p.half ?? "full" });
+  const span = spanText({ start_date: p.startDate, end_date: p.endDate, half: p.half ?? "full" });
   return `คำขอลาของ ${rowFullName(e)} (${LEAVE_TYPE_LABELS[p.type] ?? p.type} ${span})`;
 }
 

@@ -3,7 +3,7 @@
 import type { LineMessage } from "~/lib/line.server";
 import { formatThaiDate } from "~/lib/thai-date";
 import { TODAY_BUCKET_LABELS, type TodayBucket } from "~/models/dashboard/buckets";
-import { leaveSpanText } from "~/models/leave/notices.server";
+import { spanText, type PetitionHalf } from "~/models/leave/labels";
 import { LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { cardRow, flexCard, liffButtons, NEGATIVE_COLOR } from "~/models/line/card.server";
 
@@ -97,7 +97,7 @@ export type PendingLeaveItem = {
   type: number;
   start_date: string;
   end_date: string;
-  half: string;
+  half: PetitionHalf;
   created_at: string;
 };
 
@@ -105,7 +105,7 @@ export function pendingLeaveMessage(data: { total: number; oldest: PendingLeaveI
   const rows = [cardRow("จำนวน", `${data.total.toLocaleString("th-TH")} รายการ`)];
   for (const p of data.oldest.slice(0, CARD_LISTED)) {
     const type = LEAVE_TYPE_LABELS[p.type] ?? String(p.type);
-    rows.push(cardRow(p.employee.full_name, `${type} ${leaveSpanText(p)} (ยื่นเมื่อ ${formatThaiDate(p.created_at)})`));
+    rows.push(cardRow(p.employee.full_name, `${type} ${spanText(p)} (ยื่นเมื่อ ${formatThaiDate(p.created_at)})`));
   }
   return flexCard({
     title: REMINDER_TITLES.pending_leave,

@@ -11,15 +11,6 @@ export const ADDED_HOLIDAY_KINDS = ["company", "public"] as const;
 export const HOLIDAY_SOURCES = ["seed", "admin"] as const;
 export type HolidaySource = (typeof HOLIDAY_SOURCES)[number];
 
-export const HOLIDAY_KIND_LABELS: Record<HolidayKindValue, string> = {
-  public: "วันหยุดราชการ",
-  substitution: "วันหยุดชดเชย",
-  company: "วันหยุดบริษัท",
-};
-export const HOLIDAY_SOURCE_LABELS: Record<HolidaySource, string> = {
-  seed: "ประกาศราชการ",
-  admin: "ผู้ดูแลระบบ",
-};
 
 /** The holiday tab's form intents (the page's action spreads holidayIntents()). */
 export const HOLIDAY_INTENTS = {

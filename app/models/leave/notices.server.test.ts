@@ -13,12 +13,11 @@ import {
   decideLeave,
   fileLeave,
   leaveNoticeMessage,
-  settleLeaveNotices,
   type LeaveNoticeData,
 } from "./notices.server";
 import { PetitionSchema } from "./schema";
 import { MAX_ALT_TEXT, MAX_CARD_TEXT, NEGATIVE_COLOR } from "~/models/line/card.server";
-import { setPushRetryDefaults } from "~/models/line/notifier.server";
+import { setPushRetryDefaults, settleNotices } from "~/models/line/notifier.server";
 
 type Text = { type: "text"; text: string; color?: string };
 type Box = { type: "box"; contents: (Box | Text)[] };
@@ -176,7 +175,7 @@ describe("sending after the commit", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
   });
   afterEach(async () => {
-    await settleLeaveNotices();
+    await settleNotices();
     vi.mocked(console.warn).mockRestore();
     if (vi.isMockFunction(globalThis.fetch)) vi.mocked(globalThis.fetch).mockRestore();
   });
@@ -184,7 +183,7 @@ describe("sending after the commit", () => {
   test("a new petition: one card to each active group flagged notify_leave, none elsewhere", async () => {
     const e = linked();
     const petition = await file(e.id);
-    await settleLeaveNotices();
+    await settleNotices();
     expect(to()).toEqual(flagged.map((g) => g.groupId).sort());
     const [first] = pushes();
     const [message] = (first.body as { messages: unknown[] }).messages;
@@ -202,7 +201,7 @@ describe("sending after the commit", () => {
       const e = linked();
       const petition = await file(e.id);
       decideLeave({ id: petition.id, action: "accept", note: "" }, admin);
-      await settleLeaveNotices();
+      await settleNotices();
       expect(rowsFor()).toEqual([]);
       expect(pushes()).toEqual([]);
     } finally {
@@ -225,7 +224,7 @@ describe("sending after the commit", () => {
     expect(rowsFor().map((r) => r.status)).toEqual(["pending", "pending"]);
     expect(pushes()).toHaveLength(0);
     release();
-    await settleLeaveNotices();
+    await settleNotices();
     expect(pushes()).toHaveLength(2);
     expect(rowsFor().map((r) => r.status)).toEqual(["sent", "sent"]);
   });
@@ -234,7 +233,7 @@ describe("sending after the commit", () => {
     const e = linked();
     fake.pushPlan = [500, 500, 500, 500, 500, 500];
     const petition = await file(e.id);
-    await settleLeaveNotices();
+    await settleNotices();
     expect(db().select().from(leavePetitions).where(eq(leavePetitions.id, petition.id)).get()?.status).toBe(LeaveStatus.request);
     const failed = rowsFor();
     expect(failed).toHaveLength(2);
@@ -244,11 +243,11 @@ describe("sending after the commit", () => {
   test("a decision goes to the employee only; an employee without LINE is skipped quietly", async () => {
     const e = linked();
     const p = await file(e.id);
-    await settleLeaveNotices();
+    await settleNotices();
     fake.reset();
     const { petition } = decideLeave({ id: p.id, action: "accept", note: "เรียบร้อย" }, admin);
     expect(petition.status).toBe(LeaveStatus.approve);
-    await settleLeaveNotices();
+    await settleNotices();
     expect(to()).toEqual([e.lineUserId]);
     const [message] = (pushes()[0].body as { messages: unknown[] }).messages;
     expect(headerOf(message)).toBe("อนุมัติคำขอลา");
@@ -257,11 +256,11 @@ describe("sending after the commit", () => {
 
     const unlinked = newEmployee();
     const q = await file(unlinked.id);
-    await settleLeaveNotices();
+    await settleNotices();
     fake.reset();
     vi.mocked(console.warn).mockClear();
     decideLeave({ id: q.id, action: "reject", note: "" }, admin);
-    await settleLeaveNotices();
+    await settleNotices();
     expect(pushes()).toHaveLength(0);
     expect(console.warn).not.toHaveBeenCalled();
   });
@@ -269,19 +268,19 @@ describe("sending after the commit", () => {
   test("a cancellation: the employee's own goes to the groups; an admin's also to the employee", async () => {
     const e = linked();
     const own = await file(e.id);
-    await settleLeaveNotices();
+    await settleNotices();
     fake.reset();
     cancelOwnLeave(e.id, own.id);
-    await settleLeaveNotices();
+    await settleNotices();
     expect(to()).toEqual(flagged.map((g) => g.groupId).sort());
     expect(headerOf((pushes()[0].body as { messages: unknown[] }).messages[0])).toBe("ยกเลิกคำขอลา");
 
     const p = await file(e.id);
     decideLeave({ id: p.id, action: "accept", note: "" }, admin);
-    await settleLeaveNotices();
+    await settleNotices();
     fake.reset();
     cancelLeave(p.id, admin, "เปลี่ยนแผน");
-    await settleLeaveNotices();
+    await settleNotices();
     expect(to()).toEqual([...flagged.map((g) => g.groupId), e.lineUserId].sort());
     const [message] = (pushes().find((r) => (r.body as { to: string }).to === e.lineUserId)!.body as { messages: unknown[] }).messages;
     expect(rowsOf(message).get("ยกเลิกโดย")?.text).toBe("ผู้ดูแล");

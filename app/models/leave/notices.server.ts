@@ -8,7 +8,7 @@
 // the same tick, so the row exists before the HTTP answer; only the sending and its retries run on.
 import { LeaveStatus, LEAVE_TYPE_LABELS } from "~/lib/enums";
 import type { LineMessage } from "~/lib/line.server";
-import { formatThaiDate } from "~/lib/thai-date";
+import { spanText } from "./labels";
 import type { Actor } from "~/models/audit/audit.server";
 import { getEmployee } from "~/models/employees/employee.server";
 import type { PetitionInput } from "./schema";
@@ -20,8 +20,7 @@ import {
   transitionPetition,
   type PetitionDto,
 } from "./leave.server";
-import { isBotConfigured } from "~/lib/line.server";
-import { hasGroupsFlagged, pushToEmployee, pushToGroups } from "~/models/line/notifier.server";
+import { dispatchNotice, hasGroupsFlagged, pushToEmployee, pushToGroups } from "~/models/line/notifier.server";
 import { approvalButtons } from "~/models/flows/approval-postback";
 import { cardRow, flexCard, liffButtons, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "~/models/line/card.server";
 import { thaiDecimal } from "~/lib/thai-number";
@@ -42,8 +41,6 @@ const HEADER_COLORS: Record<LeaveNoticeKind, string> = {
   cancel: "#868E96",
 };
 
-const HALF_LABELS: Record<string, string> = { morning: "ครึ่งวันเช้า", afternoon: "ครึ่งวันบ่าย" };
-
 export type LeaveNoticeData = {
   employee: { code: string; full_name: string };
   petition: Pick<PetitionDto, "type" | "start_date" | "end_date" | "half" | "days" | "reason" | "decision_note" | "cancelled_by"> & {
@@ -56,13 +53,6 @@ export type LeaveNoticeData = {
 
 const daysText = (days: number) => `${thaiDecimal(days)} วัน`;
 
-/** `2 ก.พ. 2569 – 3 ก.พ. 2569`, or one date with its half: `10 มี.ค. 2569 (ครึ่งวันเช้า)`. */
-export function leaveSpanText(p: { start_date: string; end_date: string; half: string }) {
-  const start = formatThaiDate(p.start_date);
-  if (p.start_date === p.end_date) return HALF_LABELS[p.half] ? `${start} (${HALF_LABELS[p.half]})` : start;
-  return `${start} – ${formatThaiDate(p.end_date)}`;
-}
-
 /**
  * The flex card of one notice: a coloured header with the kind, then one row per fact; a new
  * petition's card (given its id) ends with the approve / reject buttons, a decision (sent to the
@@ -71,7 +61,7 @@ export function leaveSpanText(p: { start_date: string; end_date: string; half: s
 export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData): LineMessage {
   const { employee, petition: p, remaining } = data;
   const type = LEAVE_TYPE_LABELS[p.type] ?? String(p.type);
-  const span = leaveSpanText(p);
+  const span = spanText(p);
   const balanceLabel = kind === "request" ? "คงเหลือหากอนุมัติ" : "คงเหลือ";
   const rows = [
     cardRow("พนักงาน", `${employee.full_name} (${employee.code})`),
@@ -140,60 +130,30 @@ export async function notifyCancellation(petition: PetitionDto) {
   await Promise.all([toEmployee, toGroups]);
 }
 
-const inFlight = new Set<Promise<void>>();
-
-/**
- * Starts a notice without making the caller wait for LINE. The push rows are written before this
- * returns (the notifier inserts them before its first await); a failure is logged, never thrown.
- */
-function dispatch(what: string, send: () => Promise<unknown>) {
-  // Without a bot (demo mode) there is nobody to tell: no push rows that can only fail.
-  if (!isBotConfigured()) return;
-  let started: Promise<unknown>;
-  try {
-    started = send();
-  } catch (error) {
-    started = Promise.reject(error);
-  }
-  const tracked: Promise<void> = started.then(
-    () => undefined,
-    (error: unknown) => console.warn(`LINE notice (${what}) not sent: ${String(error)}`),
-  );
-  inFlight.add(tracked);
-  void tracked.finally(() => inFlight.delete(tracked));
-}
-
-export { dispatch as dispatchNotice };
-
-/** Waits for the notices under way (tests, and a graceful stop). */
-export async function settleLeaveNotices() {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
-}
-
 /** createPetition, then the groups' notice. */
 export async function fileLeave(employeeId: number, input: PetitionInput, attachment: Uint8Array | null, actor: Actor) {
   const petition = await createPetition(employeeId, input, attachment, actor);
-  dispatch("new petition", () => notifyNewPetition(petition));
+  dispatchNotice("new petition", () => notifyNewPetition(petition));
   return petition;
 }
 
 /** decidePetition, then the employee's notice. */
 export function decideLeave(input: Parameters<typeof decidePetition>[0], actor: Actor) {
   const result = decidePetition(input, actor);
-  dispatch("decision", () => notifyDecision(result.petition));
+  dispatchNotice("decision", () => notifyDecision(result.petition));
   return result;
 }
 
 /** The employee cancels their own petition, then the groups' notice. */
 export function cancelOwnLeave(employeeId: number, id: number, note = "") {
   const result = cancelOwnPetition(employeeId, id, note);
-  dispatch("cancellation", () => notifyCancellation(result.petition));
+  dispatchNotice("cancellation", () => notifyCancellation(result.petition));
   return result;
 }
 
 /** An admin cancels a petition, then the employee's and the groups' notices. */
 export function cancelLeave(id: number, actor: Actor, note = "") {
   const result = transitionPetition(id, LeaveStatus.cancel, actor, { note });
-  dispatch("cancellation", () => notifyCancellation(result.petition));
+  dispatchNotice("cancellation", () => notifyCancellation(result.petition));
   return result;
 }

@@ -23,7 +23,6 @@ export const DUPLICATE_KEYWORD_ERROR =
 
 export const MATCH_MODES = ["exact", "contains"] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
-export const MATCH_LABELS: Record<MatchMode, string> = { exact: "แบบตรงทั้งหมด", contains: "มีคำนี้" };
 
 export type LineMessageObject = Record<string, unknown> & { type: string };
 

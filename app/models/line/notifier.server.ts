@@ -7,7 +7,7 @@ import { z } from "zod";
 import { employees, lineGroups, linePushes } from "../../../db/schema";
 import { db, immediate } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { LINE_NOT_CONFIGURED, LineApiError, lineErrorToDomain, pushMessage, type LineMessage } from "~/lib/line.server";
+import { isBotConfigured, LINE_NOT_CONFIGURED, LineApiError, lineErrorToDomain, pushMessage, type LineMessage } from "~/lib/line.server";
 import { idField, pageOffset, PageFields, parseOrThrow, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { workingColumn } from "~/models/employees/employee.server";
@@ -307,6 +307,35 @@ export async function pushToGroups(input: {
     console.warn(`LINE group notification (${input.kind}) not sent: ${String(error)}`);
     return [];
   }
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Starts an after-commit notice without making the caller wait for LINE. The push rows are written
+ * before this returns (pushToEmployee and pushToGroups insert them before their first await); a
+ * failure is logged with `what`, never thrown.
+ */
+export function dispatchNotice(what: string, send: () => Promise<unknown>) {
+  // Without a bot (demo mode) there is nobody to tell: no push rows that can only fail.
+  if (!isBotConfigured()) return;
+  let started: Promise<unknown>;
+  try {
+    started = send();
+  } catch (error) {
+    started = Promise.reject(error);
+  }
+  const tracked: Promise<void> = started.then(
+    () => undefined,
+    (error: unknown) => console.warn(`LINE notice (${what}) not sent: ${String(error)}`),
+  );
+  inFlight.add(tracked);
+  void tracked.finally(() => inFlight.delete(tracked));
+}
+
+/** Waits until no notice started by dispatchNotice is under way (for tests: nothing awaits them at shutdown). */
+export async function settleNotices() {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
 
 /** Pushes an admin sent by hand: they saw it fail and decide themselves whether to send again. */

@@ -7,9 +7,9 @@ import { resetEnvCache } from "~/lib/env.server";
 import { newEmployee } from "~/models/attendance/attendance.test-helpers";
 import { MAX_ALT_TEXT, MAX_CARD_TEXT } from "~/models/line/card.server";
 import { LineMessagesSchema } from "~/models/line/message-schema";
-import { machineNoticeMessage, reportVisit, settleMachineNotices, type MachineNoticeData } from "./notices.server";
+import { machineNoticeMessage, reportVisit, type MachineNoticeData } from "./notices.server";
 import { VisitSchema } from "./visit-schema";
-import { setPushRetryDefaults } from "~/models/line/notifier.server";
+import { setPushRetryDefaults, settleNotices } from "~/models/line/notifier.server";
 
 type Text = { type: "text"; text: string };
 type Box = { type: "box"; contents: (Box | Text)[] };
@@ -95,7 +95,7 @@ describe("reportVisit", () => {
   test("broken and out of stock reach the active notify_machine groups only, as machine_visit pushes", async () => {
     await send("broken");
     await send("out_of_stock");
-    await settleMachineNotices();
+    await settleNotices();
     expect(pushes()).toEqual(["Cmachine1", "Cmachine1"]);
     expect(db().select().from(linePushes).all().map((r) => [r.kind, r.status])).toEqual([
       ["machine_visit", "sent"],
@@ -106,7 +106,7 @@ describe("reportVisit", () => {
   test("normal and refilled send nothing", async () => {
     await send("normal");
     await send("refilled");
-    await settleMachineNotices();
+    await settleNotices();
     expect(pushes()).toEqual([]);
     expect(db().select().from(linePushes).all()).toEqual([]);
   });
@@ -116,7 +116,7 @@ describe("reportVisit", () => {
     resetEnvCache();
     try {
       await send("broken");
-      await settleMachineNotices();
+      await settleNotices();
       expect(db().select().from(linePushes).all()).toEqual([]);
       expect(pushes()).toEqual([]);
     } finally {

@@ -2,13 +2,14 @@
 // group flagged notify_machine. As with leave notices (leave/notices.server.ts), the report itself
 // stays transactional and knows nothing of LINE: `reportVisit` runs it, then starts the notice after
 // the commit without waiting for LINE (the push rows are written before the HTTP answer).
-import { isBotConfigured, type LineMessage } from "~/lib/line.server";
+import type { LineMessage } from "~/lib/line.server";
 import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";
 import { cardRow, flexCard, MAX_CARD_TEXT, truncate } from "~/models/line/card.server";
-import { isProblemStatus, MACHINE_VISIT_STATUS_LABELS } from "./rules";
+import { isProblemStatus } from "./rules";
+import { MACHINE_VISIT_STATUS_LABELS } from "./labels";
 import type { VisitInput } from "./visit-schema";
 import { sendVisit, type VisitDto } from "./visit.server";
-import { hasGroupsFlagged, pushToGroups } from "~/models/line/notifier.server";
+import { dispatchNotice, hasGroupsFlagged, pushToGroups } from "~/models/line/notifier.server";
 
 export const MACHINE_NOTICE_TITLE = "แจ้งปัญหาตู้";
 const HEADER_COLOR = "#E8590C";
@@ -41,34 +42,9 @@ export async function notifyMachineProblem(visit: VisitDto) {
   return pushToGroups({ flag: "notify_machine", messages: [machineNoticeMessage(visit)], kind: "machine_visit" });
 }
 
-const inFlight = new Set<Promise<void>>();
-
-/** Starts the notice without making the caller wait for LINE; a failure is logged, never thrown. */
-function dispatch(send: () => Promise<unknown>) {
-  // Without a bot (demo mode) there is nobody to tell: no push rows that can only fail.
-  if (!isBotConfigured()) return;
-  let started: Promise<unknown>;
-  try {
-    started = send();
-  } catch (error) {
-    started = Promise.reject(error);
-  }
-  const tracked: Promise<void> = started.then(
-    () => undefined,
-    (error: unknown) => console.warn(`Machine notice not sent: ${String(error)}`),
-  );
-  inFlight.add(tracked);
-  void tracked.finally(() => inFlight.delete(tracked));
-}
-
-/** Waits for the notices under way (tests, and a graceful stop). */
-export async function settleMachineNotices() {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
-}
-
 /** sendVisit, then (for out of stock or broken) the groups' notice. */
 export async function reportVisit(employeeId: number, input: VisitInput, photo: Uint8Array | null) {
   const visit = await sendVisit(employeeId, input, photo);
-  if (isProblemStatus(visit.status)) dispatch(() => notifyMachineProblem(visit));
+  if (isProblemStatus(visit.status)) dispatchNotice("machine problem", () => notifyMachineProblem(visit));
   return visit;
 }

@@ -5,13 +5,6 @@ import { MACHINE_VISIT_STATUSES, MachineType } from "~/lib/enums";
 export { MACHINE_VISIT_STATUSES };
 export type MachineVisitStatus = (typeof MACHINE_VISIT_STATUSES)[number];
 
-export const MACHINE_VISIT_STATUS_LABELS: Record<MachineVisitStatus, string> = {
-  normal: "ปกติ",
-  refilled: "เติมสินค้าแล้ว",
-  out_of_stock: "สินค้าหมด",
-  broken: "ชำรุด",
-};
-
 /** A machine whose newest report has one of these has an open problem until a later normal/refilled report. */
 export const PROBLEM_STATUSES: readonly MachineVisitStatus[] = ["out_of_stock", "broken"];
 

@@ -16,13 +16,6 @@ export const MACHINE_VISIT_MESSAGES = {
   noLocation: "ตู้นี้ยังไม่ได้กำหนดตำแหน่ง กรุณาติดต่อผู้ดูแลระบบ",
 } as const;
 
-/** What a visit's flags say (the report was accepted; the admins may want to look). */
-export const VISIT_FLAG_LABELS = {
-  uncertain: "ตำแหน่งไม่แน่ชัด",
-  no_position: "ไม่มีตำแหน่ง",
-} as const;
-export type VisitFlag = keyof typeof VISIT_FLAG_LABELS;
-
 const DECIMAL = /^-?\d{1,6}(?:\.\d{1,15})?$/;
 /** A number from JSON or a form field; empty or absent is not given. */
 const optionalNumber = (message: string) =>

@@ -18,8 +18,9 @@ import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/valid
 import { GEOFENCE_LABELS } from "~/models/attendance/labels";
 import { reportRange } from "~/models/attendance/report.server";
 import { ATTENDANCE_MESSAGES } from "~/models/attendance/attendance.server";
-import { isOverdue, MACHINE_VISIT_STATUS_LABELS, PROBLEM_STATUSES, machineDueDate, requiresPresence, type MachineVisitStatus } from "./rules";
-import { MACHINE_VISIT_MESSAGES, VISIT_FLAG_LABELS, type VisitFlag, type VisitInput } from "./visit-schema";
+import { isOverdue, PROBLEM_STATUSES, machineDueDate, requiresPresence, type MachineVisitStatus } from "./rules";
+import { MACHINE_VISIT_MESSAGES, type VisitInput } from "./visit-schema";
+import { MACHINE_VISIT_STATUS_LABELS, VISIT_FLAG_LABELS, type VisitFlag } from "./labels";
 import type { MachineDto } from "./machine.server";
 import { getSetting } from "~/models/core/settings.server";
 

@@ -12,8 +12,9 @@ import { Text } from "~mantine-core/components/Text/Text";
 import { useState } from "react";
 import { LeaveStatus } from "~/lib/enums";
 import { thumbUrl } from "~/lib/uploads-shared";
-import { empFetch } from "../emp-api";
-import { HALF_LABELS, STATUS_COLORS, dateSpan, formatDays, statusLabel, typeLabel } from "./leave-format";
+import { empFetch } from "~/components/liff/emp-api";
+import { STATUS_COLORS, dateSpan, formatDays, statusLabel, typeLabel } from "./leave-format";
+import { HALF_LABELS } from "~/models/leave/labels";
 import type { Petition } from "./leave-types";
 import type { LeaveYears } from "./use-leave-years";
 

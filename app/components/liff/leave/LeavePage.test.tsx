@@ -145,12 +145,12 @@ describe("the petition form's preview", () => {
     const u = user();
     show();
     await fillDates(u, "2026-12-03", "2026-12-04");
-    expect(screen.getByRole("radio", { name: "ครึ่งเช้า" })).toBeDisabled();
-    expect(screen.getByRole("radio", { name: "ครึ่งบ่าย" })).toBeDisabled();
+    expect(screen.getByRole("radio", { name: "ครึ่งวันเช้า" })).toBeDisabled();
+    expect(screen.getByRole("radio", { name: "ครึ่งวันบ่าย" })).toBeDisabled();
     expect(screen.getByText(PETITION_MESSAGES.halfOneDay)).toBeVisible();
 
     await pick(u, /ถึงวันที่/, "2026-12-03");
-    const morning = screen.getByRole("radio", { name: "ครึ่งเช้า" });
+    const morning = screen.getByRole("radio", { name: "ครึ่งวันเช้า" });
     expect(morning).toBeEnabled();
     await u.click(morning);
     expect(screen.getByTestId("preview-days")).toHaveTextContent("ลา 0.5 วันทำงาน");
@@ -298,7 +298,7 @@ describe("the history", () => {
     const row = await screen.findByText("ช่วงปิดงบ", { exact: false });
     const card = row.closest<HTMLElement>('[data-testid="petition-row"]')!;
     expect(card).toHaveTextContent("ไม่อนุมัติ");
-    expect(card).toHaveTextContent("ครึ่งบ่าย · 0.5 วัน");
+    expect(card).toHaveTextContent("ครึ่งวันบ่าย · 0.5 วัน");
     expect(within(card).getByRole("img", { name: "เอกสารแนบ" })).toHaveAttribute("src", "/uploads/leaves/3.jpg?size=thumb");
   });
 

@@ -4,9 +4,7 @@ import { formatThaiDate } from "~/lib/thai-date";
 import type { HolidayDay } from "./leave-types";
 import { thaiDecimal } from "~/lib/thai-number";
 
-// How the petition page words leave: day counts, date spans, halves, statuses.
-
-export const HALF_LABELS: Record<string, string> = { full: "เต็มวัน", morning: "ครึ่งเช้า", afternoon: "ครึ่งบ่าย" };
+// How the petition page words leave: day counts, date spans, statuses (the halves: HALF_LABELS in ~/models/leave/labels).
 
 export const STATUS_COLORS: Record<number, string> = {
   [LeaveStatus.cancel]: "gray",
