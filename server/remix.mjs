@@ -1,4 +1,4 @@
-// Hands requests to Remix. This is @remix-run/express's handler with two changes: the body comes
+// Hands requests to Remix. It began as @remix-run/express's adapter (not a dependency), with two changes: the body comes
 // from the edge's size limit (server/body-limit.mjs) instead of the raw socket, and responses
 // that carry personal data get `Cache-Control: private, no-store` unless the route chose its own.
 import { Readable } from "node:stream";
