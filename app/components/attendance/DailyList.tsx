@@ -1,11 +1,10 @@
-import { Table } from "@mantine/core";
+import { DataList, type Columns } from "~/components/DataList";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
-import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { PlainAnchor, PlainImage, PlainUnstyledButton } from "~/components/PlainControls";
-import { PlainAvatar, PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
+import { PlainAvatar, PlainBadge, PlainText } from "~/components/PlainMantine";
 import { initials } from "~/lib/initials";
 import { thumbUrl } from "~/lib/uploads-shared";
-import { STATUS_LABELS } from "~/models/attendance/status";
+import { STATUS_LABELS } from "~/models/attendance/labels";
 import { CorrectionAction } from "./CorrectionDialog";
 import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
 import type { DailyTabItem } from "./daily-types";
@@ -117,109 +116,52 @@ function Checked({ item }: { item: DailyTabItem }) {
 
 type Props = { date: string; items: DailyTabItem[]; onPhoto: OpenPhoto };
 
-function DailyTable({ date, items, onPhoto }: Props) {
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="xs" striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>พนักงาน</Table.Th>
-            <Table.Th>สถานะ</Table.Th>
-            <Table.Th>เข้า</Table.Th>
-            <Table.Th>ออก</Table.Th>
-            <Table.Th>สาย/ก่อน (นาที)</Table.Th>
-            <Table.Th>ระยะ/ที่อยู่</Table.Th>
-            <Table.Th>รูปถ่าย</Table.Th>
-            <Table.Th>ตรวจแล้ว</Table.Th>
-            <Table.Th>แก้ไข</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
-            const { employee, record } = item;
-            return (
-              <PlainTr striped hover key={employee.id} data-testid="daily-row">
-                <PlainTd>
-                  <div className="daily-person">
-                    <EmployeeAvatar employee={employee} />
-                    <div>
-                      <div className="daily-sm daily-name">{employee.full_name}</div>
-                      <div className="daily-xs-dim">{employeeLine(employee)}</div>
-                    </div>
-                  </div>
-                </PlainTd>
-                <PlainTd>
-                  <Status item={item} />
-                </PlainTd>
-                <PlainTd>
-                  <CheckIn record={record} />
-                </PlainTd>
-                <PlainTd>
-                  <CheckOut record={record} />
-                </PlainTd>
-                <PlainTd>
-                  <div className="daily-sm">{record ? `${record.late_minutes} / ${record.early_minutes}` : "–"}</div>
-                </PlainTd>
-                <Table.Td maw={220}>
-                  <Place record={record} />
-                </Table.Td>
-                <PlainTd>
-                  <Photos item={item} onPhoto={onPhoto} />
-                </PlainTd>
-                <PlainTd>
-                  <Checked item={item} />
-                </PlainTd>
-                <PlainTd>
-                  <CorrectionAction target={{ employee, date, record }} />
-                </PlainTd>
-              </PlainTr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const lateEarly = ({ record }: DailyTabItem) => (record ? `${record.late_minutes} / ${record.early_minutes}` : "–");
 
-/** On a phone: the employee first, the correction and "checked" controls at the top of the card. */
-function DailyCards({ date, items, onPhoto }: Props) {
+/** The day's employees: a wide table, or cards on a phone with the "checked" and correction controls at the top. */
+export function DailyList({ date, items, onPhoto }: Props) {
+  const columns: Columns<DailyTabItem> = [
+    {
+      header: "พนักงาน",
+      cell: ({ employee }) => (
+        <div className="daily-person">
+          <EmployeeAvatar employee={employee} />
+          <div>
+            <div className="daily-sm daily-name">{employee.full_name}</div>
+            <div className="daily-xs-dim">{employeeLine(employee)}</div>
+          </div>
+        </div>
+      ),
+      card: {
+        leading: ({ employee }) => <EmployeeAvatar employee={employee} />,
+        title: ({ employee }) => employee.full_name,
+        subtitle: ({ employee }) => (
+          <PlainText fz="xs" c="dimmed">
+            {employeeLine(employee)}
+          </PlainText>
+        ),
+      },
+    },
+    { header: "สถานะ", cell: (item) => <Status item={item} /> },
+    { header: "เข้า", cell: ({ record }) => <CheckIn record={record} /> },
+    { header: "ออก", cell: ({ record }) => <CheckOut record={record} /> },
+    { header: "สาย/ก่อน (นาที)", cell: (item) => <div className="daily-sm">{lateEarly(item)}</div>, card: { field: lateEarly } },
+    { header: "ระยะ/ที่อยู่", maxWidth: 220, cell: ({ record }) => <Place record={record} /> },
+    { header: "รูปถ่าย", cell: (item) => <Photos item={item} onPhoto={onPhoto} /> },
+    { header: "ตรวจแล้ว", cell: (item) => <Checked item={item} />, card: "actions" },
+    { header: "แก้ไข", cell: ({ employee, record }) => <CorrectionAction target={{ employee, date, record }} />, card: "actions" },
+  ];
   return (
-    <PhoneCardList label="การลงเวลารายวัน" testId="daily-cards">
-      {items.map((item) => {
-        const { employee, record } = item;
-        return (
-          <PhoneCard
-            key={employee.id}
-            testId="daily-card"
-            leading={<EmployeeAvatar employee={employee} />}
-            title={employee.full_name}
-            subtitle={
-              <PlainText fz="xs" c="dimmed">
-                {employeeLine(employee)}
-              </PlainText>
-            }
-            actions={
-              <>
-                <Checked item={item} />
-                <CorrectionAction target={{ employee, date, record }} />
-              </>
-            }
-            fields={[
-              { label: "สถานะ", value: <Status item={item} /> },
-              { label: "สาย/ก่อน (นาที)", value: record ? `${record.late_minutes} / ${record.early_minutes}` : "–" },
-              { label: "เข้า", value: <CheckIn record={record} /> },
-              { label: "ออก", value: <CheckOut record={record} /> },
-              { label: "ระยะ/ที่อยู่", value: <Place record={record} /> },
-              { label: "รูปถ่าย", value: <Photos item={item} onPhoto={onPhoto} /> },
-            ]}
-          />
-        );
-      })}
-    </PhoneCardList>
+    <DataList
+      rows={items}
+      rowKey={(item) => item.employee.id}
+      columns={columns}
+      minWidth={900}
+      label="การลงเวลารายวัน"
+      labelTable={false}
+      testIds={{ row: "daily-row", cards: "daily-cards", card: "daily-card" }}
+      // On a card the minutes late or early sit next to the status, ahead of the times.
+      firstFields={["สถานะ", "สาย/ก่อน (นาที)"]}
+    />
   );
-}
-
-/** The day's employees: a wide table, or cards on a phone. */
-export function DailyList(props: Props) {
-  return <ResponsiveList table={<DailyTable {...props} />} cards={<DailyCards {...props} />} />;
 }

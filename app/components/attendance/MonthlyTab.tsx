@@ -9,11 +9,11 @@ import { dayjs } from "~/lib/thai-date";
 import {
   DAY_CODE_LEGEND,
   TOTAL_KEYS,
-  TOTAL_LABELS,
   WEEKDAY_SHORT,
   type DayKind,
   type MonthlyTotals,
 } from "~/models/attendance/codes";
+import { TOTAL_LABELS } from "~/models/attendance/labels";
 import { ThaiPagination } from "~/components/ListFooter";
 
 export type MonthlyTabData = {

@@ -18,9 +18,10 @@ import type { EmployeeSort } from "~/models/employees/schema";
 import type { EmployeeDto } from "~/models/employees/employee.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
-import { ResponsiveList } from "../PhoneCards";
-import { PlainAnchor } from "../PlainControls";
-import { PlainAvatar, PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "../PlainMantine";
+import { DataTable, type Columns } from "~/components/DataList";
+import { ResponsiveList } from "~/components/PhoneCards";
+import { PlainAnchor } from "~/components/PlainControls";
+import { PlainAvatar, PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 import { RowActions } from "~/components/RowActions";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
@@ -97,88 +98,84 @@ export function EmployeeTable(props: ListProps) {
   return <ResponsiveList table={<WideTable {...props} />} cards={<EmployeeCards {...props} />} />;
 }
 
+const sortable = (sort: EmployeeSort, header: string) => ({ header, th: <SortHeader sort={sort}>{header}</SortHeader> });
+
 function WideTable({ items, resigned, onAction }: ListProps) {
-  return (
-    <Table.ScrollContainer minWidth={820} visibleFrom="sm">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="รายชื่อพนักงาน">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={56}>รูป</Table.Th>
-            <SortHeader sort="code">รหัส</SortHeader>
-            <SortHeader sort="name">ชื่อ-นามสกุล</SortHeader>
-            <SortHeader sort="position">ตำแหน่ง</SortHeader>
-            <Table.Th>เบอร์โทร</Table.Th>
-            <Table.Th>LINE</Table.Th>
-            <Table.Th>ใบหน้า</Table.Th>
-            {resigned ? <SortHeader sort="resign_date">วันที่ลาออก</SortHeader> : null}
-            <Table.Th w={48}>
-              <span className="visually-hidden">จัดการ</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((e) => (
-            <PlainTr striped hover key={e.id} data-testid="employee-row">
-              <PlainTd>
-                <PlainAvatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
-                  {initials(e.first_name)}
-                </PlainAvatar>
-              </PlainTd>
-              <PlainTd>
-                <PlainText fz="sm" ff="monospace">
-                  {e.code}
-                </PlainText>
-              </PlainTd>
-              <PlainTd>
-                <PlainAnchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
-                  {e.full_name}
-                </PlainAnchor>
-                {e.nickname ? (
-                  <PlainText fz="xs" c="dimmed">
-                    ({e.nickname})
-                  </PlainText>
-                ) : null}
-                {e.working && e.resign_date ? (
-                  <Badge variant="light" color="orange" size="sm" mt={4}>
-                    จะลาออก {formatThaiDate(e.resign_date)}
-                  </Badge>
-                ) : null}
-              </PlainTd>
-              <PlainTd>
-                <PlainText fz="sm">{e.position || "-"}</PlainText>
-                {e.department ? (
-                  <PlainText fz="xs" c="dimmed">
-                    {e.department}
-                  </PlainText>
-                ) : null}
-              </PlainTd>
-              <PlainTd>
-                <PlainText fz="sm">{e.phone || "-"}</PlainText>
-              </PlainTd>
-              <PlainTd>
-                <PlainBadge variant="light" color={e.line_linked ? "green" : "gray"}>
-                  {e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม"}
-                </PlainBadge>
-              </PlainTd>
-              <PlainTd>
-                <PlainBadge variant="light" color={e.face_registered ? "green" : "gray"}>
-                  {e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน"}
-                </PlainBadge>
-              </PlainTd>
-              {resigned ? (
-                <PlainTd>
-                  <PlainText fz="sm">{e.resign_date ? formatThaiDate(e.resign_date) : "-"}</PlainText>
-                </PlainTd>
-              ) : null}
-              <PlainTd>
-                <RowMenu e={e} resigned={resigned} onAction={onAction} />
-              </PlainTd>
-            </PlainTr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: Columns<EmployeeDto> = [
+    {
+      header: "รูป",
+      width: 56,
+      cell: (e) => (
+        <PlainAvatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
+          {initials(e.first_name)}
+        </PlainAvatar>
+      ),
+    },
+    {
+      ...sortable("code", "รหัส"),
+      cell: (e) => (
+        <PlainText fz="sm" ff="monospace">
+          {e.code}
+        </PlainText>
+      ),
+    },
+    {
+      ...sortable("name", "ชื่อ-นามสกุล"),
+      cell: (e) => (
+        <>
+          <PlainAnchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
+            {e.full_name}
+          </PlainAnchor>
+          {e.nickname ? (
+            <PlainText fz="xs" c="dimmed">
+              ({e.nickname})
+            </PlainText>
+          ) : null}
+          {e.working && e.resign_date ? (
+            <Badge variant="light" color="orange" size="sm" mt={4}>
+              จะลาออก {formatThaiDate(e.resign_date)}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      ...sortable("position", "ตำแหน่ง"),
+      cell: (e) => (
+        <>
+          <PlainText fz="sm">{e.position || "-"}</PlainText>
+          {e.department ? (
+            <PlainText fz="xs" c="dimmed">
+              {e.department}
+            </PlainText>
+          ) : null}
+        </>
+      ),
+    },
+    { header: "เบอร์โทร", cell: (e) => <PlainText fz="sm">{e.phone || "-"}</PlainText> },
+    {
+      header: "LINE",
+      cell: (e) => (
+        <PlainBadge variant="light" color={e.line_linked ? "green" : "gray"}>
+          {e.line_linked ? "เชื่อมแล้ว" : "ยังไม่เชื่อม"}
+        </PlainBadge>
+      ),
+    },
+    {
+      header: "ใบหน้า",
+      cell: (e) => (
+        <PlainBadge variant="light" color={e.face_registered ? "green" : "gray"}>
+          {e.face_registered ? "ลงทะเบียนแล้ว" : "ยังไม่ลงทะเบียน"}
+        </PlainBadge>
+      ),
+    },
+    resigned && {
+      ...sortable("resign_date", "วันที่ลาออก"),
+      cell: (e) => <PlainText fz="sm">{e.resign_date ? formatThaiDate(e.resign_date) : "-"}</PlainText>,
+    },
+    { header: "จัดการ", hideHeader: true, width: 48, cell: (e) => <RowMenu e={e} resigned={resigned} onAction={onAction} /> },
+  ];
+  return <DataTable rows={items} rowKey={(e) => e.id} columns={columns} minWidth={820} rowTestId="employee-row" label="รายชื่อพนักงาน" />;
 }
 
 /** One card per employee, name first, the actions' menu on the card (no sideways scrolling). */

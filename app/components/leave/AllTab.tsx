@@ -1,13 +1,15 @@
-import { Card, Group, Menu, Select, Stack, Table, Text } from "@mantine/core";
+import { Card, Group, Menu, Select, Stack, Text } from "@mantine/core";
 import { IconAdjustments, IconFileSearch, IconX } from "@tabler/icons-react";
+import { DataTable, type Columns } from "~/components/DataList";
 import { EmptyState } from "~/components/EmptyState";
 import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
-import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
+import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 import { ResponsiveList } from "~/components/PhoneCards";
 import { useTabParams } from "~/components/tab-params";
 import { EmployeePicker } from "./EmployeePicker";
-import { daysText, spanText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
+import { daysText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, type PetitionView } from "./leave-labels";
+import { spanText } from "~/models/leave/labels";
 import { RowActions } from "~/components/RowActions";
 
 export type AllTabData = {
@@ -54,6 +56,42 @@ function Note({ p }: { p: PetitionView }) {
   ) : null;
 }
 
+function PetitionTable({ items, onAction }: { items: PetitionView[]; onAction: (a: PetitionAction) => void }) {
+  const columns: Columns<PetitionView> = [
+    {
+      header: "พนักงาน",
+      cell: (p) => (
+        <>
+          <PlainText fz="sm" fw={500}>
+            {p.employee.full_name}
+          </PlainText>
+          <PlainText fz="xs" c="dimmed" ff="monospace">
+            {p.employee.code}
+          </PlainText>
+        </>
+      ),
+    },
+    { header: "ประเภท", cell: (p) => <PlainText fz="sm">{typeLabel(p.type)}</PlainText> },
+    { header: "วันที่ลา", cell: (p) => <PlainText fz="sm">{spanText(p)}</PlainText> },
+    { header: "จำนวน", cell: (p) => <PlainText fz="sm">{daysText(p.days)}</PlainText> },
+    {
+      header: "เหตุผล",
+      maxWidth: 280,
+      cell: (p) => (
+        <>
+          <PlainText fz="sm" lineClamp={2} title={p.reason}>
+            {p.reason}
+          </PlainText>
+          <Note p={p} />
+        </>
+      ),
+    },
+    { header: "สถานะ", cell: (p) => <StatusBadge p={p} /> },
+    { header: "จัดการ", hideHeader: true, width: 48, cell: (p) => <RowMenu p={p} onAction={onAction} /> },
+  ];
+  return <DataTable rows={items} rowKey={(p) => p.id} columns={columns} minWidth={860} rowTestId="petition-row" label="คำขอลาทั้งหมด" />;
+}
+
 /** Every petition of a year, filtered by status, type and employee; a wide table, or cards on a phone. */
 export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: PetitionAction) => void }) {
   // A new filter starts again at page 1; the pager sets its own page.
@@ -97,60 +135,7 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
         <EmptyState icon={<IconFileSearch size={24} />} title="ไม่พบคำขอลา" hint="ลองเปลี่ยนปีหรือตัวกรอง" />
       ) : (
         <ResponsiveList
-          table={
-            <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-              <Table striped highlightOnHover verticalSpacing="xs" aria-label="คำขอลาทั้งหมด">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>พนักงาน</Table.Th>
-                    <Table.Th>ประเภท</Table.Th>
-                    <Table.Th>วันที่ลา</Table.Th>
-                    <Table.Th>จำนวน</Table.Th>
-                    <Table.Th>เหตุผล</Table.Th>
-                    <Table.Th>สถานะ</Table.Th>
-                    <Table.Th w={48}>
-                      <span className="visually-hidden">จัดการ</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((p) => (
-                    <PlainTr striped hover key={p.id} data-testid="petition-row">
-                      <PlainTd>
-                        <PlainText fz="sm" fw={500}>
-                          {p.employee.full_name}
-                        </PlainText>
-                        <PlainText fz="xs" c="dimmed" ff="monospace">
-                          {p.employee.code}
-                        </PlainText>
-                      </PlainTd>
-                      <PlainTd>
-                        <PlainText fz="sm">{typeLabel(p.type)}</PlainText>
-                      </PlainTd>
-                      <PlainTd>
-                        <PlainText fz="sm">{spanText(p)}</PlainText>
-                      </PlainTd>
-                      <PlainTd>
-                        <PlainText fz="sm">{daysText(p.days)}</PlainText>
-                      </PlainTd>
-                      <Table.Td maw={280}>
-                        <PlainText fz="sm" lineClamp={2} title={p.reason}>
-                          {p.reason}
-                        </PlainText>
-                        <Note p={p} />
-                      </Table.Td>
-                      <PlainTd>
-                        <StatusBadge p={p} />
-                      </PlainTd>
-                      <PlainTd>
-                        <RowMenu p={p} onAction={onAction} />
-                      </PlainTd>
-                    </PlainTr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          }
+          table={<PetitionTable items={data.items} onAction={onAction} />}
           cards={
             <Stack gap="sm" hiddenFrom="sm" data-testid="petition-cards">
               {data.items.map((p) => (

@@ -1,8 +1,8 @@
-import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Text } from "@mantine/core";
 import { IconDots, IconEdit, IconRefresh, IconSend } from "@tabler/icons-react";
+import { DataList, type Columns } from "~/components/DataList";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
 import { NeedsLine } from "~/components/line/NeedsLine";
-import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import type { LineGroupDto } from "~/models/line/group.server";
 import { thumbUrl } from "~/lib/uploads-shared";
@@ -88,99 +88,63 @@ function StatusBadge({ group }: { group: LineGroupDto }) {
   );
 }
 
-/** On a phone: the group's name first, its menu at the top, the three notice switches below. */
-function GroupCards({ items, onAction, lineConfigured }: Props) {
-  return (
-    <PhoneCardList label="กลุ่ม LINE" testId="line-group-cards">
-      {items.map((group) => (
-        <PhoneCard
-          key={group.id}
-          testId="line-group-card"
-          leading={<GroupAvatar group={group} />}
-          title={group.name || "(ยังไม่ทราบชื่อกลุ่ม)"}
-          subtitle={
-            <>
-              <StatusBadge group={group} />
-              <Text fz="xs" c="dimmed">
-                {group.active ? `เข้ากลุ่ม ${group.joined_at ? formatThaiDateTime(group.joined_at) : "-"}` : `ออก ${group.left_at ? formatThaiDateTime(group.left_at) : "-"}`}
-              </Text>
-            </>
-          }
-          actions={<GroupMenu group={group} onAction={onAction} lineConfigured={lineConfigured} />}
-          fields={[
-            { label: "แจ้งเตือนการลา", value: <FlagSwitch group={group} flag="notify_leave" label="แจ้งเตือนการลา" /> },
-            { label: "แจ้งเตือนตู้", value: <FlagSwitch group={group} flag="notify_machine" label="แจ้งเตือนตู้" /> },
-            { label: "สรุปประจำวัน", value: <FlagSwitch group={group} flag="notify_summary" label="สรุปประจำวัน" /> },
-          ]}
-        />
-      ))}
-    </PhoneCardList>
-  );
-}
+const when = (at: string | null) => (at ? formatThaiDateTime(at) : "-");
 
-export function LineGroupTable(props: Props) {
-  return <ResponsiveList table={<WideGroupTable {...props} />} cards={<GroupCards {...props} />} />;
-}
-
-function WideGroupTable({ items, onAction, lineConfigured }: Props) {
+/** The groups: a wide table, or on a phone a card with the group's name first, its menu at the top, the notice switches below. */
+export function LineGroupTable({ items, onAction, lineConfigured }: Props) {
+  const columns: Columns<LineGroupDto> = [
+    {
+      header: "กลุ่ม",
+      cell: (group) => (
+        <Group gap="sm" wrap="nowrap">
+          <GroupAvatar group={group} />
+          <Stack gap={0}>
+            <Text fw={600} fz="sm">
+              {group.name || "(ยังไม่ทราบชื่อกลุ่ม)"}
+            </Text>
+            <Text fz="xs" c="dimmed" ff="monospace">
+              {group.group_id}
+            </Text>
+          </Stack>
+        </Group>
+      ),
+      card: { leading: (group) => <GroupAvatar group={group} />, title: (group) => group.name || "(ยังไม่ทราบชื่อกลุ่ม)" },
+    },
+    {
+      header: "สถานะ",
+      cell: (group) => <StatusBadge group={group} />,
+      card: {
+        subtitle: (group) => (
+          <>
+            <StatusBadge group={group} />
+            <Text fz="xs" c="dimmed">
+              {group.active ? `เข้ากลุ่ม ${when(group.joined_at)}` : `ออก ${when(group.left_at)}`}
+            </Text>
+          </>
+        ),
+      },
+    },
+    { header: "เข้ากลุ่มเมื่อ", cell: (group) => <Text fz="sm">{when(group.joined_at)}</Text>, card: "hidden" },
+    { header: "ออกจากกลุ่มเมื่อ", cell: (group) => <Text fz="sm">{when(group.left_at)}</Text>, card: "hidden" },
+    { header: "แจ้งเตือนการลา", cell: (group) => <FlagSwitch group={group} flag="notify_leave" label="แจ้งเตือนการลา" /> },
+    { header: "แจ้งเตือนตู้", cell: (group) => <FlagSwitch group={group} flag="notify_machine" label="แจ้งเตือนตู้" /> },
+    { header: "สรุปประจำวัน", cell: (group) => <FlagSwitch group={group} flag="notify_summary" label="สรุปประจำวัน" /> },
+    {
+      header: "จัดการ",
+      hideHeader: true,
+      width: 48,
+      cell: (group) => <GroupMenu group={group} onAction={onAction} lineConfigured={lineConfigured} />,
+      card: "actions",
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="กลุ่ม LINE">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>กลุ่ม</Table.Th>
-            <Table.Th>สถานะ</Table.Th>
-            <Table.Th>เข้ากลุ่มเมื่อ</Table.Th>
-            <Table.Th>ออกจากกลุ่มเมื่อ</Table.Th>
-            <Table.Th>แจ้งเตือนการลา</Table.Th>
-            <Table.Th>แจ้งเตือนตู้</Table.Th>
-            <Table.Th>สรุปประจำวัน</Table.Th>
-            <Table.Th w={48}>
-              <span className="visually-hidden">จัดการ</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((group) => (
-            <Table.Tr key={group.id} data-testid="line-group-row">
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <GroupAvatar group={group} />
-                  <Stack gap={0}>
-                    <Text fw={600} fz="sm">
-                      {group.name || "(ยังไม่ทราบชื่อกลุ่ม)"}
-                    </Text>
-                    <Text fz="xs" c="dimmed" ff="monospace">
-                      {group.group_id}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge group={group} />
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{group.joined_at ? formatThaiDateTime(group.joined_at) : "-"}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{group.left_at ? formatThaiDateTime(group.left_at) : "-"}</Text>
-              </Table.Td>
-              <Table.Td>
-                <FlagSwitch group={group} flag="notify_leave" label="แจ้งเตือนการลา" />
-              </Table.Td>
-              <Table.Td>
-                <FlagSwitch group={group} flag="notify_machine" label="แจ้งเตือนตู้" />
-              </Table.Td>
-              <Table.Td>
-                <FlagSwitch group={group} flag="notify_summary" label="สรุปประจำวัน" />
-              </Table.Td>
-              <Table.Td>
-                <GroupMenu group={group} onAction={onAction} lineConfigured={lineConfigured} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataList
+      rows={items}
+      rowKey={(group) => group.id}
+      columns={columns}
+      minWidth={860}
+      label="กลุ่ม LINE"
+      testIds={{ row: "line-group-row", cards: "line-group-cards", card: "line-group-card" }}
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Group, Text, Tooltip } from "@mantine/core";
 import { IconEdit, IconTrash } from "@tabler/icons-react";
+import { DataList, type Columns } from "~/components/DataList";
 import { FetcherSwitch } from "~/components/FetcherSwitch";
-import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { formatThaiDateTime } from "~/lib/thai-date";
 import { describeMessage } from "~/lib/line-message-label";
-import { MATCH_LABELS } from "~/models/line/message-schema";
+import { MATCH_LABELS } from "~/models/line/labels";
 import type { ReplyDto } from "~/models/line/reply-message.server";
 
 function ActiveSwitch({ reply }: { reply: ReplyDto }) {
@@ -83,79 +83,38 @@ type Props = {
   onDelete: (reply: ReplyDto) => void;
 };
 
-/** On a phone: one card per keyword, its switch and actions at the top. */
-function ReplyCards({ items, onEdit, onDelete }: Props) {
+/** The auto replies: a wide table, or on a phone a card per keyword with its switch and actions at the top. */
+export function ReplyTable({ items, onEdit, onDelete }: Props) {
+  const columns: Columns<ReplyDto> = [
+    {
+      header: "คำสำคัญ",
+      cell: (reply) => (
+        <Text fw={600} fz="sm">
+          {reply.keyword}
+        </Text>
+      ),
+      card: { title: (reply) => reply.keyword },
+    },
+    { header: "การจับคู่", cell: (reply) => <MatchBadge reply={reply} />, card: "subtitle" },
+    { header: "ข้อความตอบกลับ", maxWidth: 320, cell: (reply) => <Messages reply={reply} /> },
+    { header: "ตรวจกับ LINE", cell: (reply) => <SyncBadge reply={reply} /> },
+    { header: "เปิดใช้งาน", cell: (reply) => <ActiveSwitch reply={reply} />, card: "actions" },
+    {
+      header: "จัดการ",
+      hideHeader: true,
+      width: 90,
+      cell: (reply) => <RowActions reply={reply} onEdit={onEdit} onDelete={onDelete} />,
+      card: "actions",
+    },
+  ];
   return (
-    <PhoneCardList label="ข้อความตอบกลับอัตโนมัติ" testId="reply-cards">
-      {items.map((reply) => (
-        <PhoneCard
-          key={reply.id}
-          testId="reply-card"
-          title={reply.keyword}
-          subtitle={<MatchBadge reply={reply} />}
-          actions={
-            <>
-              <ActiveSwitch reply={reply} />
-              <RowActions reply={reply} onEdit={onEdit} onDelete={onDelete} />
-            </>
-          }
-          fields={[
-            { label: "ข้อความตอบกลับ", value: <Messages reply={reply} /> },
-            { label: "ตรวจกับ LINE", value: <SyncBadge reply={reply} /> },
-          ]}
-        />
-      ))}
-    </PhoneCardList>
-  );
-}
-
-export function ReplyTable(props: Props) {
-  return <ResponsiveList table={<WideReplyTable {...props} />} cards={<ReplyCards {...props} />} />;
-}
-
-function WideReplyTable({ items, onEdit, onDelete }: Props) {
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="ข้อความตอบกลับอัตโนมัติ">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>คำสำคัญ</Table.Th>
-            <Table.Th>การจับคู่</Table.Th>
-            <Table.Th>ข้อความตอบกลับ</Table.Th>
-            <Table.Th>ตรวจกับ LINE</Table.Th>
-            <Table.Th>เปิดใช้งาน</Table.Th>
-            <Table.Th w={90}>
-              <span className="visually-hidden">จัดการ</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((reply) => (
-            <Table.Tr key={reply.id} data-testid="reply-row">
-              <Table.Td>
-                <Text fw={600} fz="sm">
-                  {reply.keyword}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <MatchBadge reply={reply} />
-              </Table.Td>
-              <Table.Td maw={320}>
-                <Messages reply={reply} />
-              </Table.Td>
-              <Table.Td>
-                <SyncBadge reply={reply} />
-              </Table.Td>
-              <Table.Td>
-                <ActiveSwitch reply={reply} />
-              </Table.Td>
-              <Table.Td>
-                <RowActions reply={reply} onEdit={onEdit} onDelete={onDelete} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataList
+      rows={items}
+      rowKey={(reply) => reply.id}
+      columns={columns}
+      minWidth={760}
+      label="ข้อความตอบกลับอัตโนมัติ"
+      testIds={{ row: "reply-row", cards: "reply-cards", card: "reply-card" }}
+    />
   );
 }

@@ -1,19 +1,19 @@
-import { ActionIcon, Anchor, Badge, Drawer, Group, Image, Modal, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Drawer, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconClipboardOff, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { RangeCsvExport } from "~/components/attendance/RangeCsvExport";
+import { DataList, type Columns } from "~/components/DataList";
 import { EmptyState } from "~/components/EmptyState";
-import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCards";
 import { useTabParams } from "~/components/tab-params";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { GEOFENCE_LABELS } from "~/models/attendance/labels";
-import { VISIT_FLAG_LABELS, type VisitFlag } from "~/models/machines/visit-schema";
+import { VISIT_FLAG_LABELS, type VisitFlag } from "~/models/machines/labels";
 import type { MachineReportsData } from "~/models/machines/reports.server";
 import type { VisitDto } from "~/models/machines/visit.server";
 import { clockTimeOf, dayjs, formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
-import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
+import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { distanceText, STATUS_COLORS } from "./machine-status";
 
 const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
@@ -82,95 +82,68 @@ function StatusAndNote({ visit }: { visit: VisitDto }) {
   );
 }
 
-/** On a phone: the cabinet (or, in one cabinet's history, the date) first, its history and photo at hand. */
-function VisitCards({ items, withMachine, onMachine, onPhoto }: VisitListProps) {
+/** The visits: a wide table, or on a phone a card with the cabinet (or, in one cabinet's history, the date) first, its history and photo at hand. */
+function VisitTable({ items, withMachine, onMachine, onPhoto }: VisitListProps) {
+  const columns: Columns<VisitDto> = [
+    {
+      header: withMachine ? "เวลา" : "วันที่",
+      cell: (v) => <PlainText fz="sm">{withMachine ? `${clockTimeOf(v.visited_at)} น.` : dateTime(v)}</PlainText>,
+      card: withMachine ? "hidden" : { title: dateTime },
+    },
+    withMachine && {
+      header: "ตู้",
+      cell: (v) => (
+        <>
+          <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => onMachine(v.machine.id)}>
+            {v.machine.code}
+          </Anchor>
+          <PlainText fz="xs" c="dimmed">
+            {v.machine.name} · {v.machine.type_label}
+          </PlainText>
+        </>
+      ),
+      card: {
+        title: (v) => `${v.machine.code} ${v.machine.name}`,
+        actions: (v) => (
+          <Anchor component="button" type="button" fz="xs" onClick={() => onMachine(v.machine.id)} aria-label={`ประวัติตู้ ${v.machine.code}`}>
+            ประวัติ
+          </Anchor>
+        ),
+      },
+    },
+    {
+      header: "พนักงาน",
+      cell: (v) => (
+        <>
+          <PlainText fz="sm">{v.employee.full_name}</PlainText>
+          <PlainText fz="xs" c="dimmed">
+            {v.employee.code}
+          </PlainText>
+        </>
+      ),
+      card: {
+        subtitle: (v) => (
+          <PlainText fz="xs" c="dimmed">
+            {withMachine ? `${clockTimeOf(v.visited_at)} น. · ` : ""}
+            {v.employee.full_name} ({v.employee.code})
+          </PlainText>
+        ),
+      },
+    },
+    { header: "สถานะ", maxWidth: 240, cell: (v) => <StatusAndNote visit={v} /> },
+    { header: "ตำแหน่ง", cell: (v) => <Place visit={v} /> },
+    { header: "รูปถ่าย", cell: (v) => <Photo visit={v} onOpen={onPhoto} />, card: "actions" },
+  ];
   return (
-    <PhoneCardList label="รายงานการเข้าตู้" testId="visit-cards">
-      {items.map((v) => (
-        <PhoneCard
-          key={v.id}
-          testId="visit-card"
-          title={withMachine ? `${v.machine.code} ${v.machine.name}` : dateTime(v)}
-          subtitle={
-            <PlainText fz="xs" c="dimmed">
-              {withMachine ? `${clockTimeOf(v.visited_at)} น. · ` : ""}
-              {v.employee.full_name} ({v.employee.code})
-            </PlainText>
-          }
-          actions={
-            <>
-              {withMachine ? (
-                <Anchor component="button" type="button" fz="xs" onClick={() => onMachine(v.machine.id)} aria-label={`ประวัติตู้ ${v.machine.code}`}>
-                  ประวัติ
-                </Anchor>
-              ) : null}
-              <Photo visit={v} onOpen={onPhoto} />
-            </>
-          }
-          fields={[
-            { label: "สถานะ", value: <StatusAndNote visit={v} /> },
-            { label: "ตำแหน่ง", value: <Place visit={v} /> },
-          ]}
-        />
-      ))}
-    </PhoneCardList>
-  );
-}
-
-function VisitTable(props: VisitListProps) {
-  return <ResponsiveList table={<WideVisitTable {...props} />} cards={<VisitCards {...props} />} />;
-}
-
-function WideVisitTable({ items, withMachine, onMachine, onPhoto }: VisitListProps) {
-  return (
-    <Table.ScrollContainer minWidth={withMachine ? 860 : 640}>
-      <Table verticalSpacing="xs" striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{withMachine ? "เวลา" : "วันที่"}</Table.Th>
-            {withMachine ? <Table.Th>ตู้</Table.Th> : null}
-            <Table.Th>พนักงาน</Table.Th>
-            <Table.Th>สถานะ</Table.Th>
-            <Table.Th>ตำแหน่ง</Table.Th>
-            <Table.Th>รูปถ่าย</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((v) => (
-            <PlainTr striped hover key={v.id} data-testid="visit-row">
-              <PlainTd>
-                <PlainText fz="sm">{withMachine ? `${clockTimeOf(v.visited_at)} น.` : dateTime(v)}</PlainText>
-              </PlainTd>
-              {withMachine ? (
-                <PlainTd>
-                  <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => onMachine(v.machine.id)}>
-                    {v.machine.code}
-                  </Anchor>
-                  <PlainText fz="xs" c="dimmed">
-                    {v.machine.name} · {v.machine.type_label}
-                  </PlainText>
-                </PlainTd>
-              ) : null}
-              <PlainTd>
-                <PlainText fz="sm">{v.employee.full_name}</PlainText>
-                <PlainText fz="xs" c="dimmed">
-                  {v.employee.code}
-                </PlainText>
-              </PlainTd>
-              <Table.Td maw={240}>
-                <StatusAndNote visit={v} />
-              </Table.Td>
-              <PlainTd>
-                <Place visit={v} />
-              </PlainTd>
-              <PlainTd>
-                <Photo visit={v} onOpen={onPhoto} />
-              </PlainTd>
-            </PlainTr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataList
+      rows={items}
+      rowKey={(v) => v.id}
+      columns={columns}
+      minWidth={withMachine ? 860 : 640}
+      label="รายงานการเข้าตู้"
+      labelTable={false}
+      testIds={{ row: "visit-row", cards: "visit-cards", card: "visit-card" }}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
-import { Card, Group, Menu, Stack, Table } from "@mantine/core";
+import { Card, Group, Menu, Stack } from "@mantine/core";
 import { IconEdit, IconMapPin, IconPower, IconUsers } from "@tabler/icons-react";
 import { MACHINE_TYPE_LABELS } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
+import { DataTable, type Columns } from "~/components/DataList";
 import { ResponsiveList } from "~/components/PhoneCards";
 import { PlainAnchor } from "~/components/PlainControls";
-import { PlainBadge, PlainGroup, PlainStack, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
+import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import type { MachineDto } from "~/models/machines/machine.server";
 import { TYPE_COLORS, VISIT_STATUS_COLORS, visitStatusLabel } from "./machine-labels";
 import { RowActions } from "~/components/RowActions";
@@ -141,60 +142,26 @@ function CodeAndName({ m }: { m: MachineDto }) {
 
 /** The registry: a wide table, or cards on a phone. */
 export function MachineTable({ items, onAction }: { items: MachineDto[]; onAction: (a: MachineRowAction, m: MachineDto) => void }) {
+  const columns: Columns<MachineDto> = [
+    {
+      header: "รหัส",
+      cell: (m) => (
+        <PlainText fz="sm" ff="monospace">
+          {m.code}
+        </PlainText>
+      ),
+    },
+    { header: "ชื่อตู้", maxWidth: 260, cell: (m) => <CodeAndName m={m} /> },
+    { header: "ประเภท", cell: (m) => <TypeBadge m={m} /> },
+    { header: "ผู้ดูแล", cell: (m) => <Assignees m={m} /> },
+    { header: "เข้าตู้ล่าสุด", cell: (m) => <LastVisit m={m} /> },
+    { header: "กำหนดเข้าตู้", cell: (m) => <Due m={m} /> },
+    { header: "ตำแหน่ง", cell: (m) => <MapLink m={m} /> },
+    { header: "จัดการ", hideHeader: true, width: 48, cell: (m) => <RowMenu m={m} onAction={onAction} /> },
+  ];
   return (
     <ResponsiveList
-      table={
-        <Table.ScrollContainer minWidth={960} visibleFrom="sm">
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="รายการตู้">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>รหัส</Table.Th>
-                <Table.Th>ชื่อตู้</Table.Th>
-                <Table.Th>ประเภท</Table.Th>
-                <Table.Th>ผู้ดูแล</Table.Th>
-                <Table.Th>เข้าตู้ล่าสุด</Table.Th>
-                <Table.Th>กำหนดเข้าตู้</Table.Th>
-                <Table.Th>ตำแหน่ง</Table.Th>
-                <Table.Th w={48}>
-                  <span className="visually-hidden">จัดการ</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((m) => (
-                <PlainTr striped hover key={m.id} data-testid="machine-row">
-                  <PlainTd>
-                    <PlainText fz="sm" ff="monospace">
-                      {m.code}
-                    </PlainText>
-                  </PlainTd>
-                  <Table.Td maw={260}>
-                    <CodeAndName m={m} />
-                  </Table.Td>
-                  <PlainTd>
-                    <TypeBadge m={m} />
-                  </PlainTd>
-                  <PlainTd>
-                    <Assignees m={m} />
-                  </PlainTd>
-                  <PlainTd>
-                    <LastVisit m={m} />
-                  </PlainTd>
-                  <PlainTd>
-                    <Due m={m} />
-                  </PlainTd>
-                  <PlainTd>
-                    <MapLink m={m} />
-                  </PlainTd>
-                  <PlainTd>
-                    <RowMenu m={m} onAction={onAction} />
-                  </PlainTd>
-                </PlainTr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      }
+      table={<DataTable rows={items} rowKey={(m) => m.id} columns={columns} minWidth={960} rowTestId="machine-row" label="รายการตู้" />}
       cards={
         <Stack gap="sm" hiddenFrom="sm" data-testid="machine-cards">
           {items.map((m) => (
