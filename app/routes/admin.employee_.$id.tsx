@@ -1,15 +1,5 @@
 import { Anchor, Avatar, Badge, Breadcrumbs, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import {
-  IconArrowBackUp,
-  IconChevronDown,
-  IconEdit,
-  IconFaceId,
-  IconKey,
-  IconLinkOff,
-  IconMessage,
-  IconPhoto,
-  IconUserOff,
-} from "@tabler/icons-react";
+import { IconChevronDown } from "@tabler/icons-react";
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -17,9 +7,13 @@ import { useState } from "react";
 import { useActionToasts } from "~/components/action-toasts";
 import { AuditTable } from "~/components/audit/AuditTable";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
-import { confirmEmployeeAction, EMPLOYEE_ACTIONS_ROUTE } from "~/components/employees/employee-actions";
+import {
+  confirmEmployeeAction,
+  EMPLOYEE_ACTIONS_ROUTE,
+  EmployeeActionItems,
+  type EmployeeRowAction,
+} from "~/components/employees/employee-actions";
 import { EmployeeFormModal } from "~/components/employees/EmployeeFormModal";
-import type { EmployeeRowAction } from "~/components/employees/EmployeeTable";
 import { FaceModal } from "~/components/employees/FaceModal";
 import { PhotoModal } from "~/components/employees/PhotoModal";
 import { DetailsSection, LeaveSection, LineFaceSection, MachinesSection, MonthSection, Section } from "~/components/employees/ProfileSections";
@@ -51,9 +45,8 @@ export function ErrorBoundary() {
 type Profile = SerializeFrom<typeof loader>;
 type Employee = Profile["employee"];
 
-/** The row actions the list offers, in the same order and under the same conditions. */
+/** The list's row actions (EmployeeActionItems) behind a "จัดการ" button. */
 function ActionsMenu({ employee, onAction }: { employee: Employee; onAction: (kind: EmployeeRowAction) => void }) {
-  const resigned = !employee.working;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -62,39 +55,7 @@ function ActionsMenu({ employee, onAction }: { employee: Employee; onAction: (ki
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit")}>
-          แก้ไขข้อมูล
-        </Menu.Item>
-        <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo")}>
-          เปลี่ยนรูป
-        </Menu.Item>
-        <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face")}>
-          ใบหน้าที่ลงทะเบียน
-        </Menu.Item>
-        {!resigned && !employee.line_linked ? (
-          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code")}>
-            ออกรหัสเชื่อม LINE
-          </Menu.Item>
-        ) : null}
-        {employee.line_linked ? (
-          <>
-            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push")}>
-              ส่งข้อความ LINE
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink")}>
-              ยกเลิกการเชื่อม LINE
-            </Menu.Item>
-          </>
-        ) : null}
-        {resigned ? (
-          <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate")}>
-            กลับเข้าทำงาน
-          </Menu.Item>
-        ) : (
-          <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign")}>
-            บันทึกการลาออก
-          </Menu.Item>
-        )}
+        <EmployeeActionItems resigned={!employee.working} lineLinked={employee.line_linked} onAction={onAction} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -7,6 +7,7 @@ import { ThaiPagination } from "~/components/ListFooter";
 import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { clockTime } from "./attendance-labels";
 import { DecisionControls, DecisionNote } from "./DecisionControls";
+import { EmployeeCaption } from "./EmployeeCaption";
 
 export type CorrectionStatus = "pending" | "approved" | "rejected";
 
@@ -70,13 +71,7 @@ function RequestCard({ item }: { item: CorrectionRequestItem }) {
     <Card withBorder radius="md" data-testid="correction-card">
       <PlainStack gap="xs">
         <PlainGroup justify="space-between" wrap="wrap">
-          <div>
-            <PlainText fw={600}>{employee.full_name}</PlainText>
-            <PlainText fz="xs" c="dimmed">
-              {employee.code}
-              {employee.position ? ` · ${employee.position}` : ""} · {formatThaiDate(c.work_date)}
-            </PlainText>
-          </div>
+          <EmployeeCaption employee={employee}> · {formatThaiDate(c.work_date)}</EmployeeCaption>
           <PlainBadge variant="light" color={CORRECTION_STATUS_COLORS[c.status]}>
             {CORRECTION_STATUS_LABELS[c.status]}
           </PlainBadge>

@@ -1,11 +1,10 @@
-import { ActionIcon, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconSearch } from "@tabler/icons-react";
+import { IconCalendarOff, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTabParams } from "~/components/tab-params";
-import { ThaiDateInput } from "~/components/ThaiDateInput";
+import { DayStepper } from "~/components/DayStepper";
 import { EmptyState } from "~/components/EmptyState";
-import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import { ATTENDANCE_STATUSES } from "~/models/attendance/status";
 import { STATUS_LABELS } from "~/models/attendance/labels";
 import { ThaiPagination } from "~/components/ListFooter";
@@ -13,8 +12,6 @@ import { STATUS_COLORS } from "./attendance-labels";
 import type { DailyTabData } from "./daily-types";
 import { DailyList } from "./DailyList";
 import { RangeCsvExport } from "./RangeCsvExport";
-
-const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
 
 /** The daily view: every working employee's status for one date, with the evidence. */
 export function DailyTab({ data }: { data: DailyTabData }) {
@@ -27,20 +24,7 @@ export function DailyTab({ data }: { data: DailyTabData }) {
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap">
-        <ActionIcon variant="default" size="lg" aria-label="วันก่อนหน้า" onClick={() => update({ date: shift(data.date, -1) })}>
-          <IconChevronLeft size={18} />
-        </ActionIcon>
-        <ThaiDateInput
-          aria-label="วันที่"
-          value={data.date}
-          clearable={false}
-          onChange={(value) => value && update({ date: dayjs(value).format("YYYY-MM-DD") })}
-          w={180}
-        />
-        <ActionIcon variant="default" size="lg" aria-label="วันถัดไป" onClick={() => update({ date: shift(data.date, 1) })}>
-          <IconChevronRight size={18} />
-        </ActionIcon>
-        <Text fw={600}>{formatThaiDateLong(data.date)}</Text>
+        <DayStepper date={data.date} onDate={(date) => update({ date })} />
         <Text c="dimmed" fz="sm">
           พนักงาน {data.headcount} คน
           {data.summary.pending_review > 0 ? ` · รอตรวจสอบ ${data.summary.pending_review} รายการ` : ""}

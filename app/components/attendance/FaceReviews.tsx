@@ -5,6 +5,7 @@ import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
 import { PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { DecisionControls } from "./DecisionControls";
+import { EmployeeCaption } from "./EmployeeCaption";
 
 export const FACE_REVIEW_INTENT = "face_review";
 export const FACE_PAGE_PARAM = "face_page";
@@ -45,14 +46,9 @@ function FaceCard({ item }: { item: FaceReviewsData["items"][number] }) {
   return (
     <Card withBorder radius="md" data-testid="face-review-card">
       <PlainStack gap="sm">
-        <div>
-          <PlainText fw={600}>{employee.full_name}</PlainText>
-          <PlainText fz="xs" c="dimmed">
-            {employee.code}
-            {employee.position ? ` · ${employee.position}` : ""}
-            {item.face_registered_at ? ` · ลงทะเบียน ${formatThaiDateTime(item.face_registered_at)}` : ""}
-          </PlainText>
-        </div>
+        <EmployeeCaption employee={employee}>
+          {item.face_registered_at ? ` · ลงทะเบียน ${formatThaiDateTime(item.face_registered_at)}` : ""}
+        </EmployeeCaption>
         <PlainGroup gap="sm" align="flex-start">
           <Picture url={item.face_url} label="ใบหน้าที่ลงทะเบียน" />
           <Picture url={employee.photo_url} label="รูปพนักงาน" />

@@ -8,6 +8,7 @@ import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
 import { DecisionControls, DecisionNote } from "./DecisionControls";
+import { EmployeeCaption } from "./EmployeeCaption";
 import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
 import { clockTime, flagLabel, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL } from "./attendance-labels";
 import { FaceReviews, type FaceReviewsData } from "./FaceReviews";
@@ -113,13 +114,7 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
     <PlainCard withBorder radius="md" data-testid="review-card">
       <PlainStack gap="sm">
         <PlainGroup justify="space-between" wrap="wrap">
-          <div>
-            <PlainText fw={600}>{employee.full_name}</PlainText>
-            <PlainText fz="xs" c="dimmed">
-              {employee.code}
-              {employee.position ? ` · ${employee.position}` : ""} · {formatThaiDate(record.work_date)}
-            </PlainText>
-          </div>
+          <EmployeeCaption employee={employee}> · {formatThaiDate(record.work_date)}</EmployeeCaption>
           <PlainBadge variant="light" color={record.review_status === "rejected" ? "red" : record.review_status === "accepted" ? "green" : "yellow"}>
             {REVIEW_LABELS[record.review_status as keyof typeof REVIEW_LABELS] ?? record.review_status}
           </PlainBadge>

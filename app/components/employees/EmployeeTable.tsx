@@ -1,17 +1,5 @@
-import { Badge, Card, Group, Menu, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import {
-  IconArrowBackUp,
-  IconChevronDown,
-  IconChevronUp,
-  IconEdit,
-  IconFaceId,
-  IconKey,
-  IconLinkOff,
-  IconMessage,
-  IconPhoto,
-  IconSelector,
-  IconUserOff,
-} from "@tabler/icons-react";
+import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { Link, useSearchParams } from "@remix-run/react";
 import { formatThaiDate } from "~/lib/thai-date";
 import type { EmployeeSort } from "~/models/employees/schema";
@@ -23,8 +11,9 @@ import { ResponsiveList } from "~/components/PhoneCards";
 import { PlainAnchor } from "~/components/PlainControls";
 import { PlainAvatar, PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 import { RowActions } from "~/components/RowActions";
+import { EmployeeActionItems, type EmployeeRowAction } from "./employee-actions";
 
-export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
+export type { EmployeeRowAction };
 
 function SortHeader({ sort, children }: { sort: EmployeeSort; children: string }) {
   const [params] = useSearchParams();
@@ -56,40 +45,24 @@ type ListProps = { items: EmployeeDto[]; resigned: boolean; onAction: OnAction }
 function RowMenu({ e, resigned, onAction }: { e: EmployeeDto; resigned: boolean; onAction: OnAction }) {
   return (
     <RowActions label={`จัดการ ${e.full_name}`}>
-      <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit", e)}>
-        แก้ไขข้อมูล
-      </Menu.Item>
-      <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo", e)}>
-        เปลี่ยนรูป
-      </Menu.Item>
-      <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face", e)}>
-        ใบหน้าที่ลงทะเบียน
-      </Menu.Item>
-      {!resigned && !e.line_linked ? (
-        <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code", e)}>
-          ออกรหัสเชื่อม LINE
-        </Menu.Item>
-      ) : null}
-      {e.line_linked ? (
-        <>
-          <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push", e)}>
-            ส่งข้อความ LINE
-          </Menu.Item>
-          <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink", e)}>
-            ยกเลิกการเชื่อม LINE
-          </Menu.Item>
-        </>
-      ) : null}
-      {resigned ? (
-        <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate", e)}>
-          กลับเข้าทำงาน
-        </Menu.Item>
-      ) : (
-        <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign", e)}>
-          บันทึกการลาออก
-        </Menu.Item>
-      )}
+      <EmployeeActionItems resigned={resigned} lineLinked={e.line_linked} onAction={(kind) => onAction(kind, e)} />
     </RowActions>
+  );
+}
+
+/** The name, linked to the profile, with the nickname below it. */
+function NameLink({ e, fw }: { e: EmployeeDto; fw: number }) {
+  return (
+    <>
+      <PlainAnchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={fw}>
+        {e.full_name}
+      </PlainAnchor>
+      {e.nickname ? (
+        <PlainText fz="xs" c="dimmed">
+          ({e.nickname})
+        </PlainText>
+      ) : null}
+    </>
   );
 }
 
@@ -123,14 +96,7 @@ function WideTable({ items, resigned, onAction }: ListProps) {
       ...sortable("name", "ชื่อ-นามสกุล"),
       cell: (e) => (
         <>
-          <PlainAnchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={500}>
-            {e.full_name}
-          </PlainAnchor>
-          {e.nickname ? (
-            <PlainText fz="xs" c="dimmed">
-              ({e.nickname})
-            </PlainText>
-          ) : null}
+          <NameLink e={e} fw={500} />
           {e.working && e.resign_date ? (
             <Badge variant="light" color="orange" size="sm" mt={4}>
               จะลาออก {formatThaiDate(e.resign_date)}
@@ -190,14 +156,7 @@ function EmployeeCards({ items, resigned, onAction }: ListProps) {
                 {initials(e.first_name)}
               </PlainAvatar>
               <div style={{ minWidth: 0 }}>
-                <PlainAnchor component={Link} to={`/admin/employee/${e.id}`} fz="sm" fw={600}>
-                  {e.full_name}
-                </PlainAnchor>
-                {e.nickname ? (
-                  <PlainText fz="xs" c="dimmed">
-                    ({e.nickname})
-                  </PlainText>
-                ) : null}
+                <NameLink e={e} fw={600} />
                 <PlainText fz="xs" c="dimmed" ff="monospace">
                   {e.code}
                 </PlainText>

@@ -2,6 +2,7 @@ import { Alert, Avatar, FileInput, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useObjectUrl } from "~/components/use-object-url";
 import type { EmployeeDto } from "~/models/employees/employee.server";
 import { initials } from "~/lib/initials";
 
@@ -18,14 +19,7 @@ export function PhotoModal({
   action?: string;
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   useEffect(() => setFile(null), [employee?.id]);
 

@@ -1,7 +1,9 @@
-import { Text } from "@mantine/core";
+import { Menu, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { IconArrowBackUp, IconEdit, IconFaceId, IconKey, IconLinkOff, IconMessage, IconPhoto, IconUserOff } from "@tabler/icons-react";
 import type { EmployeeDto } from "~/models/employees/employee.server";
-import type { EmployeeRowAction } from "./EmployeeTable";
+
+export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
 /** The employee list's page action: its intents serve the list and the profile alike. */
 export const EMPLOYEE_ACTIONS_ROUTE = "/admin/employee";
@@ -29,4 +31,53 @@ export function confirmEmployeeAction(kind: EmployeeRowAction, employee: Pick<Em
     onConfirm,
   });
   return true;
+}
+
+/** An employee's action menu items, the same on the list's rows and the profile's menu. */
+export function EmployeeActionItems({
+  resigned,
+  lineLinked,
+  onAction,
+}: {
+  resigned: boolean;
+  lineLinked: boolean;
+  onAction: (kind: EmployeeRowAction) => void;
+}) {
+  return (
+    <>
+      <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit")}>
+        แก้ไขข้อมูล
+      </Menu.Item>
+      <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onAction("photo")}>
+        เปลี่ยนรูป
+      </Menu.Item>
+      <Menu.Item leftSection={<IconFaceId size={16} />} onClick={() => onAction("face")}>
+        ใบหน้าที่ลงทะเบียน
+      </Menu.Item>
+      {!resigned && !lineLinked ? (
+        <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction("issue-code")}>
+          ออกรหัสเชื่อม LINE
+        </Menu.Item>
+      ) : null}
+      {lineLinked ? (
+        <>
+          <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push")}>
+            ส่งข้อความ LINE
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink")}>
+            ยกเลิกการเชื่อม LINE
+          </Menu.Item>
+        </>
+      ) : null}
+      {resigned ? (
+        <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction("reinstate")}>
+          กลับเข้าทำงาน
+        </Menu.Item>
+      ) : (
+        <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onAction("resign")}>
+          บันทึกการลาออก
+        </Menu.Item>
+      )}
+    </>
+  );
 }

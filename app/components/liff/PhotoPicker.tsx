@@ -5,7 +5,7 @@ import { Group } from "~mantine-core/components/Group/Group";
 import { Image } from "~mantine-core/components/Image/Image";
 import { Text } from "~mantine-core/components/Text/Text";
 import { IconCamera, IconPhoto } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useObjectUrl } from "~/components/use-object-url";
 
 type Props = {
   file: File | null;
@@ -20,13 +20,7 @@ type Props = {
 
 /** A photo from the back camera or the gallery, with a preview and a remove button. */
 export function PhotoPicker({ file, onFile, alt, size = 120, showName = false, disabled = false }: Props) {
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   if (file && preview) {
     return (

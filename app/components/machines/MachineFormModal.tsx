@@ -3,6 +3,7 @@ import { IconCurrentLocation } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
+import { useObjectUrl } from "~/components/use-object-url";
 import { MACHINE_TYPE_LABELS, MachineType } from "~/lib/enums";
 import { DEFAULT_MACHINE_RADIUS_M, requiresPresence } from "~/models/machines/rules";
 import { MACHINE_MAX_LENGTH, MAX_VISIT_EVERY_DAYS } from "~/models/machines/schema";
@@ -30,7 +31,6 @@ export function MachineFormModal({
   const [lat, setLat] = useState(machine?.lat != null ? String(machine.lat) : "");
   const [lng, setLng] = useState(machine?.lng != null ? String(machine.lng) : "");
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [locating, setLocating] = useState<string | null>(null);
 
   // Reset when a dialog opens for a machine, not when a reload brings a new copy of the same one.
@@ -46,12 +46,7 @@ export function MachineFormModal({
     setLocating(null);
   }, [shown]);
 
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const useHere = () => {
     if (!("geolocation" in navigator)) return setLocating("เบราว์เซอร์นี้หาตำแหน่งไม่ได้");

@@ -1,22 +1,21 @@
-import { ActionIcon, Anchor, Badge, Drawer, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconClipboardOff, IconDownload } from "@tabler/icons-react";
+import { Anchor, Badge, Drawer, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { IconAlertTriangle, IconClipboardOff, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { RangeCsvExport } from "~/components/attendance/RangeCsvExport";
 import { DataList, type Columns } from "~/components/DataList";
 import { EmptyState } from "~/components/EmptyState";
 import { useTabParams } from "~/components/tab-params";
-import { ThaiDateInput } from "~/components/ThaiDateInput";
+import { DayStepper } from "~/components/DayStepper";
 import { GEOFENCE_LABELS } from "~/models/attendance/labels";
 import { VISIT_FLAG_LABELS, type VisitFlag } from "~/models/machines/labels";
 import type { MachineReportsData } from "~/models/machines/reports.server";
 import type { VisitDto } from "~/models/machines/visit.server";
-import { clockTimeOf, dayjs, formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
+import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
 import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { distanceText, STATUS_COLORS } from "./machine-status";
 
-const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
 const flagLabel = (f: string) => (f in VISIT_FLAG_LABELS ? VISIT_FLAG_LABELS[f as VisitFlag] : f);
 const dateTime = (v: VisitDto) => `${formatThaiDate(v.visit_date)} ${clockTimeOf(v.visited_at)} น.`;
 
@@ -197,20 +196,7 @@ export function MachineReports({ data }: { data: MachineReportsData }) {
 
       <Stack gap="sm">
         <Group gap="xs" wrap="wrap">
-          <ActionIcon variant="default" size="lg" aria-label="วันก่อนหน้า" onClick={() => update({ visit_date: shift(daily.date, -1), visit_page: null })}>
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-          <ThaiDateInput
-            aria-label="วันที่"
-            value={daily.date}
-            clearable={false}
-            onChange={(value) => value && update({ visit_date: dayjs(value).format("YYYY-MM-DD"), visit_page: null })}
-            w={180}
-          />
-          <ActionIcon variant="default" size="lg" aria-label="วันถัดไป" onClick={() => update({ visit_date: shift(daily.date, 1), visit_page: null })}>
-            <IconChevronRight size={18} />
-          </ActionIcon>
-          <Text fw={600}>{formatThaiDateLong(daily.date)}</Text>
+          <DayStepper date={daily.date} onDate={(date) => update({ visit_date: date, visit_page: null })} />
           <Text c="dimmed" fz="sm">
             รายงาน {daily.total} รายการ
           </Text>
