@@ -12,7 +12,8 @@ export function AdminProviders({ children }: { children: ReactNode }) {
   return (
     <ThaiDatesProvider>
       <ModalsProvider labels={{ confirm: "ยืนยัน", cancel: "ยกเลิก" }} modalProps={{ zIndex: 1150 }}>
-        <Notifications position="top-right" zIndex={1200} />
+        {/* Away from the header, where the admin's avatar menu is. */}
+        <Notifications position="bottom-right" zIndex={1200} />
         {children}
       </ModalsProvider>
     </ThaiDatesProvider>

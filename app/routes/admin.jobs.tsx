@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NumberInput, Paper, Switch, Table, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
@@ -14,6 +14,7 @@ import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
 import { listJobRuns, type JobRunStatus } from "~/models/core/job-runs.server";
 import { JOB_RUN_STATUS_LABELS } from "~/models/core/labels";
 import { jobsOverview, type JobOverview } from "~/models/flows/scheduled-jobs.server";
+import { TimeField } from "~/components/TimeField";
 
 export const meta: MetaFunction = () => [{ title: "งานอัตโนมัติ · TN Management" }];
 
@@ -61,7 +62,7 @@ function ScheduleForm({ job }: { job: Job & { setting: NonNullable<JobOverview["
           aria-label={`${label} (${job.label})`}
         />
       ) : (
-        <TextInput size="xs" w={80} value={value} onChange={(e) => setValue(e.currentTarget.value)} placeholder="ชช:นน" aria-label={`เวลา ${job.label}`} />
+        <TimeField size="xs" w={80} value={value} onChange={setValue} aria-label={`เวลา ${job.label}`} />
       )}
       {label ? <Text fz="xs" c="dimmed">{label}</Text> : null}
       <Button

@@ -1,5 +1,4 @@
 import { Alert, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { TimeInput } from "@mantine/dates";
 import { IconClockEdit } from "@tabler/icons-react";
 import { useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
@@ -8,6 +7,7 @@ import { PlainBadge, PlainGroup } from "~/components/PlainMantine";
 import { useDialogFetcher, useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { businessDate, formatThaiDate } from "~/lib/thai-date";
 import { clockTime } from "./attendance-labels";
+import { TimeField } from "~/components/TimeField";
 
 export type CorrectionTarget = {
   employee: { id: number; code: string; full_name: string };
@@ -32,8 +32,8 @@ export function CorrectionDialog({ target, onClose, fetcher }: { target: Correct
               <b>{target.employee.full_name}</b> ({target.employee.code}) วันที่ {formatThaiDate(target.date)}
             </Text>
             <Group grow align="flex-start">
-              <TimeInput name="checkin_at" label="เวลาเข้างาน" defaultValue={hhmm(target.record?.checkin_at)} error={fields.checkin_at} />
-              <TimeInput name="checkout_at" label="เวลาออกงาน" defaultValue={hhmm(target.record?.checkout_at)} error={fields.checkout_at} />
+              <TimeField name="checkin_at" label="เวลาเข้างาน" defaultValue={hhmm(target.record?.checkin_at)} error={fields.checkin_at} />
+              <TimeField name="checkout_at" label="เวลาออกงาน" defaultValue={hhmm(target.record?.checkout_at)} error={fields.checkout_at} />
             </Group>
             <Textarea
               name="note"

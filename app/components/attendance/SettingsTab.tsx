@@ -16,11 +16,11 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { TimeInput } from "@mantine/dates";
 import { IconMapPin, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useActionToasts } from "~/components/action-toasts";
+import { TimeField } from "~/components/TimeField";
 
 export type OfficeValue = { name: string; lat: number; lng: number; radius_m: number };
 
@@ -144,7 +144,7 @@ export function SettingsTab({ settings }: { settings: AttendanceSettingsValues }
   });
   const time = (key: "work_start" | "work_end" | "break_start" | "break_end") => ({
     value: values[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
+    onChange: (value: string) => set(key, value),
     error: errors[key],
   });
 
@@ -257,10 +257,10 @@ export function SettingsTab({ settings }: { settings: AttendanceSettingsValues }
 
         <Fieldset legend="เวลาทำงาน">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <TimeInput label="เวลาเข้างาน" {...time("work_start")} />
-            <TimeInput label="เวลาเริ่มพัก" {...time("break_start")} />
-            <TimeInput label="เวลาสิ้นสุดพัก" {...time("break_end")} />
-            <TimeInput label="เวลาเลิกงาน" {...time("work_end")} />
+            <TimeField label="เวลาเข้างาน" {...time("work_start")} />
+            <TimeField label="เวลาเริ่มพัก" {...time("break_start")} />
+            <TimeField label="เวลาสิ้นสุดพัก" {...time("break_end")} />
+            <TimeField label="เวลาเลิกงาน" {...time("work_end")} />
             <NumberInput label="ผ่อนผันมาสาย (นาที)" {...num("late_grace_minutes")} allowDecimal={false} />
             <NumberInput label="ผ่อนผันออกก่อน (นาที)" {...num("early_grace_minutes")} allowDecimal={false} />
             <NumberInput label="ไม่ได้ลงเวลาออกหลัง (ชั่วโมง 0–23)" {...num("missing_checkout_hour")} allowDecimal={false} />

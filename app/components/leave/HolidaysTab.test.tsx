@@ -109,6 +109,22 @@ describe("HolidaysTab", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  test("add: this year's picker opens on the current month, another year's on its January", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-20T03:00:00Z"));
+      renderTab({ ...DATA, year: 2026, this_year: 2026 });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole("button", { name: "เพิ่มวันหยุด" }));
+      const dialog = await screen.findByRole("dialog");
+      await user.click(within(dialog).getByRole("button", { name: /วันที่/ }));
+      expect(await screen.findByRole("button", { name: "20 พฤศจิกายน 2569" })).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "15 มกราคม 2569" })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("add: the server's field messages show in the dialog, which stays open", async () => {
     renderTab(DATA, [], () => ({ ok: false, error: "ข้อมูลวันหยุดไม่ถูกต้อง", fields: { date: "วันที่นี้มีวันหยุดอยู่แล้ว" } }));
     const user = userEvent.setup();

@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { PlainActionIcon } from "~/components/PlainControls";
 import { PlainBadge, PlainGroup, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
-import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
+import { businessDate, dayjs, formatThaiDateLong } from "~/lib/thai-date";
 import {
   ADDED_HOLIDAY_KINDS,
   HOLIDAY_INTENTS,
@@ -198,7 +198,13 @@ export function HolidaysTab({ data }: { data: HolidaysTabData }) {
         </Table.ScrollContainer>
       )}
 
-      <AddHolidayModal opened={adding} year={data.year} onClose={() => setAdding(false)} fetcher={add.fetcher} />
+      <AddHolidayModal
+        opened={adding}
+        // This year's picker opens on the current month; another year's on its January.
+        openOn={data.year === data.this_year ? businessDate() : `${data.year}-01-01`}
+        onClose={() => setAdding(false)}
+        fetcher={add.fetcher}
+      />
       <RenameHolidayModal holiday={renaming} onClose={() => setRenaming(null)} fetcher={rename.fetcher} />
     </Stack>
   );
@@ -206,12 +212,13 @@ export function HolidaysTab({ data }: { data: HolidaysTabData }) {
 
 function AddHolidayModal({
   opened,
-  year,
+  openOn,
   onClose,
   fetcher,
 }: {
   opened: boolean;
-  year: number;
+  /** The month the date picker opens on (YYYY-MM-DD). */
+  openOn: string;
   onClose: () => void;
   fetcher: DialogFetcher;
 }) {
@@ -225,7 +232,7 @@ function AddHolidayModal({
             name="date"
             label="วันที่"
             required
-            defaultDate={`${year}-01-01`}
+            defaultDate={openOn}
             error={fields.date}
             onChange={() => clearField("date")}
           />

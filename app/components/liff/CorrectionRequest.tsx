@@ -5,11 +5,11 @@ import { Group } from "~mantine-core/components/Group/Group";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
 import { Textarea } from "~mantine-core/components/Textarea/Textarea";
-import { TextInput } from "~mantine-core/components/TextInput/TextInput";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { clockTimeOf } from "~/lib/thai-date";
 import type { AttendanceRecord } from "./checkin-types";
 import { empFetch, type EmpFields } from "./emp-api";
+import { TimeField } from "~/components/TimeField";
 
 // The employee's correction requests in the LIFF history (POST/GET /api/emp/checkin-out/correction).
 
@@ -104,8 +104,8 @@ function RequestForm({ record, onSent, onCancel }: { record: AttendanceRecord; o
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="ขอแก้ไขเวลา">
       <Stack gap="xs" mt="xs">
         <Group grow align="flex-start">
-          <TextInput type="time" label="เวลาเข้างาน" value={checkin} onChange={(e) => setCheckin(e.currentTarget.value)} error={fields.checkin_at} />
-          <TextInput type="time" label="เวลาออกงาน" value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={fields.checkout_at} />
+          <TimeField label="เวลาเข้างาน" value={checkin} onChange={setCheckin} error={fields.checkin_at} />
+          <TimeField label="เวลาออกงาน" value={checkout} onChange={setCheckout} error={fields.checkout_at} />
         </Group>
         <Textarea
           label="เหตุผล"

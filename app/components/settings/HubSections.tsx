@@ -98,7 +98,7 @@ export function LineSection({ line, webhookUrl }: { line: SettingsHub["line"]; w
         {line.bot_configured ? <Yes>เชื่อมต่อแล้ว ส่งข้อความได้</Yes> : <No>ยังไม่ได้ตั้งค่า ระบบจะไม่ส่งข้อความ LINE</No>}
       </Row>
       <Row label="รับข้อความจาก LINE">
-        {line.secret_configured ? <Yes>ตรวจลายเซ็น webhook ได้</Yes> : <No>ยังไม่ได้ตั้ง LINE_CHANNEL_SECRET จึงรับข้อความไม่ได้</No>}
+        {line.secret_configured ? <Yes>ตรวจลายเซ็น webhook ได้</Yes> : <No>ยังไม่ได้ตั้งรหัสลับของช่องทาง LINE จึงรับข้อความไม่ได้ (ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าตามคู่มือ)</No>}
       </Row>
       <Row label="LIFF (หน้าพนักงาน)">
         {line.liff_id ? (
@@ -106,7 +106,7 @@ export function LineSection({ line, webhookUrl }: { line: SettingsHub["line"]; w
             LIFF ID <Code>{line.liff_id}</Code>
           </PlainText>
         ) : (
-          <No>ยังไม่ได้ตั้ง LIFF_ID</No>
+          <No>ยังไม่ได้ตั้งค่าแอป LIFF พนักงานจึงใช้ได้เฉพาะโหมดทดลอง (ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าตามคู่มือ)</No>
         )}
         {line.demo_mode ? (
           <Text fz="xs" c="orange.8">
