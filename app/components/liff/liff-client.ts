@@ -26,6 +26,9 @@ let ready: Promise<Liff> | null = null;
  */
 export const demoChatLog: unknown[][] = [];
 
+/** What the demo "shared" with the share target picker, one entry per share. */
+export const demoShareLog: unknown[][] = [];
+
 /**
  * The LIFF SDK, initialised once per page load (with the mock in demo mode). Pages that run after
  * a sign-in from an earlier load (the session cookie) initialise it here when they first need it.
@@ -56,6 +59,10 @@ async function startLiff(options: LiffOptions): Promise<Liff> {
     demoMock(liff).set((p) => ({ ...p, getContext: { ...(p.getContext as object), type: "utou" }, isApiAvailable: true }));
     liff.sendMessages = async (messages) => {
       demoChatLog.push([...messages]);
+    };
+    liff.shareTargetPicker = async (messages) => {
+      demoShareLog.push([...messages]);
+      return { status: "success" as const };
     };
   }
   return liff;
