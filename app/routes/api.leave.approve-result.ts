@@ -5,7 +5,7 @@ import { DecisionSchema } from "~/models/leave/schema";
 import { decideLeave } from "~/models/leave/notices.server";
 import { apiRoute } from "~/http/api-route.server";
 
-/** POST `{id, action: "accept"|"reject", note}` → `{petition}`; not pending → 409. */
+/** POST `{id, action: "accept"|"reject", note}` → `{petition}`; a reject without a note → 400 (`note`); not pending → 409. */
 export const { loader, action } = apiRoute(
   {
     POST: async ({ request, actor }) => {

@@ -158,7 +158,11 @@ describe("/admin/leave-work page", () => {
     expect(await answer.json()).toMatchObject({ ok: true, intent: "decide", message: "อนุมัติคำขอลาแล้ว" });
     expect((await pageData("tab=pending")).pendingCount).toBe(0);
 
-    const again = await pageAction({ intent: "decide", id: String(p.id), action: "reject" });
+    // The page's reject needs a reason as the API's does (checked before the petition's state).
+    const noReason = await pageAction({ intent: "decide", id: String(p.id), action: "reject", note: "  " });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.json()).toMatchObject({ ok: false, intent: "decide", fields: { note: "กรุณาระบุเหตุผลที่ไม่อนุมัติ (พนักงานจะเห็นเหตุผลนี้)" } });
+    const again = await pageAction({ intent: "decide", id: String(p.id), action: "reject", note: "ช้าไป" });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toMatch(THAI);
     const bad = await pageAction({ intent: "decide", id: String(p.id), action: "maybe" });

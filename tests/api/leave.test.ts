@@ -124,6 +124,28 @@ describe("decisions, cancel and history", () => {
     return (await response.json()).petition as { id: number };
   };
 
+  test("a reject without a note, or with a blank one, is a 400 on note and changes nothing; with one it rejects", async () => {
+    const p = await file(asAlice, { start_date: "2026-06-15", end_date: "2026-06-15" });
+    for (const json of [
+      { id: p.id, action: "reject" },
+      { id: p.id, action: "reject", note: "" },
+      { id: p.id, action: "reject", note: " \n\t " },
+    ]) {
+      const refused = await asAdmin("/api/leave/approve-result", { method: "POST", json });
+      expect(refused.status).toBe(400);
+      const body = await refused.json();
+      expect(body.error).toBe("ข้อมูลการพิจารณาไม่ถูกต้อง");
+      expect(body.fields).toEqual({ note: "กรุณาระบุเหตุผลที่ไม่อนุมัติ (พนักงานจะเห็นเหตุผลนี้)" });
+    }
+    const history = async () => (await (await asAlice("/api/emp/leave/history?year=2026")).json()).items as { id: number; status: number; decision_note: string | null }[];
+    expect((await history()).find((x) => x.id === p.id)).toMatchObject({ status: 1, decision_note: null });
+    const rejected = await asAdmin("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "reject", note: "  งานเร่งด่วนในช่วงนั้น " } });
+    expect(rejected.status).toBe(200);
+    expect((await rejected.json()).petition).toMatchObject({ status: 3, decision_note: "งานเร่งด่วนในช่วงนั้น" });
+    // The employee's history carries the reason.
+    expect((await history()).find((x) => x.id === p.id)).toMatchObject({ status: 3, decision_note: "งานเร่งด่วนในช่วงนั้น" });
+  });
+
   test("an admin approves once (200), a second decision is a 409, an unknown action a 400", async () => {
     const p = await file(asAlice, { start_date: "2026-06-01", end_date: "2026-06-02" });
     const bad = await asAdmin("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "maybe" } });
@@ -132,8 +154,8 @@ describe("decisions, cancel and history", () => {
     const ok = await asAdmin("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "accept", note: "อนุมัติ" } });
     expect(ok.status).toBe(200);
     expect((await ok.json()).petition).toMatchObject({ status: 2, decision_note: "อนุมัติ" });
-    expect((await asAdmin("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "reject" } })).status).toBe(409);
-    expect((await asAdmin("/api/leave/approve-result", { method: "POST", json: { id: 999999, action: "reject" } })).status).toBe(404);
+    expect((await asAdmin("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "reject", note: "ช้าไป" } })).status).toBe(409);
+    expect((await asAdmin("/api/leave/approve-result", { method: "POST", json: { id: 999999, action: "reject", note: "ช้าไป" } })).status).toBe(404);
     // Employees cannot decide (signed in, but not an admin: 403).
     expect((await asAlice("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "accept" } })).status).toBe(403);
 

@@ -39,7 +39,7 @@ function sqlite<T>(fn: (db: Database.Database) => T): T {
 }
 const one = <T>(sql: string, ...args: unknown[]) => sqlite((db) => db.prepare(sql).get(...args) as T);
 
-type Reply = { replyToken: string; messages: { type: string; text: string }[] };
+type Reply = { replyToken: string; messages: { type: string; text: string; altText?: string; contents?: unknown }[] };
 const replies = () => fake.find("/v2/bot/message/reply", "POST").map((r) => r.body as Reply);
 const replyFor = (token: string) => replies().find((r) => r.replyToken === token)?.messages[0].text;
 type Push = { to: string; messages: { type: string; altText: string; contents: Record<string, unknown> }[] };
@@ -77,6 +77,17 @@ async function replyTo(token: string): Promise<string> {
   expect(text).toBeDefined();
   return text ?? "";
 }
+/** The reply to a ไม่อนุมัติ without a reason: the card of reasons, once it arrived. */
+async function reasonCardFor(token: string) {
+  await until(() => replies().some((r) => r.replyToken === token));
+  const [message] = replies().find((r) => r.replyToken === token)?.messages ?? [];
+  expect(LineMessagesSchema.safeParse([message]).success).toBe(true);
+  expect(message.type).toBe("flex");
+  expect(message.altText).toMatch(/^เลือกเหตุผลที่ไม่อนุมัติ: /);
+  type Button = { action: { data: string; label: string; displayText: string } };
+  const footer = (message.contents as { footer: { contents: Button[] } }).footer.contents;
+  return footer.map((b) => b.action);
+}
 /** For events that must change nothing: give the server time to (not) act. */
 const settle = () => new Promise((r) => setTimeout(r, 500));
 async function until(check: () => boolean, ms = 10_000) {
@@ -93,9 +104,11 @@ async function issueCode(client = asAdmin) {
 const lineUserOf = (id: number) => one<{ line_user_id: string | null }>("select line_user_id from admins where id = ?", id).line_user_id;
 
 let day = Date.UTC(2026, 9, 1);
+const isHoliday = (date: string) => one<{ n: number }>("select count(*) as n from holidays where date = ?", date).n > 0;
 async function filePetition() {
   do day += 86_400_000;
-  while ([0, 6].includes(new Date(day).getUTCDay()));
+  // A public holiday is no working day: a petition on it alone would be refused.
+  while ([0, 6].includes(new Date(day).getUTCDay()) || isHoliday(new Date(day).toISOString().slice(0, 10)));
   const date = new Date(day).toISOString().slice(0, 10);
   const response = await asAlice("/api/emp/leave/petition", {
     method: "POST",
@@ -240,14 +253,38 @@ describe("deciding leave from the card", () => {
     expect(pushesTo(alice.lineUserId)[0].messages[0].altText).toMatch(/^อนุมัติคำขอลา:/);
   });
 
-  test("reject: rejected, the employee notified, the result replied", async () => {
+  test("reject asks for a reason first (nothing changes); a reason's button rejects with its Thai text as the note", async () => {
     const p = await filePetition();
     fake.reset();
     const press = postback(`action=leave&id=${p.id}&decision=reject`);
     await send([press]);
-    expect(await replyTo(press.replyToken)).toMatch(/^ไม่อนุมัติคำขอลาของ .+ แล้ว โดย สมหญิง หัวหน้า$/);
-    expect(petitionRow(p.id).status).toBe(3);
+    const reasons = await reasonCardFor(press.replyToken);
+    expect(reasons.map((a) => a.data)).toEqual(
+      ["urgent", "overlap", "incomplete"].map((code) => `action=leave&id=${p.id}&decision=reject&reason=${code}`),
+    );
+    expect(reasons.map((a) => a.displayText)).toEqual([
+      "ไม่อนุมัติ: งานเร่งด่วนในช่วงนั้น",
+      "ไม่อนุมัติ: มีผู้ลาในช่วงเดียวกันมากเกินไป",
+      "ไม่อนุมัติ: ข้อมูลไม่ครบ กรุณายื่นใหม่",
+    ]);
+    await settle();
+    expect(petitionRow(p.id)).toEqual({ status: 1, decided_by: null });
+    expect(pushesTo(alice.lineUserId)).toEqual([]);
+
+    // A reason that is not one of the codes is ignored like any other foreign data.
+    await send([postback(`action=leave&id=${p.id}&decision=reject&reason=${encodeURIComponent("ไม่ชอบ")}`)]);
+    const chosen = postback(reasons[1].data);
+    await send([chosen]);
+    expect(await replyTo(chosen.replyToken)).toMatch(/^ไม่อนุมัติคำขอลาของ .+ แล้ว โดย สมหญิง หัวหน้า เหตุผล: มีผู้ลาในช่วงเดียวกันมากเกินไป$/);
+    expect(petitionRow(p.id)).toEqual({ status: 3, decided_by: adminId });
+    expect(one<{ decision_note: string }>("select decision_note from leave_petitions where id = ?", p.id).decision_note).toBe(
+      "มีผู้ลาในช่วงเดียวกันมากเกินไป",
+    );
+    expect(replies()).toHaveLength(2);
     await until(() => pushesTo(alice.lineUserId).length === 1);
+    expect(JSON.stringify(pushesTo(alice.lineUserId)[0].messages)).toContain("มีผู้ลาในช่วงเดียวกันมากเกินไป");
+    const history = await (await asAlice("/api/emp/leave/history?year=2026")).json();
+    expect(history.items.find((x: { id: number }) => x.id === p.id)).toMatchObject({ status: 3, decision_note: "มีผู้ลาในช่วงเดียวกันมากเกินไป" });
   });
 
   test("forged postbacks change nothing: bad signature, malformed data, wrong decision, unknown id, non-admin user", async () => {
@@ -276,7 +313,7 @@ describe("deciding leave from the card", () => {
 
   test("already decided (on the web): a reply with who and when, nothing changes; a replayed event is handled once", async () => {
     const p = await filePetition();
-    const web = await asSecond("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "reject", note: "" } });
+    const web = await asSecond("/api/leave/approve-result", { method: "POST", json: { id: p.id, action: "reject", note: "ข้อมูลไม่ครบ" } });
     expect(web.status).toBe(200);
     await until(() => pushesTo(alice.lineUserId).length === 1);
     fake.reset();
@@ -349,14 +386,24 @@ describe("deciding correction requests from the card", () => {
     expect(status(c.id).status).toBe("pending");
     const reject = postback(`action=correction&id=${c.id}&decision=reject`);
     await send([reject]);
-    expect(await replyTo(reject.replyToken)).toMatch(/^ไม่อนุมัติคำขอแก้ไขเวลาของ .+ แล้ว โดย สมหญิง หัวหน้า$/);
+    const reasons = await reasonCardFor(reject.replyToken);
+    expect(reasons.map((a) => a.data)).toEqual(
+      ["no_proof", "mismatch", "incomplete"].map((code) => `action=correction&id=${c.id}&decision=reject&reason=${code}`),
+    );
+    expect(status(c.id).status).toBe("pending");
+    const chosen = postback(reasons[0].data);
+    await send([chosen]);
+    expect(await replyTo(chosen.replyToken)).toMatch(/^ไม่อนุมัติคำขอแก้ไขเวลาของ .+ แล้ว โดย สมหญิง หัวหน้า เหตุผล: ไม่มีหลักฐานยืนยันเวลาที่ขอแก้ไข$/);
+    expect(one<{ decision_note: string }>("select decision_note from attendance_corrections where id = ?", c.id).decision_note).toBe(
+      "ไม่มีหลักฐานยืนยันเวลาที่ขอแก้ไข",
+    );
     const again = postback(`action=correction&id=${c.id}&decision=approve`);
     const unknown = postback("action=correction&id=987654&decision=approve");
     await send([again, unknown, postback(`action=correction&id=${c.id}&decision=yes`)]);
     expect(await replyTo(again.replyToken)).toMatch(/ได้รับการพิจารณาแล้ว: ไม่อนุมัติ โดย สมหญิง หัวหน้า เมื่อ .+ น\./);
     expect(await replyTo(unknown.replyToken)).toBe("ไม่พบคำขอแก้ไขเวลานี้ในระบบ");
     await settle();
-    expect(replies()).toHaveLength(4);
+    expect(replies()).toHaveLength(5);
     expect(status(c.id).status).toBe("rejected");
     expect(auditCount("attendance_correction", c.id, "approve")).toBe(0);
   });
@@ -394,5 +441,56 @@ describe("unlinking", () => {
     const again = await page({ intent: "line-unlink" });
     expect(again.status).toBe(409);
     expect((await page({ intent: "line-nonsense" })).status).toBe(400);
+  });
+});
+
+describe("a disabled admin", () => {
+  const FORMER = `U${"e".repeat(32)}`;
+  const secondId = () => one<{ id: number }>("select id from admins where username = ?", SECOND.username).id;
+
+  test("disabling ends their LINE link in the same change (audited); their taps on a card are then refused", async () => {
+    const { code } = await issueCode(asSecond);
+    const link = codeMessage(code, FORMER);
+    await send([link]);
+    await replyTo(link.replyToken);
+    expect(lineUserOf(secondId())).toBe(FORMER);
+
+    const disabled = await asAdmin(`/api/admin-user/${secondId()}`, { method: "PATCH", json: { active: 0 } });
+    expect(disabled.status).toBe(200);
+    expect((await disabled.json()).admin).toMatchObject({ active: false, line_linked: false });
+    expect(lineUserOf(secondId())).toBeNull();
+    const audit = one<{ actor_id: number; changes: string }>(
+      "select actor_id, changes from audit_log where entity = 'admin' and entity_id = ? and action = 'unlink_line'",
+      String(secondId()),
+    );
+    expect(audit.actor_id).toBe(adminId);
+    expect(JSON.parse(audit.changes)).toEqual({ line_user_id: FORMER, via: "disabled" });
+
+    const p = await filePetition();
+    fake.reset();
+    const press = postback(`action=leave&id=${p.id}&decision=approve`, FORMER);
+    await send([press]);
+    expect(await replyTo(press.replyToken)).toMatch(/^ขออภัย บัญชี LINE นี้ยังไม่ได้เชื่อมกับผู้ดูแลระบบ/);
+    await settle();
+    expect(petitionRow(p.id)).toEqual({ status: 1, decided_by: null });
+    expect(pushesTo(alice.lineUserId)).toEqual([]);
+  });
+
+  test("a disabled admin whose link remained (a database from before) is refused too: approve, reject, a reason; nothing changes", async () => {
+    sqlite((db) => db.prepare("update admins set line_user_id = ?, line_linked_at = ? where id = ?").run(FORMER, Date.now(), secondId()));
+    expect(one<{ active: number }>("select active from admins where id = ?", secondId()).active).toBe(0);
+    const p = await filePetition();
+    fake.reset();
+    const presses = [
+      postback(`action=leave&id=${p.id}&decision=approve`, FORMER),
+      postback(`action=leave&id=${p.id}&decision=reject`, FORMER),
+      postback(`action=leave&id=${p.id}&decision=reject&reason=urgent`, FORMER),
+    ];
+    await send(presses);
+    for (const press of presses) expect(await replyTo(press.replyToken)).toMatch(/^ขออภัย บัญชี LINE นี้ยังไม่ได้เชื่อมกับผู้ดูแลระบบ/);
+    await settle();
+    expect(petitionRow(p.id)).toEqual({ status: 1, decided_by: null });
+    expect(auditCount("leave_petition", p.id, "accept") + auditCount("leave_petition", p.id, "reject")).toBe(0);
+    expect(pushesTo(alice.lineUserId)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { Menu, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconArrowBackUp, IconEdit, IconFaceId, IconKey, IconLinkOff, IconMessage, IconPhoto, IconUserOff } from "@tabler/icons-react";
 import type { EmployeeDto } from "~/models/employees/employee.server";
+import { useLineConfigured } from "~/components/line/NeedsLine";
 
 export type EmployeeRowAction = "edit" | "photo" | "resign" | "reinstate" | "issue-code" | "unlink" | "push" | "face" | "reset-face";
 
@@ -33,7 +34,13 @@ export function confirmEmployeeAction(kind: EmployeeRowAction, employee: Pick<Em
   return true;
 }
 
-/** An employee's action menu items, the same on the list's rows and the profile's menu. */
+/** Shown in the push item while LINE is not set up: in the item itself, where a tooltip would not be seen. */
+export const PUSH_ITEM_LINE_OFF = "ยังไม่ได้ตั้งค่า LINE ของระบบ";
+
+/**
+ * An employee's action menu items, the same on the list's rows and the profile's menu. Messaging
+ * needs LINE set up (the admin layout says whether it is): otherwise that item is disabled and says why.
+ */
 export function EmployeeActionItems({
   resigned,
   lineLinked,
@@ -43,6 +50,7 @@ export function EmployeeActionItems({
   lineLinked: boolean;
   onAction: (kind: EmployeeRowAction) => void;
 }) {
+  const lineConfigured = useLineConfigured();
   return (
     <>
       <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onAction("edit")}>
@@ -61,8 +69,13 @@ export function EmployeeActionItems({
       ) : null}
       {lineLinked ? (
         <>
-          <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push")}>
+          <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => onAction("push")} disabled={!lineConfigured}>
             ส่งข้อความ LINE
+            {lineConfigured ? null : (
+              <Text component="span" display="block" fz="xs" c="dimmed">
+                {PUSH_ITEM_LINE_OFF}
+              </Text>
+            )}
           </Menu.Item>
           <Menu.Item leftSection={<IconLinkOff size={16} />} onClick={() => onAction("unlink")}>
             ยกเลิกการเชื่อม LINE

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import "~/lib/thai-date";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
+import { REJECT_NOTE_REQUIRED } from "~/models/leave/decision-note";
 import { DecisionDialog } from "./DecisionDialog";
 import { petition, renderLeave, type Posted } from "./leave.test-helpers";
 
@@ -27,12 +28,43 @@ describe("DecisionDialog", () => {
     expect(await screen.findByText("อนุมัติคำขอลาแล้ว")).toBeInTheDocument();
   });
 
-  test("reject posts action reject with an empty note allowed", async () => {
+  test("reject needs a reason: the field says so, a blank one is not posted, a written one is", async () => {
     const posted: Posted = [];
     renderLeave(() => <Harness kind="reject" />, { posted });
     const dialog = await screen.findByRole("dialog", { name: "ไม่อนุมัติคำขอลา" });
-    await userEvent.setup().click(within(dialog).getByRole("button", { name: "ไม่อนุมัติ" }));
-    await waitFor(() => expect(posted).toEqual([{ intent: "decide", id: "7", action: "reject", note: "" }]));
+    const reason = within(dialog).getByRole("textbox", { name: /เหตุผลที่ไม่อนุมัติ/ });
+    expect(reason).toBeRequired();
+    expect(dialog).toHaveTextContent("ต้องระบุ พนักงานจะเห็นเหตุผลนี้");
+    const user = userEvent.setup();
+    await user.type(reason, "   ");
+    await user.click(within(dialog).getByRole("button", { name: "ไม่อนุมัติ" }));
+    expect(await within(dialog).findByText(REJECT_NOTE_REQUIRED)).toBeInTheDocument();
+    expect(reason).toHaveAttribute("aria-invalid", "true");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posted).toEqual([]);
+
+    await user.type(reason, "มีผู้ลาในช่วงเดียวกันมากเกินไป");
+    expect(within(dialog).queryByText(REJECT_NOTE_REQUIRED)).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "ไม่อนุมัติ" }));
+    await waitFor(() => expect(posted).toEqual([{ intent: "decide", id: "7", action: "reject", note: "   มีผู้ลาในช่วงเดียวกันมากเกินไป" }]));
+  });
+
+  test("the server's refusal of a missing reason shows under the field", async () => {
+    const posted: Posted = [];
+    const answer = { ok: false, intent: "decide", error: "ข้อมูลการพิจารณาไม่ถูกต้อง", fields: { note: REJECT_NOTE_REQUIRED } };
+    renderLeave(() => <Harness kind="reject" />, { posted, status: 400, answer });
+    const dialog = await screen.findByRole("dialog", { name: "ไม่อนุมัติคำขอลา" });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByRole("textbox", { name: /เหตุผลที่ไม่อนุมัติ/ }), "x");
+    await user.click(within(dialog).getByRole("button", { name: "ไม่อนุมัติ" }));
+    expect(await within(dialog).findByText(REJECT_NOTE_REQUIRED)).toBeInTheDocument();
+    expect(posted).toHaveLength(1);
+  });
+
+  test("approving and cancelling keep the note optional", async () => {
+    renderLeave(() => <Harness kind="accept" />);
+    const dialog = await screen.findByRole("dialog", { name: "อนุมัติคำขอลา" });
+    expect(within(dialog).getByLabelText("หมายเหตุถึงพนักงาน")).not.toBeRequired();
   });
 
   test("cancel asks for confirmation and posts intent cancel; a refusal stays in the dialog", async () => {

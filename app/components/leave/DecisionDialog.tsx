@@ -1,8 +1,10 @@
 import { Alert, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { daysText, typeLabel, type PetitionView } from "./leave-labels";
 import { spanText } from "~/models/leave/labels";
+import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "~/models/leave/decision-note";
 
 const KINDS = {
   accept: { title: "อนุมัติคำขอลา", submit: "อนุมัติ", color: "green", question: "อนุมัติคำขอลานี้?" },
@@ -15,9 +17,20 @@ const KINDS = {
   },
 } as const;
 
+/** The note's field: a rejection must give the employee its reason; otherwise it is optional. */
+const NOTE_FIELD = {
+  optional: { label: "หมายเหตุถึงพนักงาน", placeholder: "ไม่บังคับ", description: undefined },
+  reason: {
+    label: "เหตุผลที่ไม่อนุมัติ",
+    placeholder: "เช่น มีผู้ลาในช่วงเดียวกันมากเกินไป",
+    description: "ต้องระบุ พนักงานจะเห็นเหตุผลนี้ในประวัติการลาและใน LINE",
+  },
+} as const;
+
 /**
- * Approve, reject or cancel a petition, with an optional note: posts `intent=decide` (with
- * `action`) or `intent=cancel` to the page, which calls the same model as the API.
+ * Approve, reject or cancel a petition, with a note (required to reject, and checked here before
+ * posting with the server's rule): posts `intent=decide` (with `action`) or `intent=cancel` to the
+ * page, which calls the same model as the API.
  */
 export function DecisionDialog({
   target,
@@ -29,11 +42,29 @@ export function DecisionDialog({
   fetcher: DialogFetcher;
 }) {
   const { fields, error, busy, formProps } = useDialogForm(fetcher);
+  // The target the missing reason was found for: another petition starts without the message.
+  const [missingFor, setMissingFor] = useState<typeof target>(null);
   const kind = target ? KINDS[target.kind] : null;
+  const note = target?.kind === "reject" ? NOTE_FIELD.reason : NOTE_FIELD.optional;
+  const noteError = missingFor !== null && missingFor === target ? REJECT_NOTE_REQUIRED : fields.note;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const text = new FormData(event.currentTarget).get("note");
+    if (target?.kind === "reject" && rejectNoteMissing({ action: "reject", note: typeof text === "string" ? text : "" })) {
+      event.preventDefault();
+      setMissingFor(target);
+      return;
+    }
+    formProps.onSubmit(event);
+  };
+  const onChange = (event: ChangeEvent<HTMLFormElement>) => {
+    setMissingFor(null);
+    formProps.onChange(event);
+  };
   return (
     <Modal opened={target != null} onClose={onClose} title={kind?.title}>
       {target && kind ? (
-        <fetcher.Form method="post" noValidate {...formProps}>
+        <fetcher.Form method="post" noValidate onSubmit={onSubmit} onChange={onChange}>
           <input type="hidden" name="intent" value={target.kind === "cancel" ? "cancel" : "decide"} />
           <input type="hidden" name="id" value={target.petition.id} />
           {target.kind !== "cancel" ? <input type="hidden" name="action" value={target.kind} /> : null}
@@ -49,12 +80,14 @@ export function DecisionDialog({
             <Text fz="sm">{kind.question}</Text>
             <Textarea
               name="note"
-              label="หมายเหตุถึงพนักงาน"
-              placeholder="ไม่บังคับ"
+              label={note.label}
+              description={note.description}
+              placeholder={note.placeholder}
+              required={target.kind === "reject"}
               autosize
               minRows={2}
               maxLength={500}
-              error={fields.note}
+              error={noteError}
               data-autofocus
             />
             {error ? <Alert color="red">{error}</Alert> : null}

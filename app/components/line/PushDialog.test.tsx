@@ -4,8 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { cardRow, flexCard } from "~/models/line/card.server";
-import { LINE_OFF_HINT } from "./NeedsLine";
-import { PushDialog, type PushTarget } from "./PushDialog";
+import { PUSH_LINE_OFF, PushDialog, type PushTarget } from "./PushDialog";
 import { PushLog } from "./PushLog";
 
 const EMPLOYEE: PushTarget = { id: 7, full_name: "นางสาวปราณี รับข้อความ", line_linked: true, working: true };
@@ -61,15 +60,17 @@ function renderDialog(
 }
 
 describe("PushDialog", () => {
-  test("LINE not configured: the send button is disabled and a tooltip says why, in Thai", async () => {
-    const user = userEvent.setup();
+  test("LINE not configured: the top of the dialog says why in Thai (no tooltip), nothing can be written or sent", async () => {
     const { received } = renderDialog(() => json({ push: push() }), EMPLOYEE, false);
-    await user.type(await screen.findByLabelText(/ข้อความ/, { selector: "textarea" }), "สวัสดี");
-    const send = screen.getByRole("button", { name: "ส่งข้อความ" });
-    expect(send).toBeDisabled();
-    await user.hover(screen.getByTestId("needs-line"));
-    expect(await screen.findByText(LINE_OFF_HINT)).toBeInTheDocument();
-    expect(LINE_OFF_HINT).not.toMatch(/[A-Z]+_[A-Z_]+/);
+    const dialog = await screen.findByRole("dialog", { name: "ส่งข้อความ LINE ถึง นางสาวปราณี รับข้อความ" });
+    const alert = within(dialog).getByRole("alert");
+    expect(alert).toHaveTextContent(PUSH_LINE_OFF);
+    // Seen without hovering anything, above the form.
+    expect(alert.compareDocumentPosition(within(dialog).getByRole("textbox", { name: /ข้อความ/ })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(PUSH_LINE_OFF).not.toMatch(/[A-Z]+_[A-Z_]+/);
+    expect(screen.queryByTestId("needs-line")).toBeNull();
+    expect(within(dialog).getByRole("textbox", { name: /ข้อความ/ })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "ส่งข้อความ" })).toBeDisabled();
     expect(received).toHaveLength(0);
   });
 

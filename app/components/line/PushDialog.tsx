@@ -1,15 +1,18 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconBrandLine } from "@tabler/icons-react";
+import { IconBrandLine, IconInfoCircle } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { PUSH_TEXT_MAX, pushTargetProblem, pushTextProblem } from "~/models/line/push-rules";
 import type { PushDto } from "~/models/line/notifier.server";
-import { NeedsLine } from "./NeedsLine";
 import { useSubmitGuard } from "~/components/dialog-fetcher";
 import { PushLog } from "./PushLog";
 
 export const PUSH_ONE_ACTION = "/api/line/push-one";
+
+/** Said at the top of the dialog (not in a tooltip, which the modal would cover). */
+export const PUSH_LINE_OFF =
+  "ยังไม่ได้ตั้งค่า LINE ของระบบ จึงส่งข้อความไม่ได้ กรุณาให้ผู้ดูแลเซิร์ฟเวอร์ตั้งค่าช่องทาง LINE ตามคู่มือ (README)";
 
 export type PushTarget = { id: number; full_name: string; line_linked?: boolean; working?: boolean };
 
@@ -29,7 +32,7 @@ export function PushDialog({
   employee: PushTarget | null;
   onClose: () => void;
   onSent?: (push: PushDto) => void;
-  /** false: the send button is disabled with a tooltip saying LINE is not set up. */
+  /** false: the dialog says at its top that LINE is not set up, and nothing can be sent. */
   lineConfigured?: boolean;
 }) {
   return (
@@ -82,7 +85,13 @@ function PushForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {blocked ? <Alert color="yellow">{blocked}</Alert> : null}
+        {!lineConfigured ? (
+          <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
+            {PUSH_LINE_OFF}
+          </Alert>
+        ) : blocked ? (
+          <Alert color="yellow">{blocked}</Alert>
+        ) : null}
         <Textarea
           label="ข้อความ"
           placeholder="พิมพ์ข้อความที่จะส่งทาง LINE"
@@ -97,7 +106,7 @@ function PushForm({
             setLocalError(null);
           }}
           error={fieldError}
-          disabled={busy || blocked != null}
+          disabled={busy || blocked != null || !lineConfigured}
           data-autofocus
         />
         <Text fz="xs" c={over ? "red" : "dimmed"} ta="right" aria-live="polite" data-testid="push-counter">
@@ -112,13 +121,9 @@ function PushForm({
           <Button variant="default" onClick={onClose} disabled={busy}>
             ยกเลิก
           </Button>
-          <NeedsLine configured={lineConfigured}>
-            {(off) => (
-              <Button type="submit" color="green" leftSection={<IconBrandLine size={16} />} loading={busy} disabled={blocked != null || off}>
-                ส่งข้อความ
-              </Button>
-            )}
-          </NeedsLine>
+          <Button type="submit" color="green" leftSection={<IconBrandLine size={16} />} loading={busy} disabled={blocked != null || !lineConfigured}>
+            ส่งข้อความ
+          </Button>
         </Group>
         <Divider label="ข้อความที่ส่งล่าสุด" labelPosition="left" />
         <PushLog employeeId={employee.id} pageSize={5} />

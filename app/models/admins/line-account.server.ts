@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { adminLineCodes, admins } from "../../../db/schema";
-import { db, immediate } from "~/lib/db.server";
+import { db, immediate, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { clearKeyedFailures, keyedThrottle, recordKeyedFailure } from "~/lib/rate-limit.server";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
@@ -151,18 +151,29 @@ export function linkAdminByCode(input: { lineUserId: string; code: string }, now
   });
 }
 
+/**
+ * Inside the caller's transaction: removes the admin's LINE link and voids their open codes,
+ * audit-logged (`via` says why when it was not the admin's own unlinking). False when not linked.
+ */
+export function endAdminLineLink(tx: Db, adminId: number, actor: Actor, options: { via?: "disabled"; now?: number } = {}) {
+  const admin = tx.select({ lineUserId: admins.lineUserId }).from(admins).where(eq(admins.id, adminId)).get();
+  if (!admin?.lineUserId) return false;
+  tx.update(admins).set({ lineUserId: null, lineLinkedAt: null }).where(eq(admins.id, adminId)).run();
+  tx.update(adminLineCodes)
+    .set({ usedAt: new Date(options.now ?? Date.now()) })
+    .where(and(eq(adminLineCodes.adminId, adminId), isNull(adminLineCodes.usedAt)))
+    .run();
+  const changes = { line_user_id: admin.lineUserId, ...(options.via ? { via: options.via } : {}) };
+  recordAudit({ actor, action: "unlink_line", entity: "admin", entityId: adminId, changes });
+  return true;
+}
+
 /** The admin removes their LINE link (their open codes go too); 409 when there is none. */
 export function unlinkAdminLine(adminId: number, actor: Actor, now = Date.now()) {
   immediate((tx) => {
-    const admin = tx.select({ lineUserId: admins.lineUserId }).from(admins).where(eq(admins.id, adminId)).get();
+    const admin = tx.select({ id: admins.id }).from(admins).where(eq(admins.id, adminId)).get();
     if (!admin) throw new DomainError(404, ADMIN_LINE_MESSAGES.notFound);
-    if (!admin.lineUserId) throw new DomainError(409, ADMIN_LINE_MESSAGES.notLinked);
-    tx.update(admins).set({ lineUserId: null, lineLinkedAt: null }).where(eq(admins.id, adminId)).run();
-    tx.update(adminLineCodes)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(adminLineCodes.adminId, adminId), isNull(adminLineCodes.usedAt)))
-      .run();
-    recordAudit({ actor, action: "unlink_line", entity: "admin", entityId: adminId, changes: { line_user_id: admin.lineUserId } });
+    if (!endAdminLineLink(tx, adminId, actor, { now })) throw new DomainError(409, ADMIN_LINE_MESSAGES.notLinked);
   });
   return adminLineState(adminId);
 }

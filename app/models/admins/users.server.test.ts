@@ -1,9 +1,9 @@
 import { eq, ne } from "drizzle-orm";
-import { admins, adminSessions } from "../../../db/schema";
+import { adminLineCodes, admins, adminSessions } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { createAdminSession, findActiveSession, LAST_SEEN_INTERVAL_MS } from "~/lib/session.server";
-import { findAdminByLineUser } from "./line-account.server";
+import { findAdminByLineUser, issueAdminLineCode, linkAdminByCode } from "./line-account.server";
 import { authenticateAdmin, createAdmin, LOGIN_MESSAGES, LoginError } from "./admin.server";
 import { addAdminUser, AdminCreateSchema, AdminPatchSchema, listAdminUsers, updateAdminUser } from "./users.server";
 import { listAudit } from "~/models/audit/audit.server";
@@ -118,6 +118,35 @@ describe("changing admins", () => {
     expect(findAdminByLineUser("U-lineboss")?.id).toBe(admin.id);
     await updateAdminUser(admin.id, { active: 0 }, actor());
     expect(findAdminByLineUser("U-lineboss")).toBeNull();
+  });
+
+  test("disabling ends the LINE link and voids open codes in the same change, audited; enabling does not bring it back", async () => {
+    const { admin } = await addAdminUser({ username: "linked-leaver", password: "linked-leaver-pass" }, actor());
+    const lineUserId = "Ulinkedleaver00000000000000000001";
+    expect(linkAdminByCode({ lineUserId, code: issueAdminLineCode(admin.id).code }).ok).toBe(true);
+    const open = db().insert(adminLineCodes).values({ adminId: admin.id, code: "unused-hash", expiresAt: new Date(Date.now() + 60_000) }).returning().get();
+
+    const { admin: disabled } = await updateAdminUser(admin.id, { active: 0 }, actor());
+    expect(disabled).toMatchObject({ active: false, line_linked: false });
+    expect(db().select().from(admins).where(eq(admins.id, admin.id)).get()).toMatchObject({ lineUserId: null, lineLinkedAt: null });
+    expect(db().select().from(adminLineCodes).where(eq(adminLineCodes.id, open.id)).get()?.usedAt).not.toBeNull();
+    const [update, unlink] = listAudit({ entity: "admin", entityId: admin.id });
+    expect(update).toMatchObject({ action: "update", actorId, changes: { active: { from: true, to: false } } });
+    expect(unlink).toMatchObject({ action: "unlink_line", actorType: "admin", actorId, changes: { line_user_id: lineUserId, via: "disabled" } });
+
+    const { admin: enabled } = await updateAdminUser(admin.id, { active: 1 }, actor());
+    expect(enabled).toMatchObject({ active: true, line_linked: false });
+    expect(findAdminByLineUser(lineUserId)).toBeNull();
+  });
+
+  test("a refused disabling (oneself) leaves the LINE link as it was", async () => {
+    db().update(admins).set({ lineUserId: "Uboss000000000000000000000000001" }).where(eq(admins.id, actorId)).run();
+    try {
+      await failure(updateAdminUser(actorId, { active: 0 }, actor()));
+      expect(findAdminByLineUser("Uboss000000000000000000000000001")?.id).toBe(actorId);
+    } finally {
+      db().update(admins).set({ lineUserId: null }).where(eq(admins.id, actorId)).run();
+    }
   });
 
   test("an admin cannot disable themselves", async () => {

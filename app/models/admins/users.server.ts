@@ -9,6 +9,7 @@ import { DomainError } from "~/lib/errors";
 import { hashPassword, newPasswordProblem, PASSWORD_MAX_LENGTH, randomPassword } from "~/lib/password.server";
 import { revokeSessions } from "~/lib/session.server";
 import { AdminFullNameSchema } from "./admin.server";
+import { endAdminLineLink } from "./line-account.server";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 
 export const ADMIN_USER_MESSAGES = {
@@ -142,8 +143,9 @@ export async function addAdminUser(input: AdminCreateInput, actor: Actor) {
 
 /**
  * Changes an admin's name, enables or disables them, or resets their password. Disabling ends all
- * their sessions; the last active admin cannot be disabled, nor can an admin disable themselves. A
- * reset ends the admin's sessions, except `keepSessionId` (the actor's own, resetting themselves).
+ * their sessions and their LINE link (audited as `unlink_line` via `disabled`); the last active
+ * admin cannot be disabled, nor can an admin disable themselves. A reset ends the admin's
+ * sessions, except `keepSessionId` (the actor's own, resetting themselves).
  * `password` is in the answer only when it was generated here.
  */
 export async function updateAdminUser(
@@ -188,9 +190,15 @@ export async function updateAdminUser(
       ...(changes.active ? { active } : {}),
       ...(passwordHash !== undefined ? { passwordHash, passwordChangedAt: new Date() } : {}),
     };
+    if (disabling) {
+      revokeSessions(id);
+      // A disabled admin approves nothing from LINE, and enabling them again does not bring the link back.
+      endAdminLineLink(tx, id, actor, { via: "disabled" });
+    } else if (passwordHash !== undefined) {
+      revokeSessions(id, actor.type === "admin" && actor.id === id ? options.keepSessionId : undefined);
+    }
+    // Disabling changes `active`, so the row is read back after the link has gone.
     const updated = Object.keys(set).length > 0 ? tx.update(admins).set(set).where(eq(admins.id, id)).returning(dtoColumns).get() : row;
-    if (disabling) revokeSessions(id);
-    else if (passwordHash !== undefined) revokeSessions(id, actor.type === "admin" && actor.id === id ? options.keepSessionId : undefined);
     if (Object.keys(changes).length > 0) recordAudit({ actor, action: "update", entity: "admin", entityId: id, changes });
     return toDto(updated);
   });

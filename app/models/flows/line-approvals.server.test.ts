@@ -5,13 +5,14 @@ import { db } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { LeaveStatus } from "~/lib/enums";
 import { issueAdminLineCode, linkAdminByCode } from "~/models/admins/line-account.server";
-import { approvalPostbackData, parseApprovalPostback } from "./approval-postback";
+import { approvalPostbackData, parseApprovalPostback, REJECT_REASONS } from "./approval-postback";
 import { CorrectionRequestSchema } from "~/models/attendance/correction.server";
 import { newEmployee } from "~/models/attendance/attendance.test-helpers";
 import { correctionNoticeMessage, fileCorrection } from "~/models/attendance/correction-notices.server";
 import { decideLeave, fileLeave, leaveNoticeMessage } from "~/models/leave/notices.server";
 import { PetitionSchema } from "~/models/leave/schema";
-import { APPROVAL_REPLIES } from "./line-approvals.server";
+import { APPROVAL_REPLIES, REASON_CARD_TITLE } from "./line-approvals.server";
+import { updateAdminUser } from "~/models/admins/users.server";
 import { LineMessagesSchema } from "~/models/line/message-schema";
 import { handleWebhookEvents, type WebhookEvent } from "./line-webhook.server";
 import { setPushRetryDefaults, settleNotices } from "~/models/line/notifier.server";
@@ -27,6 +28,9 @@ const buttonsOf = (message: unknown) => (message as Card).contents.footer?.conte
 
 const replies = () => fake.find("/v2/bot/message/reply", "POST").map((r) => r.body as { replyToken: string; messages: { text: string }[] });
 const lastReply = () => replies().at(-1)?.messages[0].text ?? "";
+const lastReplyMessage = (): unknown => replies().at(-1)?.messages[0];
+/** LINE counts an action label's length in graphemes (a Thai vowel or tone mark joins its consonant). */
+const graphemes = (text: string) => [...new Intl.Segmenter("th", { granularity: "grapheme" }).segment(text)].length;
 const pushesTo = (to: string) => fake.find("/v2/bot/message/push", "POST").filter((r) => (r.body as { to: string }).to === to);
 
 function postback(data: string, userId: string | null = approver.lineUserId, id?: string): WebhookEvent {
@@ -126,6 +130,41 @@ describe("postback data", () => {
     }
     expect(parseApprovalPostback(42)).toBeNull();
   });
+
+  test("a rejection's reason: only on reject, only one of its kind's codes, carried as its Thai text", () => {
+    const [urgent, overlap] = REJECT_REASONS.leave;
+    expect(parseApprovalPostback(`action=leave&id=12&decision=reject&reason=${overlap.code}`)).toEqual({
+      action: "leave",
+      id: 12,
+      decision: "reject",
+      reason: overlap,
+    });
+    expect(parseApprovalPostback(approvalPostbackData("correction", 7, "reject", "no_proof"))).toMatchObject({
+      decision: "reject",
+      reason: { code: "no_proof", text: REJECT_REASONS.correction[0].text },
+    });
+    for (const data of [
+      `action=leave&id=12&decision=approve&reason=${urgent.code}`,
+      "action=leave&id=12&decision=reject&reason=",
+      "action=leave&id=12&decision=reject&reason=because",
+      "action=leave&id=12&decision=reject&reason=no_proof",
+      "action=correction&id=12&decision=reject&reason=overlap",
+      `action=leave&id=12&decision=reject&reason=${urgent.code}&reason=${overlap.code}`,
+      `action=leave&id=12&decision=reject&reason=${encodeURIComponent(urgent.text)}`,
+    ]) {
+      expect(parseApprovalPostback(data)).toBeNull();
+    }
+  });
+
+  test("every reason fits LINE's 20-character label, and every kind has a few", () => {
+    for (const reasons of Object.values(REJECT_REASONS)) {
+      expect(reasons.length).toBeGreaterThanOrEqual(3);
+      for (const r of reasons) {
+        expect(graphemes(r.label)).toBeLessThanOrEqual(20);
+        expect(r.code).toMatch(/^[a-z_]+$/);
+      }
+    }
+  });
 });
 
 describe("cards with buttons", () => {
@@ -177,20 +216,55 @@ describe("approving from LINE", () => {
     expect(lastReply()).toMatch(/^อนุมัติคำขอลาของ นายสมชาย ลงเวลา \(ลากิจ .+\) แล้ว โดย สมหญิง หัวหน้า$/);
   });
 
-  test("reject: rejected, and the reply says so", async () => {
+  test("the card's ไม่อนุมัติ only asks for a reason: a card of standard reasons, nothing changes", async () => {
     const e = linkedEmployee();
     const p = await petition(e.id);
     fake.reset();
     await deliver(postback(approvalPostbackData("leave", p.id, "reject")));
-    expect(petitionRow(p.id).status).toBe(LeaveStatus.reject);
-    expect(lastReply()).toMatch(/^ไม่อนุมัติคำขอลาของ .+ แล้ว โดย สมหญิง หัวหน้า$/);
-    expect(pushesTo(e.lineUserId)).toHaveLength(1);
+    expect(petitionRow(p.id)).toMatchObject({ status: LeaveStatus.request, decidedBy: null, decisionNote: null });
+    expect(auditsOf("leave_petition", p.id).map((a) => a.action)).toEqual(["create"]);
+    expect(pushesTo(e.lineUserId)).toHaveLength(0);
+    expect(replies()).toHaveLength(1);
+    const card = lastReplyMessage();
+    expect(LineMessagesSchema.safeParse([card]).success).toBe(true);
+    expect((card as Card).altText).toMatch(new RegExp(`^${REASON_CARD_TITLE}: คำขอลาของ นายสมชาย ลงเวลา \\(ลากิจ .+\\)$`));
+    expect(buttonsOf(card).map((b) => [b.action.type, b.action.label, b.action.data, b.action.displayText])).toEqual(
+      REJECT_REASONS.leave.map((r) => ["postback", r.label, `action=leave&id=${p.id}&decision=reject&reason=${r.code}`, `ไม่อนุมัติ: ${r.text}`]),
+    );
+  });
+
+  test("a reason's button rejects, the reason's Thai text the note the employee sees", async () => {
+    const e = linkedEmployee();
+    const p = await petition(e.id);
+    fake.reset();
+    const overlap = REJECT_REASONS.leave[1];
+    await deliver(postback(approvalPostbackData("leave", p.id, "reject", overlap.code)));
+    expect(petitionRow(p.id)).toMatchObject({ status: LeaveStatus.reject, decidedBy: approver.id, decisionNote: "มีผู้ลาในช่วงเดียวกันมากเกินไป" });
+    expect(auditsOf("leave_petition", p.id).find((a) => a.action === "reject")).toMatchObject({ actorType: "admin", actorId: approver.id });
+    expect(lastReply()).toMatch(/^ไม่อนุมัติคำขอลาของ .+ แล้ว โดย สมหญิง หัวหน้า เหตุผล: มีผู้ลาในช่วงเดียวกันมากเกินไป$/);
+    const [push] = pushesTo(e.lineUserId);
+    expect(JSON.stringify((push.body as { messages: unknown[] }).messages)).toContain("มีผู้ลาในช่วงเดียวกันมากเกินไป");
+  });
+
+  test("a reason pressed by a LINE user who is not an admin, or for a decided petition, changes nothing", async () => {
+    const e = linkedEmployee();
+    const p = await petition(e.id);
+    fake.reset();
+    await deliver(postback(approvalPostbackData("leave", p.id, "reject", "urgent"), stranger));
+    expect(lastReply()).toBe(APPROVAL_REPLIES.notLinked);
+    await deliver(postback(approvalPostbackData("leave", p.id, "reject"), stranger));
+    expect(lastReply()).toBe(APPROVAL_REPLIES.notLinked);
+    expect(petitionRow(p.id).status).toBe(LeaveStatus.request);
+    await deliver(postback(approvalPostbackData("leave", p.id, "approve")));
+    await deliver(postback(approvalPostbackData("leave", p.id, "reject", "urgent")));
+    expect(petitionRow(p.id)).toMatchObject({ status: LeaveStatus.approve, decisionNote: null });
+    expect(lastReply()).toMatch(/ได้รับการพิจารณาแล้ว: อนุมัติ โดย สมหญิง หัวหน้า/);
   });
 
   test("already decided: the reply says who decided and when (BE), nothing changes", async () => {
     const e = linkedEmployee();
     const p = await petition(e.id);
-    decideLeave({ id: p.id, action: "reject", note: "" }, { type: "admin", id: approver.id });
+    decideLeave({ id: p.id, action: "reject", note: "งานเร่งด่วนในช่วงนั้น" }, { type: "admin", id: approver.id });
     await settleNotices();
     fake.reset();
     const auditsBefore = auditsOf("leave_petition", p.id).length;
@@ -283,14 +357,64 @@ describe("corrections from LINE", () => {
     expect(correctionRow(c.id).status).toBe("pending");
     expect(lastReply()).toBe(APPROVAL_REPLIES.notLinked);
     await deliver(postback(approvalPostbackData("correction", c.id, "reject")));
-    expect(correctionRow(c.id).status).toBe("rejected");
-    expect(lastReply()).toMatch(/^ไม่อนุมัติคำขอแก้ไขเวลาของ .+ แล้ว โดย สมหญิง หัวหน้า$/);
+    expect(correctionRow(c.id).status).toBe("pending");
+    expect((lastReplyMessage() as Card).altText).toMatch(new RegExp(`^${REASON_CARD_TITLE}: คำขอแก้ไขเวลาของ `));
+    expect(buttonsOf(lastReplyMessage()).map((b) => b.action.data)).toEqual(
+      REJECT_REASONS.correction.map((r) => `action=correction&id=${c.id}&decision=reject&reason=${r.code}`),
+    );
+    await deliver(postback(approvalPostbackData("correction", c.id, "reject", "mismatch")));
+    expect(correctionRow(c.id)).toMatchObject({ status: "rejected", decisionNote: "เวลาที่ขอไม่ตรงกับข้อมูลที่มี" });
+    expect(lastReply()).toMatch(/^ไม่อนุมัติคำขอแก้ไขเวลาของ .+ แล้ว โดย สมหญิง หัวหน้า เหตุผล: เวลาที่ขอไม่ตรงกับข้อมูลที่มี$/);
     await deliver(postback(approvalPostbackData("correction", c.id, "approve")));
     expect(correctionRow(c.id).status).toBe("rejected");
     expect(lastReply()).toMatch(/ได้รับการพิจารณาแล้ว: ไม่อนุมัติ โดย สมหญิง หัวหน้า เมื่อ .+ น\./);
     await deliver(postback(approvalPostbackData("correction", 999_999, "approve")));
     expect(lastReply()).toBe(APPROVAL_REPLIES.correctionNotFound);
     expect(pushesTo(e.lineUserId)).toHaveLength(1);
+  });
+});
+
+describe("a disabled admin", () => {
+  async function linkedAdmin(username: string, lineUserId: string) {
+    const id = db().insert(admins).values({ username, passwordHash: "x", fullName: "" }).returning().get().id;
+    expect(linkAdminByCode({ lineUserId, code: issueAdminLineCode(id).code }).ok).toBe(true);
+    return id;
+  }
+
+  test("still linked (a database from before disabling ended links): approve and reject are refused, nothing changes", async () => {
+    const lineUserId = "Udisabled000000000000000000000001";
+    const id = await linkedAdmin("was-boss", lineUserId);
+    db().update(admins).set({ active: false }).where(eq(admins.id, id)).run();
+    const e = linkedEmployee();
+    const p = await petition(e.id);
+    const c = correction(e.id);
+    await settleNotices();
+    fake.reset();
+    await deliver(
+      postback(approvalPostbackData("leave", p.id, "approve"), lineUserId),
+      postback(approvalPostbackData("leave", p.id, "reject"), lineUserId),
+      postback(approvalPostbackData("leave", p.id, "reject", "urgent"), lineUserId),
+      postback(approvalPostbackData("correction", c.id, "approve"), lineUserId),
+    );
+    expect(replies().map((r) => r.messages[0].text)).toEqual(Array(4).fill(APPROVAL_REPLIES.notLinked));
+    expect(petitionRow(p.id)).toMatchObject({ status: LeaveStatus.request, decidedBy: null });
+    expect(correctionRow(c.id)).toMatchObject({ status: "pending", decidedBy: null });
+    expect(auditsOf("leave_petition", p.id).map((a) => a.action)).toEqual(["create"]);
+    expect(pushesTo(e.lineUserId)).toHaveLength(0);
+  });
+
+  test("disabling ends the link, so the LINE account approves nothing afterwards, even once enabled again", async () => {
+    const lineUserId = "Udisabled000000000000000000000002";
+    const id = await linkedAdmin("leaving-boss", lineUserId);
+    const e = linkedEmployee();
+    const p = await petition(e.id);
+    await updateAdminUser(id, { active: 0 }, { type: "admin", id: approver.id });
+    expect(db().select().from(admins).where(eq(admins.id, id)).get()).toMatchObject({ active: false, lineUserId: null, lineLinkedAt: null });
+    await updateAdminUser(id, { active: 1 }, { type: "admin", id: approver.id });
+    fake.reset();
+    await deliver(postback(approvalPostbackData("leave", p.id, "approve"), lineUserId));
+    expect(lastReply()).toBe(APPROVAL_REPLIES.notLinked);
+    expect(petitionRow(p.id).status).toBe(LeaveStatus.request);
   });
 });
 

@@ -124,8 +124,8 @@ async function dispatch(event: WebhookEvent, now: Date) {
     }
     case "postback": {
       if (standby || !event.replyToken) return;
-      const text = handleApprovalPostback({ lineUserId: event.source?.userId, data: event.postback?.data }, now);
-      if (text) await replyMessage(event.replyToken, [{ type: "text", text }]);
+      const reply = handleApprovalPostback({ lineUserId: event.source?.userId, data: event.postback?.data }, now);
+      if (reply) await replyMessage(event.replyToken, [reply]);
       return;
     }
     case "join":

@@ -3,7 +3,12 @@ import { leavePetitions } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { LeaveStatus } from "~/lib/enums";
 import { newEmployee } from "~/models/attendance/attendance.test-helpers";
+import { DomainError } from "~/lib/errors";
+import { listAudit } from "~/models/audit/audit.server";
+import { settleNotices } from "~/models/line/notifier.server";
 import { AWAY_SHOWN, pendingPetitionCount, pendingPetitions } from "./approvals.server";
+import { REJECT_NOTE_REQUIRED } from "./decision-note";
+import { decideLeave } from "./notices.server";
 import { setLeaveQuota } from "./quota.server";
 import { PetitionSchema } from "./schema";
 import { createPetition, decidePetition, transitionPetition } from "./leave.server";
@@ -102,5 +107,41 @@ describe("pendingPetitions", () => {
   it("an empty queue", () => {
     expect(pendingPetitions(page)).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
     expect(pendingPetitionCount()).toBe(0);
+  });
+});
+
+describe("a rejection needs a note", () => {
+  const refusal = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      return error;
+    }
+    return null;
+  };
+
+  it("decideLeave refuses a reject without a note, or a blank one (400 on note) and changes nothing; with one it rejects", async () => {
+    const a = newEmployee();
+    const p = await file(a.id, { start_date: "2026-05-04", end_date: "2026-05-04" });
+    for (const note of ["", "  \n\t "]) {
+      const error = refusal(() => decideLeave({ id: p.id, action: "reject", note }, admin));
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ status: 400, fields: { note: REJECT_NOTE_REQUIRED } });
+    }
+    // Refused before the petition is looked at: an unknown one is the same 400.
+    expect(refusal(() => decideLeave({ id: 999_999, action: "reject", note: "" }, admin))).toMatchObject({ status: 400 });
+    expect(pendingPetitions(page).items.map((x) => x.id)).toEqual([p.id]);
+    expect(listAudit({ entity: "leave_petition", entityId: p.id }).map((r) => r.action)).toEqual(["create"]);
+
+    const { petition } = decideLeave({ id: p.id, action: "reject", note: "มีผู้ลาในช่วงเดียวกันมากเกินไป" }, admin);
+    expect(petition).toMatchObject({ status: LeaveStatus.reject, decision_note: "มีผู้ลาในช่วงเดียวกันมากเกินไป" });
+    await settleNotices();
+  });
+
+  it("approving needs no note", async () => {
+    const a = newEmployee();
+    const p = await file(a.id, { start_date: "2026-05-05", end_date: "2026-05-05" });
+    expect(decideLeave({ id: p.id, action: "accept", note: "" }, admin).petition.status).toBe(LeaveStatus.approve);
+    await settleNotices();
   });
 });

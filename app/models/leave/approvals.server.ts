@@ -2,9 +2,20 @@ import { count, eq } from "drizzle-orm";
 import { leavePetitions } from "../../../db/schema";
 import { db, keptUntilWrite } from "~/lib/db.server";
 import { rowFullName, LeaveStatus } from "~/lib/enums";
+import { DomainError } from "~/lib/errors";
 import type { Page } from "~/lib/validation";
 import type { LeaveBalance } from "./rules";
 import { activePetitionsBetween, leaveBalances, listPetitions, type PetitionListItem } from "./leave.server";
+import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "./decision-note";
+
+/**
+ * A rejection without a note (blank counts as none) is refused, 400 with the field `note`, before
+ * the petition is looked at: the API, the page and LINE all decide through decideLeave, which asks
+ * this first.
+ */
+export function requireRejectionNote(input: { action: "accept" | "reject"; note: string }) {
+  if (rejectNoteMissing(input)) throw new DomainError(400, "ข้อมูลการพิจารณาไม่ถูกต้อง", { note: REJECT_NOTE_REQUIRED });
+}
 
 export type AwayColleague = {
   employee_id: number;

@@ -259,7 +259,7 @@ describe("sending after the commit", () => {
     await settleNotices();
     fake.reset();
     vi.mocked(console.warn).mockClear();
-    decideLeave({ id: q.id, action: "reject", note: "" }, admin);
+    decideLeave({ id: q.id, action: "reject", note: "คนไม่พอ" }, admin);
     await settleNotices();
     expect(pushes()).toHaveLength(0);
     expect(console.warn).not.toHaveBeenCalled();

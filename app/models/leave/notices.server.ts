@@ -24,6 +24,7 @@ import { dispatchNotice, hasGroupsFlagged, pushToEmployee, pushToGroups } from "
 import { approvalButtons } from "~/models/flows/approval-postback";
 import { cardRow, flexCard, liffButtons, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "~/models/line/card.server";
 import { thaiDecimal } from "~/lib/thai-number";
+import { requireRejectionNote } from "./approvals.server";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
 
@@ -137,8 +138,9 @@ export async function fileLeave(employeeId: number, input: PetitionInput, attach
   return petition;
 }
 
-/** decidePetition, then the employee's notice. */
+/** decidePetition (a rejection only with a note), then the employee's notice. */
 export function decideLeave(input: Parameters<typeof decidePetition>[0], actor: Actor) {
+  requireRejectionNote(input);
   const result = decidePetition(input, actor);
   dispatchNotice("decision", () => notifyDecision(result.petition));
   return result;

@@ -47,10 +47,10 @@ export type CardButton = {
   | { uri: string }
 );
 
-function footerOf(buttons: CardButton[]) {
+function footerOf(buttons: CardButton[], layout: "horizontal" | "vertical") {
   return {
     type: "box",
-    layout: "horizontal",
+    layout,
     spacing: "sm",
     contents: buttons.map((b) => ({
       type: "button",
@@ -78,7 +78,8 @@ export function liffButtons(label: string, page: LiffPage): CardButton[] {
 
 /**
  * A bubble with the title on a `color` header and the rows as its body, and buttons (postback or
- * a LIFF page) in the footer when given; altText on one line, within LINE's limit.
+ * a LIFF page) in the footer when given, side by side or (`buttonLayout: "vertical"`, for long
+ * labels) one under another; altText on one line, within LINE's limit.
  */
 export function flexCard(input: {
   title: string;
@@ -86,6 +87,7 @@ export function flexCard(input: {
   rows: ReturnType<typeof cardRow>[];
   altText: string;
   buttons?: CardButton[];
+  buttonLayout?: "horizontal" | "vertical";
 }): LineMessage {
   return {
     type: "flex",
@@ -99,7 +101,7 @@ export function flexCard(input: {
         contents: [{ type: "text", text: input.title, weight: "bold", size: "lg", color: "#FFFFFF" }],
       },
       body: { type: "box", layout: "vertical", spacing: "sm", contents: input.rows },
-      ...(input.buttons?.length ? { footer: footerOf(input.buttons) } : {}),
+      ...(input.buttons?.length ? { footer: footerOf(input.buttons, input.buttonLayout ?? "horizontal") } : {}),
     },
   };
 }

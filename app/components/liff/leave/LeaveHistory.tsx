@@ -34,6 +34,11 @@ function PetitionCard({ p, onCancel }: { p: Petition; onCancel: (p: Petition) =>
           {statusLabel(p.status)}
         </Badge>
       </Group>
+      {p.status === LeaveStatus.reject ? (
+        <Text fz="sm" fw={600} c="red.9" mt={4} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }} data-testid="reject-reason">
+          {p.decision_note ? `เหตุผลที่ไม่อนุมัติ: ${p.decision_note}` : "ผู้อนุมัติไม่ได้ระบุเหตุผล"}
+        </Text>
+      ) : null}
       <Text fz="sm" mt={4} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
         {p.reason}
       </Text>
@@ -42,7 +47,7 @@ function PetitionCard({ p, onCancel }: { p: Petition; onCancel: (p: Petition) =>
           คำชี้แจง: {p.certificate_note}
         </Text>
       ) : null}
-      {p.decision_note ? (
+      {p.decision_note && p.status !== LeaveStatus.reject ? (
         <Text fz="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
           หมายเหตุผู้อนุมัติ: {p.decision_note}
         </Text>

@@ -302,6 +302,26 @@ describe("the history", () => {
     expect(within(card).getByRole("img", { name: "เอกสารแนบ" })).toHaveAttribute("src", "/uploads/leaves/3.jpg?size=thumb");
   });
 
+  test("a rejected petition says why under ไม่อนุมัติ; an old one without a note says none was given", async () => {
+    show(
+      year({
+        items: [
+          petition({ id: 8, status: 3, status_label: "ไม่อนุมัติ", decision_note: "มีผู้ลาในช่วงเดียวกันมากเกินไป" }),
+          petition({ id: 9, status: 3, status_label: "ไม่อนุมัติ", decision_note: null }),
+          petition({ id: 10, status: 2, status_label: "อนุมัติ", decision_note: "เดินทางปลอดภัย" }),
+        ],
+      }),
+      "history",
+    );
+    const [withNote, withoutNote, approved] = screen.getAllByTestId("petition-row");
+    expect(within(withNote).getByTestId("reject-reason")).toHaveTextContent("เหตุผลที่ไม่อนุมัติ: มีผู้ลาในช่วงเดียวกันมากเกินไป");
+    // Right under the badge, before the employee's own reason.
+    expect(withNote.textContent).toMatch(/ไม่อนุมัติเหตุผลที่ไม่อนุมัติ: มีผู้ลา.*ธุระครอบครัว/);
+    expect(within(withoutNote).getByTestId("reject-reason")).toHaveTextContent("ผู้อนุมัติไม่ได้ระบุเหตุผล");
+    expect(within(approved).queryByTestId("reject-reason")).toBeNull();
+    expect(approved).toHaveTextContent("หมายเหตุผู้อนุมัติ: เดินทางปลอดภัย");
+  });
+
   test("a pending petition is cancelled only after a confirmation", async () => {
     const u = user();
     const calls = serverAnswers({
