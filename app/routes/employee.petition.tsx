@@ -20,7 +20,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const year = currentLeaveYear();
     const from = addDays(workDate(), -DAYS_BACK);
     const to = `${year + 1}-12-31`;
-    const startDate = requireEmployee(employee.id).start_date;
+    const { start_date: startDate, full_name: employeeName } = requireEmployee(employee.id);
     return json({
       calendar: {
         work_days: getSetting("work_days"),
@@ -29,6 +29,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         max_date: to,
       },
       history: leaveHistory(employee.id, year),
+      employee_name: employeeName,
     });
   });
 
@@ -36,5 +37,5 @@ export default function PetitionPage() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   if (!data) return null;
-  return <LeavePage calendar={data.calendar} history={data.history} initialTab={params.get("tab") === "history" ? "history" : "form"} />;
+  return <LeavePage employeeName={data.employee_name} calendar={data.calendar} history={data.history} initialTab={params.get("tab") === "history" ? "history" : "form"} />;
 }

@@ -17,8 +17,21 @@ import { STATUS_COLORS, dateSpan, formatDays, statusLabel, typeLabel } from "./l
 import { HALF_LABELS } from "~/models/leave/labels";
 import type { Petition } from "./leave-types";
 import type { LeaveYears } from "./use-leave-years";
+import { ShareButton } from "~/components/liff/ShareButton";
+import { shareCard } from "~/components/liff/share";
 
-function PetitionCard({ p, onCancel }: { p: Petition; onCancel: (p: Petition) => void }) {
+/** An approved leave for the team's chat: who, which leave, which days (not the reason). */
+export function approvedLeaveCard(p: Petition, employeeName: string) {
+  const half = p.half !== "full" ? `${HALF_LABELS[p.half]} · ` : "";
+  return shareCard({
+    title: "ได้รับอนุมัติการลา",
+    name: employeeName,
+    lines: [typeLabel(p.type), `${dateSpan(p.start_date, p.end_date)} · ${half}${formatDays(p.days)}`],
+    color: "#2F9E44",
+  });
+}
+
+function PetitionCard({ p, onCancel, employeeName }: { p: Petition; onCancel: (p: Petition) => void; employeeName: string }) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="petition-row">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -57,6 +70,11 @@ function PetitionCard({ p, onCancel }: { p: Petition; onCancel: (p: Petition) =>
           <Image src={thumbUrl(p.attachment_url)} alt="เอกสารแนบ" w={72} h={72} radius="sm" fit="cover" />
         </Anchor>
       ) : null}
+      {p.status === LeaveStatus.approve ? (
+        <Group gap="xs" mt="xs">
+          <ShareButton messages={() => approvedLeaveCard(p, employeeName)} />
+        </Group>
+      ) : null}
       {p.status === LeaveStatus.request ? (
         <Button variant="light" color="red" size="xs" mt="xs" onClick={() => onCancel(p)}>
           ยกเลิกคำขอ
@@ -67,7 +85,7 @@ function PetitionCard({ p, onCancel }: { p: Petition; onCancel: (p: Petition) =>
 }
 
 /** The year's petitions, newest first; a pending one can be cancelled after a confirmation. */
-export function LeaveHistory({ leave, year }: { leave: LeaveYears; year: number }) {
+export function LeaveHistory({ leave, year, employeeName }: { leave: LeaveYears; year: number; employeeName: string }) {
   const [asking, setAsking] = useState<Petition | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -105,6 +123,7 @@ export function LeaveHistory({ leave, year }: { leave: LeaveYears; year: number 
           <PetitionCard
             key={p.id}
             p={p}
+            employeeName={employeeName}
             onCancel={(petition) => {
               setMessage(null);
               setAsking(petition);

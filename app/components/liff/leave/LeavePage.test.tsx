@@ -5,6 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, vi } from "vitest";
 import { formatThaiDateLong } from "~/lib/thai-date";
 import type { LeaveBalance } from "~/models/leave/rules";
+import { LiffConfigContext } from "~/components/liff/chat-confirm";
+import { demoShareLog } from "~/components/liff/liff-client";
 import { PETITION_MESSAGES } from "./PetitionForm";
 import { LeavePage } from "./LeavePage";
 import type { LeaveCalendar, LeaveYear, Petition } from "./leave-types";
@@ -86,7 +88,7 @@ function show(history: LeaveYear = year(), initialTab: "form" | "history" = "for
   return render(
     <MantineProvider env="test">
       <DatesProvider settings={{ locale: "th", firstDayOfWeek: 1 }}>
-        <LeavePage calendar={CALENDAR} history={history} initialTab={initialTab} />
+        <LeavePage employeeName="นายสมชาย ใจดี" calendar={CALENDAR} history={history} initialTab={initialTab} />
       </DatesProvider>
     </MantineProvider>,
   );
@@ -342,5 +344,31 @@ describe("the history", () => {
     await waitFor(() => expect(screen.getByTestId("petition-row")).toHaveTextContent("ยกเลิก"));
     expect(screen.queryByRole("button", { name: "ยกเลิกคำขอ" })).toBeNull();
     expect(calls.map((c) => c.key)).toEqual(["POST /api/emp/leave/petition/7/cancel", "GET /api/emp/leave/history?year=2026"]);
+  });
+});
+
+describe("sharing an approved leave", () => {
+  test("an approved petition offers แชร์ให้ทีม: the card names who, which leave and which days, never the reason", async () => {
+    const approved = petition({ id: 8, status: 2, status_label: "อนุมัติ", decided_at: "2026-12-02T03:00:00.000Z" });
+    const pending = petition({ id: 9, start_date: "2026-12-10", end_date: "2026-12-10", days: 1 });
+    render(
+      <MantineProvider env="test">
+        <LiffConfigContext.Provider value={{ liffId: null, demo: true }}>
+          <LeavePage employeeName="นายสมชาย ใจดี" calendar={CALENDAR} history={year({ items: [approved, pending] })} initialTab="history" />
+        </LiffConfigContext.Provider>
+      </MantineProvider>,
+    );
+    const [first, second] = await screen.findAllByTestId("petition-row");
+    const button = await within(first).findByRole("button", { name: "แชร์ให้ทีม" });
+    expect(within(second).queryByRole("button", { name: "แชร์ให้ทีม" })).toBeNull();
+    const before = demoShareLog.length;
+    await user().click(button);
+    await waitFor(() => expect(demoShareLog.length).toBe(before + 1));
+    const shared = JSON.stringify(demoShareLog.at(-1));
+    expect(shared).toContain("นายสมชาย ใจดี");
+    expect(shared).toContain("ได้รับอนุมัติการลา");
+    expect(shared).toContain("ลากิจ");
+    expect(shared).toContain("2 วัน");
+    expect(shared).not.toContain("ธุระครอบครัว");
   });
 });

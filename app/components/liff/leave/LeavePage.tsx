@@ -19,6 +19,8 @@ type Props = {
   /** This year's petitions and balances, from the loader. */
   history: LeaveYear;
   initialTab?: "form" | "history";
+  /** Who the share card of an approved leave names. */
+  employeeName: string;
 };
 
 /** The note sent into the chat: `📝 ส่งคำขอลาแล้ว: ลาป่วย 2 ก.พ. 2569 (1 วัน) รออนุมัติ`. */
@@ -29,7 +31,7 @@ export function petitionChatText(p: Petition) {
 const yearsFrom = (last: number) => Array.from({ length: last - FIRST_STATISTICS_YEAR + 1 }, (_, i) => last - i);
 
 /** /employee/petition: the form, and the history with the balances, as two tabs. */
-export function LeavePage({ calendar, history, initialTab = "form" }: Props) {
+export function LeavePage({ calendar, history, initialTab = "form", employeeName }: Props) {
   const leave = useLeaveYears(history);
   const [tab, setTab] = useState<string>(initialTab);
   const [year, setYear] = useState(history.year);
@@ -79,7 +81,7 @@ export function LeavePage({ calendar, history, initialTab = "form" }: Props) {
               data={yearsFrom(Math.max(history.year + 1, year)).map((y) => ({ value: String(y), label: `พ.ศ. ${beYear(y)}` }))}
             />
             {shown ? <LeaveBalanceCard balances={shown.balances} year={year} /> : null}
-            <LeaveHistory leave={leave} year={year} />
+            <LeaveHistory leave={leave} year={year} employeeName={employeeName} />
           </Stack>
         </Tabs.Panel>
       </Tabs>
