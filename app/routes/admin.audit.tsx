@@ -57,6 +57,7 @@ export default function AuditPage() {
   for (const [k, v] of Object.entries(filter)) if (v !== undefined) csv.set(k, String(v));
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   const filtered = Object.values(filter).some((v) => v !== undefined);
+  const filteredRecord = data.items.find((i) => i.entity_id === filter.entity_id)?.entity_name;
 
   return (
     <PageFrame title="ประวัติการแก้ไข" description="ใครแก้ไขอะไร เมื่อไร ในระบบ">
@@ -91,7 +92,7 @@ export default function AuditPage() {
       </Group>
       {filter.entity_id ? (
         <Text fz="sm" c="dimmed">
-          เฉพาะรายการ #{filter.entity_id}{" "}
+          เฉพาะรายการ {filteredRecord ?? `#${filter.entity_id}`}{" "}
           <Button variant="subtle" size="compact-xs" onClick={() => update({ entity_id: null })}>
             ดูทั้งหมด
           </Button>

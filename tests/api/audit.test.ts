@@ -63,7 +63,7 @@ test("CSV: BOM, Thai headers, the filtered rows", async () => {
   const bytes = new Uint8Array(await response.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("วันที่เวลา,วันที่เวลา (ค.ศ.),ผู้ทำ,ชื่อผู้ทำ,การกระทำ,รายการ,รหัสรายการ,พนักงานที่เกี่ยวข้อง,รายละเอียด");
+  expect(lines[0]).toBe("วันที่เวลา,วันที่เวลา (ค.ศ.),ผู้ทำ,ชื่อผู้ทำ,การกระทำ,รายการ,รหัสรายการ,ชื่อรายการ,พนักงานที่เกี่ยวข้อง,รายละเอียด");
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain("ชื่อเล่น: - → นี");
 });
@@ -117,4 +117,49 @@ test("issuing a linking code hands over the link and its QR code (demo mode: thi
   expect(body.code).toMatch(/^\d{6}$/);
   expect(body.link).toBe(`${server.baseUrl}/employee/verify`);
   expect(body.qr_svg).toMatch(/^<svg[^>]*>.*<path/s);
+});
+
+test("ids by name, years and dates in BE, values in Thai: the API, the page and the CSV (the same words)", async () => {
+  const created = await api("/api/employee", { method: "POST", json: { code: "AUD004", title: 2, first_name: "มาลี", last_name: "ชื่อจริง" } });
+  const person = (await created.json()).employee as { id: number };
+  const province = ((await (await api("/api/province")).json()).items as { id: number; name_th: string }[])[0];
+  expect((await api(`/api/employee/${person.id}`, { method: "PATCH", json: { province_id: province.id, start_date: "2026-01-15" } })).status).toBe(200);
+  const year = new Date().getFullYear();
+  expect((await api("/api/leave/quota", { method: "PUT", json: { employee_id: person.id, year, type: 1, quota: 5 } })).status).toBe(200);
+  const machine = (await (await api("/api/machine", { method: "POST", json: { code: "AUDM1", name: "ตู้ทดสอบประวัติ", type: 1 } })).json()).machine as { id: number };
+  expect((await api("/api/machine/map", { method: "POST", json: { machine_id: machine.id, employee_id: person.id } })).status).toBe(201);
+
+  type Item = Entry & { entity_name: string | null; lines: { label: string; from?: string; to?: string; value?: string }[] };
+  const read = async (query: string) => ((await (await api(`/api/audit?${query}`)).json()) as { items: Item[] }).items;
+  const [edit] = await read(`entity=employee&entity_id=${person.id}`);
+  expect(edit.lines).toEqual(
+    expect.arrayContaining([
+      { field: "start_date", label: "วันเริ่มงาน", from: "-", to: "15 ม.ค. 2569" },
+      { field: "province_id", label: "จังหวัด", from: "-", to: province.name_th },
+    ]),
+  );
+  const [quota] = await read(`entity=leave_quota&entity_id=${person.id}`);
+  expect(quota.lines.slice(0, 2)).toEqual([
+    { field: "year", label: "ปี", value: String(year + 543) },
+    { field: "type", label: "ประเภทการลา", value: "ลากิจ" },
+  ]);
+  const [map] = await read(`entity=machine&entity_id=${machine.id}&actor=admin`);
+  expect(map).toMatchObject({ action_label: "มอบหมายตู้", entity_name: "AUDM1 ตู้ทดสอบประวัติ" });
+  expect(map.lines).toEqual([{ field: "employee_id", label: "พนักงาน", value: "นางมาลี ชื่อจริง (AUD004)" }]);
+
+  const html = await (await api(`/admin/audit?entity=machine&entity_id=${machine.id}`)).text();
+  expect(html).toContain("AUDM1 ตู้ทดสอบประวัติ");
+  expect(html).toContain("นางมาลี ชื่อจริง (AUD004)");
+
+  const csv = await (await api(`/api/audit?format=csv&from=${year}-01-01`)).text();
+  const rows = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  expect(rows[0]).toBe("วันที่เวลา,วันที่เวลา (ค.ศ.),ผู้ทำ,ชื่อผู้ทำ,การกระทำ,รายการ,รหัสรายการ,ชื่อรายการ,พนักงานที่เกี่ยวข้อง,รายละเอียด");
+  const mine = rows.filter((r) => r.includes("AUD004") || r.includes("AUDM1"));
+  expect(mine.join("\n")).toContain(`จังหวัด: - → ${province.name_th}`);
+  expect(mine.join("\n")).toContain(`ปี: ${year + 543}; ประเภทการลา: ลากิจ`);
+  expect(mine.join("\n")).toContain(`มอบหมายตู้,ตู้,${machine.id},AUDM1 ตู้ทดสอบประวัติ,,พนักงาน: นางมาลี ชื่อจริง (AUD004)`);
+  for (const row of mine) {
+    const details = row.slice(row.lastIndexOf(",") + 1);
+    expect(details).not.toMatch(/\(รหัส\)|_id|2026-01-15|[a-z]{3}/);
+  }
 });

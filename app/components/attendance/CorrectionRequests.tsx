@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
 import { ThaiPagination } from "~/components/ListFooter";
 import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
+import { CORRECTION_STATUS_LABELS } from "~/models/attendance/labels";
 import { clockTime } from "./attendance-labels";
 import { DecisionControls, DecisionNote } from "./DecisionControls";
 import { EmployeeCaption } from "./EmployeeCaption";
@@ -35,11 +36,6 @@ export type CorrectionRequestsData = {
   page_size: number;
 };
 
-export const CORRECTION_STATUS_LABELS: Record<CorrectionStatus, string> = {
-  pending: "รออนุมัติ",
-  approved: "อนุมัติแล้ว",
-  rejected: "ไม่อนุมัติ",
-};
 export const CORRECTION_STATUS_COLORS: Record<CorrectionStatus, string> = { pending: "yellow", approved: "green", rejected: "red" };
 
 /** One side's change: `08:45 → 08:20`, or the time kept when the request leaves it as it is. */

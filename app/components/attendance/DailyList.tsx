@@ -29,10 +29,11 @@ function MatchBadge({ match, photo, purged = false }: { match: number | null; ph
   ) : null;
 }
 
+// The initial of the first name: the full name starts with the title (นาย, นาง, นางสาว all give "น").
 function EmployeeAvatar({ employee }: { employee: DailyTabItem["employee"] }) {
   return (
     <PlainAvatar src={thumbUrl(employee.photo_url)} alt="" radius="xl" size="sm">
-      {initials(employee.full_name)}
+      {initials(employee.first_name)}
     </PlainAvatar>
   );
 }

@@ -34,13 +34,13 @@ const DATA: DailyTabData = {
   summary: { present: 1, late: 1, early_leave: 0, absent: 1, leave: 0, holiday: 0, day_off: 0, missing_checkout: 0, pending_review: 1 },
   items: [
     {
-      employee: { id: 1, code: "E0001", full_name: "นายสมชาย ใจดี", position: "ช่าง", photo_url: null },
+      employee: { id: 1, code: "E0001", full_name: "นายสมชาย ใจดี", first_name: "สมชาย", position: "ช่าง", photo_url: null },
       status: "late",
       reason: "สาย 12 นาที",
       record,
     },
     {
-      employee: { id: 2, code: "E0002", full_name: "นางสาวสมหญิง ขยัน", position: "", photo_url: null },
+      employee: { id: 2, code: "E0002", full_name: "นางสาวสมหญิง ขยัน", first_name: "สมหญิง", position: "", photo_url: null },
       status: "absent",
       reason: "ขาดงาน",
       record: null,

@@ -23,7 +23,7 @@ export type DailyRecord = {
 };
 
 export type DailyTabItem = {
-  employee: { id: number; code: string; full_name: string; position: string; photo_url: string | null };
+  employee: { id: number; code: string; full_name: string; first_name: string; position: string; photo_url: string | null };
   status: AttendanceStatus;
   reason: string;
   record: DailyRecord | null;

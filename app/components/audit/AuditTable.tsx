@@ -2,7 +2,8 @@ import { Anchor, Table } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { PlainBadge, PlainTd, PlainText, PlainTr } from "~/components/PlainMantine";
 import { formatThaiDateTime } from "~/lib/thai-date";
-import { ACTOR_TYPE_LABELS, type ChangeLine } from "~/models/audit/labels";
+import type { ChangeLine } from "~/models/audit/changes";
+import { ACTOR_TYPE_LABELS } from "~/models/audit/labels";
 
 /** An audit row as the page receives it (AuditEntry after JSON). */
 export type AuditRow = {
@@ -12,6 +13,8 @@ export type AuditRow = {
   action_label: string;
   entity_label: string;
   entity_id: string | null;
+  /** What the row is about in words (a name, a leave, a date), or null: then its number shows. */
+  entity_name: string | null;
   subject: { id: number; code: string; full_name: string } | null;
   lines: ChangeLine[];
 };
@@ -56,6 +59,12 @@ function Who({ actor }: { actor: AuditRow["actor"] }) {
   );
 }
 
+/** The record a row is about: its name when the server knows one, else its number. */
+function aboutText(row: AuditRow) {
+  if (row.entity_name) return `: ${row.entity_name}`;
+  return row.entity_id ? ` #${row.entity_id}` : "";
+}
+
 function What({ row, showSubject }: { row: AuditRow; showSubject: boolean }) {
   return (
     <>
@@ -64,7 +73,7 @@ function What({ row, showSubject }: { row: AuditRow; showSubject: boolean }) {
       </PlainText>
       <PlainText fz="xs" c="dimmed">
         {row.entity_label}
-        {showSubject && row.subject ? null : row.entity_id ? ` #${row.entity_id}` : ""}
+        {row.subject ? null : aboutText(row)}
       </PlainText>
       {showSubject && row.subject ? (
         <Anchor component={Link} to={profileUrl(row.subject.id)} fz="xs">

@@ -122,10 +122,11 @@ test("the audit table: who, what, the changes before → after, links to profile
       action_label: "แก้ไข",
       entity_label: "พนักงาน",
       entity_id: "7",
+      entity_name: "นายต้น ใจดี (E007)",
       subject: { id: 7, code: "E007", full_name: "นายต้น ใจดี" },
       lines: [{ field: "phone", label: "เบอร์โทร", from: "-", to: "0812345678" }, { field: "note", label: "หมายเหตุ", value: "ย้ายสาขา" }],
     },
-    { id: 1, created_at: "2026-11-19T03:00:00.000Z", actor: { type: "employee", id: 7, name: "นายต้น ใจดี" }, action_label: "เพิ่ม", entity_label: "ใบลา", entity_id: "3", subject: null, lines: [] },
+    { id: 1, created_at: "2026-11-19T03:00:00.000Z", actor: { type: "employee", id: 7, name: "นายต้น ใจดี" }, action_label: "เพิ่ม", entity_label: "ใบลา", entity_id: "3", entity_name: null, subject: null, lines: [] },
   ];
   show(<AuditTable items={rows} />);
   const [first, second] = await screen.findAllByTestId("audit-row");

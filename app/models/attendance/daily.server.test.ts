@@ -1,4 +1,5 @@
-import { attendance, employees } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { attendance, employees, uploads } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { ATTENDANCE_STATUSES } from "./status";
 import { DailyQuery, dailyAttendance, dailyPage } from "./daily.server";
@@ -203,5 +204,23 @@ describe("dailyPage", () => {
     expect(searched.items).toEqual(daily({ q: "คน1" }).items.slice(0, 50));
     expect(searched.total).toBe(11);
     expect(searched.summary).toEqual(full.summary);
+  });
+
+  it("each employee comes with their photo and first name (an avatar's picture or initial), in the full view and a page", () => {
+    const uploadId = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    db()
+      .insert(uploads)
+      .values({ id: uploadId, folder: "employees", mime: "image/jpeg", bytes: Buffer.from([0xff]), size: 1, width: 1, height: 1, sha256: "x" })
+      .onConflictDoNothing()
+      .run();
+    const withPhoto = make("มาลี", { title: 3 });
+    db().update(employees).set({ photoUploadId: uploadId }).where(eq(employees.id, withPhoto.id)).run();
+    const without = make("สมชาย");
+    const expected = [
+      { id: withPhoto.id, full_name: "นางสาวมาลี ใจดี", first_name: "มาลี", photo_url: `/uploads/employees/${uploadId}.jpg` },
+      { id: without.id, full_name: "นายสมชาย ใจดี", first_name: "สมชาย", photo_url: null },
+    ];
+    expect(daily().items.map((i) => i.employee)).toEqual(expected.map((e) => expect.objectContaining(e)));
+    expect(dailyPage(new URLSearchParams(`date=${DATE}`), NOW).items.map((i) => i.employee)).toEqual(expected.map((e) => expect.objectContaining(e)));
   });
 });

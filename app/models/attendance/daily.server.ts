@@ -40,7 +40,7 @@ export const DailyQuery = z.object({
 export type DailyQuery = z.infer<typeof DailyQuery>;
 
 export type DailyItem = {
-  employee: { id: number; code: string; full_name: string; position: string; photo_url: string | null };
+  employee: { id: number; code: string; full_name: string; first_name: string; position: string; photo_url: string | null };
   status: AttendanceStatus;
   reason: string;
   record: AttendanceDto | null;
@@ -222,6 +222,14 @@ export function dayStatuses(date: string, options: DayOptions = {}): DayStatus[]
   }));
 }
 
+/**
+ * One employee's day as the daily view derives it: the status and reason of dayStatuses for
+ * `record`, and their approved leave that day (the employee's home says what to do next with it).
+ */
+export function employeeDay(employeeId: number, date: string, record: StatusRecord | null, now: Date = new Date()) {
+  const calendar = dayCalendar(date);
+  return { ...dayRule(date, { now, ...calendar })(employeeId, record), leave: calendar.leaves.get(employeeId) ?? null };
+}
 
 /** Rows per page of the admin daily tab: 1,000 rows in one page cost seconds to render. */
 export const DAILY_PAGE_SIZE = 50;

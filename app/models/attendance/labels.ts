@@ -60,6 +60,13 @@ export const REVIEW_STATUS_LABELS: Record<"none" | "pending" | "accepted" | "rej
   rejected: "ปฏิเสธแล้ว",
 };
 
+/** A time-correction request's status. */
+export const CORRECTION_STATUS_LABELS: Record<"pending" | "approved" | "rejected", string> = {
+  pending: "รออนุมัติ",
+  approved: "อนุมัติแล้ว",
+  rejected: "ไม่อนุมัติ",
+};
+
 /** The face check of one side: ตรง / ไม่ตรง / รอตรวจ (a selfie nobody could match), or null without a selfie. */
 export function matchText(match: number | null, hasPhoto: boolean): "ตรง" | "ไม่ตรง" | "รอตรวจ" | null {
   if (match === 1) return "ตรง";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { auditLog, leavePetitions } from "../../../db/schema";
+import { auditLog, leavePetitions, machines, provinces } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { readCsv } from "~/lib/csv.server";
 import { createAdmin } from "~/models/admins/admin.server";
@@ -56,6 +56,7 @@ describe("listAuditEntries", () => {
       action_label: "แก้ไข",
       entity_label: "พนักงาน",
       entity_id: String(employee.id),
+      entity_name: "นายมานะ ทดสอบ (A001)",
       subject: { id: employee.id, code: "A001", full_name: "นายมานะ ทดสอบ" },
       lines: [{ field: "phone", label: "เบอร์โทร", from: "-", to: "0812345678" }],
     });
@@ -93,9 +94,73 @@ describe("listAuditEntries", () => {
     const text = await readCsv(auditCsv(query({ entity: "employee" })));
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, row, rest] = text.slice(1).split("\r\n");
-    expect(header).toBe("วันที่เวลา,วันที่เวลา (ค.ศ.),ผู้ทำ,ชื่อผู้ทำ,การกระทำ,รายการ,รหัสรายการ,พนักงานที่เกี่ยวข้อง,รายละเอียด");
-    expect(row).toBe(`20 พ.ย. 2569 23:30,2026-11-20 23:30:00,ผู้ดูแลระบบ,สมหญิง ผู้ดูแล,แก้ไข,พนักงาน,${employee.id},A001 นายมานะ ทดสอบ,เบอร์โทร: - → 0812345678`);
+    expect(header).toBe("วันที่เวลา,วันที่เวลา (ค.ศ.),ผู้ทำ,ชื่อผู้ทำ,การกระทำ,รายการ,รหัสรายการ,ชื่อรายการ,พนักงานที่เกี่ยวข้อง,รายละเอียด");
+    expect(row).toBe(
+      `20 พ.ย. 2569 23:30,2026-11-20 23:30:00,ผู้ดูแลระบบ,สมหญิง ผู้ดูแล,แก้ไข,พนักงาน,${employee.id},นายมานะ ทดสอบ (A001),A001 นายมานะ ทดสอบ,เบอร์โทร: - → 0812345678`,
+    );
     expect(rest).toBe("");
+  });
+});
+
+describe("names instead of ids, BE years, Thai values: the page, the profile's history and the CSV alike", () => {
+  let machine: { id: number };
+  const provinceIds = Array.from({ length: 30 }, (_, i) => 9100 + i);
+  beforeAll(() => {
+    db().delete(auditLog).run();
+    db()
+      .insert(provinces)
+      .values(provinceIds.map((id) => ({ id, code: `T${id}`, nameTh: `จังหวัดทดสอบ${id}`, nameEn: `Test ${id}` })))
+      .onConflictDoNothing()
+      .run();
+    machine = db().insert(machines).values({ code: "M001", name: "ตู้หน้าโรงงาน", type: 1 }).returning({ id: machines.id }).get();
+    const admin = { type: "admin" as const, id: named.id };
+    for (const id of provinceIds) {
+      recordAudit({ actor: admin, action: "update", entity: "employee", entityId: employee.id, changes: { province_id: { from: null, to: id } } });
+    }
+    recordAudit({ actor: admin, action: "map", entity: "machine", entityId: machine.id, changes: { employee_id: employee.id } });
+    recordAudit({ actor: admin, action: "update", entity: "leave_quota", entityId: employee.id, changes: { year: 2026, type: 1, quota: { from: null, to: 5 } } });
+    recordAudit({ actor: admin, action: "update", entity: "admin", entityId: named.id, changes: { active: { from: true, to: false } } });
+  });
+
+  test("the page: the cabinet and the employee by name, the province by name, the year in BE", () => {
+    const { items } = listAuditEntries(query({ page_size: "50" }));
+    const [adminRow, quota, map, lastProvince] = items;
+    expect(adminRow).toMatchObject({ entity_name: "สมหญิง ผู้ดูแล", lines: [{ label: "ใช้งาน", from: "ใช่", to: "ไม่ใช่" }] });
+    expect(quota.lines).toEqual([
+      { field: "year", label: "ปี", value: "2569" },
+      { field: "type", label: "ประเภทการลา", value: "ลากิจ" },
+      { field: "quota", label: "สิทธิ์ (วัน)", from: "-", to: "5" },
+    ]);
+    expect(map).toMatchObject({ entity_name: "M001 ตู้หน้าโรงงาน", lines: [{ label: "พนักงาน", value: "นายมานะ ทดสอบ (A001)" }] });
+    expect(lastProvince.lines).toEqual([{ field: "province_id", label: "จังหวัด", from: "-", to: "จังหวัดทดสอบ9129" }]);
+  });
+
+  test("the names are read once per kind of record for a page, not once per row", () => {
+    const prepare = vi.spyOn(db().$client, "prepare");
+    try {
+      listAuditEntries(query({ page_size: "50" }));
+      const fromProvinces = prepare.mock.calls.filter(([text]) => /from "provinces"/.test(String(text)));
+      expect(fromProvinces).toHaveLength(1);
+    } finally {
+      prepare.mockRestore();
+    }
+  });
+
+  test("the profile's history says the same", () => {
+    const history = employeeAuditHistory(employee.id, 50);
+    expect(history.items.find((i) => i.entity === "leave_quota")?.lines[0]).toEqual({ field: "year", label: "ปี", value: "2569" });
+    expect(history.items.find((i) => i.entity === "employee")?.lines[0]).toMatchObject({ label: "จังหวัด", to: "จังหวัดทดสอบ9129" });
+  });
+
+  test("the CSV: the record's name column and the details in words", async () => {
+    const text = await readCsv(auditCsv(query()));
+    const rows = text.slice(1).trimEnd().split("\r\n");
+    expect(rows).toHaveLength(1 + provinceIds.length + 3);
+    expect(rows[3]).toContain(`,ตู้,${machine.id},M001 ตู้หน้าโรงงาน,,พนักงาน: นายมานะ ทดสอบ (A001)`);
+    expect(rows[2]).toContain("ปี: 2569; ประเภทการลา: ลากิจ; สิทธิ์ (วัน): - → 5");
+    expect(rows[4]).toContain("จังหวัด: - → จังหวัดทดสอบ9129");
+    const details = rows.slice(1).map((r) => r.slice(r.lastIndexOf(",") + 1));
+    expect(details.join("\n")).not.toMatch(/\(รหัส\)|2026|_id|[a-z]{3}/);
   });
 });
 

@@ -9,16 +9,9 @@ import { iterateSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
 import { dayjs, formatThaiDateTime, zonedTime } from "~/lib/thai-date";
 import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
-import {
-  ACTOR_TYPE_LABELS,
-  actionLabel,
-  AUDIT_ACTOR_TYPES,
-  changesText,
-  describeChanges,
-  entityLabel,
-  type AuditActorType,
-  type ChangeLine,
-} from "./labels";
+import { changesText, describeChanges, entityName, type AuditNames, type ChangeLine } from "./changes";
+import { ACTOR_TYPE_LABELS, actionLabel, AUDIT_ACTOR_TYPES, entityLabel, type AuditActorType } from "./labels";
+import { readAuditNames } from "./names.server";
 
 export type Actor = { type: "admin" | "employee" | "system"; id?: number | null };
 
@@ -94,6 +87,8 @@ export type AuditEntry = {
   entity: string;
   entity_label: string;
   entity_id: string | null;
+  /** What the row is about in words (a person's or a cabinet's name, a leave, a holiday's date), or null. */
+  entity_name: string | null;
   /** The employee the row is about (an employee's own row or their leave quota), for a link to the profile. */
   subject: { id: number; code: string; full_name: string } | null;
   changes: unknown;
@@ -151,8 +146,9 @@ function actorName(r: JoinedRow): string {
   return r.actor_id != null ? `${ACTOR_TYPE_LABELS.employee} #${r.actor_id}` : ACTOR_TYPE_LABELS.employee;
 }
 
-function toEntry(r: JoinedRow): AuditEntry {
-  const lines = describeChanges(r.changes, r.entity);
+const refSource = (r: JoinedRow) => ({ entity: r.entity, entity_id: r.entity_id, changes: r.changes });
+
+function toEntry(r: JoinedRow, names: AuditNames): AuditEntry {
   return {
     id: r.id,
     created_at: r.created_at.toISOString(),
@@ -162,12 +158,13 @@ function toEntry(r: JoinedRow): AuditEntry {
     entity: r.entity,
     entity_label: entityLabel(r.entity),
     entity_id: r.entity_id,
+    entity_name: entityName(r.entity, r.entity_id, names),
     subject:
       r.subject_id != null && r.subject_code != null && r.subject_title != null && r.subject_first_name != null && r.subject_last_name != null
         ? { id: r.subject_id, code: r.subject_code, full_name: rowFullName({ title: r.subject_title, firstName: r.subject_first_name, lastName: r.subject_last_name }) }
         : null,
     changes: r.changes,
-    lines,
+    lines: describeChanges(r.changes, r.entity, names),
   };
 }
 
@@ -189,12 +186,18 @@ function filterWhere(filter: AuditFilter): SQL | undefined {
 
 const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
 
+/** Rows as entries, with the names of what they point at read once for all of them. */
+function toEntries(rows: JoinedRow[]): AuditEntry[] {
+  const names = readAuditNames(rows.map(refSource));
+  return rows.map((r) => toEntry(r, names));
+}
+
 /** One page of the log, newest first, with who acted (by name), Thai labels and the changes as lines. */
 export function listAuditEntries(query: AuditFilter & { page: number; page_size: number }): Page<AuditEntry> {
   const where = filterWhere(query);
   const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
   const rows = joinedSelect().where(where).orderBy(...newestFirst).limit(query.page_size).offset(pageOffset(query)).all();
-  return { items: rows.map(toEntry), total, page: query.page, page_size: query.page_size };
+  return { items: toEntries(rows), total, page: query.page, page_size: query.page_size };
 }
 
 const employeeRowsWhere = (employeeId: number) => {
@@ -227,7 +230,7 @@ function readEmployeeHistory(employeeId: number, limit: number): { items: AuditE
   const where = employeeRowsWhere(employeeId);
   const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
   const rows = joinedSelect().where(where).orderBy(desc(auditLog.id)).limit(limit).all();
-  return { items: rows.map(toEntry), total };
+  return { items: toEntries(rows), total };
 }
 
 /** The admins the actor filter offers (every admin, disabled ones too: their past rows stay). */
@@ -240,30 +243,55 @@ export function auditAdminOptions(): { id: number; name: string }[] {
     .map((a) => ({ id: a.id, name: a.fullName ? `${a.fullName} (${a.username})` : a.username }));
 }
 
-function csvColumns(): CsvColumn<JoinedRow>[] {
+/** A row of the export with the names of its batch. */
+type CsvRow = { row: JoinedRow; names: AuditNames };
+
+function csvColumns(): CsvColumn<CsvRow>[] {
   const tz = appTimeZoneFromEnv();
   return [
-    { label: "วันที่เวลา", value: (r) => formatThaiDateTime(r.created_at, tz) },
-    { label: "วันที่เวลา (ค.ศ.)", value: (r) => dayjs(r.created_at).tz(tz).format("YYYY-MM-DD HH:mm:ss") },
-    { label: "ผู้ทำ", value: (r) => ACTOR_TYPE_LABELS[r.actor_type] },
-    { label: "ชื่อผู้ทำ", value: actorName },
-    { label: "การกระทำ", value: (r) => actionLabel(r.action) },
-    { label: "รายการ", value: (r) => entityLabel(r.entity) },
-    { label: "รหัสรายการ", value: (r) => r.entity_id },
+    { label: "วันที่เวลา", value: ({ row }) => formatThaiDateTime(row.created_at, tz) },
+    { label: "วันที่เวลา (ค.ศ.)", value: ({ row }) => dayjs(row.created_at).tz(tz).format("YYYY-MM-DD HH:mm:ss") },
+    { label: "ผู้ทำ", value: ({ row }) => ACTOR_TYPE_LABELS[row.actor_type] },
+    { label: "ชื่อผู้ทำ", value: ({ row }) => actorName(row) },
+    { label: "การกระทำ", value: ({ row }) => actionLabel(row.action) },
+    { label: "รายการ", value: ({ row }) => entityLabel(row.entity) },
+    { label: "รหัสรายการ", value: ({ row }) => row.entity_id },
+    { label: "ชื่อรายการ", value: ({ row, names }) => entityName(row.entity, row.entity_id, names) },
     {
       label: "พนักงานที่เกี่ยวข้อง",
-      value: (r) => (r.subject_code != null && r.subject_title != null && r.subject_first_name != null && r.subject_last_name != null
+      value: ({ row: r }) => (r.subject_code != null && r.subject_title != null && r.subject_first_name != null && r.subject_last_name != null
         ? `${r.subject_code} ${rowFullName({ title: r.subject_title, firstName: r.subject_first_name, lastName: r.subject_last_name })}`
         : null),
     },
-    { label: "รายละเอียด", value: (r) => changesText(describeChanges(r.changes, r.entity)) },
+    { label: "รายละเอียด", value: ({ row, names }) => changesText(describeChanges(row.changes, row.entity, names)) },
   ];
+}
+
+/** Rows read for names at a time in an export: one query per kind of record for each batch. */
+const NAMES_BATCH = 500;
+
+function* named(batch: JoinedRow[]): Generator<CsvRow, void, undefined> {
+  if (batch.length === 0) return;
+  const names = readAuditNames(batch.map(refSource));
+  for (const row of batch) yield { row, names };
+}
+
+function* withNames(rows: Iterable<JoinedRow>): Generator<CsvRow, void, undefined> {
+  let batch: JoinedRow[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === NAMES_BATCH) {
+      yield* named(batch);
+      batch = [];
+    }
+  }
+  yield* named(batch);
 }
 
 /** Every row of the filter (no paging), newest first, streamed on the reader connection (ADR 012). */
 export function auditCsv(filter: AuditFilter) {
   const rows = iterateSelect(joinedSelect().where(filterWhere(filter)).orderBy(...newestFirst));
-  return csvStream(csvColumns(), rows);
+  return csvStream(csvColumns(), withNames(rows));
 }
 
 /** An /admin/audit filter from a hand-edited address: a bad value shows the unfiltered first page, not an error. */

@@ -1,8 +1,5 @@
-// Thai words for the audit log's actions, entities and changed fields, and the renderer of a
-// row's stored `changes` (which models write in several shapes). Shared by the admin page, the
-// profile and the CSV; no server imports.
-import { LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS, MACHINE_TYPE_LABELS, TITLE_LABELS } from "~/lib/enums";
-import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
+// Thai words for the audit log's actions, entities and the fields models write into `changes`
+// (client-safe). changes.ts turns a row's changes into lines with them.
 
 export const AUDIT_ACTOR_TYPES = ["admin", "employee", "system"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
@@ -45,6 +42,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   end_session: "ออกจากระบบอุปกรณ์",
   end_sessions: "ออกจากระบบอุปกรณ์อื่นทั้งหมด",
   import: "นำเข้า",
+  backup_download: "ดาวน์โหลดไฟล์สำรอง",
+  test_message: "ส่งข้อความทดสอบ",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -63,7 +62,14 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   database: "ฐานข้อมูล",
 };
 
+
+/**
+ * Every field a `recordAudit` call writes into `changes` (an employee's, a cabinet's, a leave's,
+ * a reply's, a group's, an admin's fields, the settings' keys, and the counts of jobs and imports).
+ * A field missing here still shows, as its own name with spaces (labels.test.ts lists the writers).
+ */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  // employees
   code: "รหัส",
   title: "คำนำหน้า",
   first_name: "ชื่อ",
@@ -76,158 +82,131 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   start_date: "วันเริ่มงาน",
   resign_date: "วันที่ลาออก",
   address: "ที่อยู่",
-  province_id: "จังหวัด (รหัส)",
-  amphur_id: "อำเภอ/เขต (รหัส)",
-  district_id: "ตำบล/แขวง (รหัส)",
+  province_id: "จังหวัด",
+  amphur_id: "อำเภอ/เขต",
+  district_id: "ตำบล/แขวง",
   zipcode: "รหัสไปรษณีย์",
   photo_url: "รูป",
   face_url: "รูปใบหน้า",
   face_consent_at: "เวลาที่ยินยอม",
   line_user_id: "บัญชี LINE",
+  mode: "วิธีนำเข้า",
+  total: "ทั้งหมด (แถว)",
+  skipped: "ข้าม (แถว)",
+  // attendance and corrections
   status: "สถานะ",
   review_status: "ผลการตรวจสอบ",
   checked: "ตรวจแล้ว",
   note: "หมายเหตุ",
   reason: "เหตุผล",
-  type: "ประเภท",
-  year: "ปี",
-  quota: "สิทธิ์ (วัน)",
   checkin_at: "เวลาเข้างาน",
   checkout_at: "เวลาออกงาน",
   late_minutes: "สาย (นาที)",
   early_minutes: "ออกก่อนเวลา (นาที)",
   created: "สร้างรายการใหม่",
-  attendance_id: "การลงเวลา (รหัส)",
-  employee_id: "พนักงาน (รหัส)",
+  attendance_id: "การลงเวลา",
+  correction_id: "คำขอแก้ไขเวลา",
+  cutoff: "ลบรูปของวันก่อนวันที่",
+  records: "จำนวนวันลงเวลา",
+  photos: "จำนวนรูปที่ลบ",
+  // leave
+  employee_id: "พนักงาน",
+  type: "ประเภท",
+  year: "ปี",
+  quota: "สิทธิ์ (วัน)",
+  end_date: "วันสิ้นสุด",
+  half: "ช่วงเวลา",
+  days: "จำนวนวัน",
+  attachment_url: "ไฟล์แนบ",
+  certificate_note: "หมายเหตุใบรับรองแพทย์",
+  decided_at: "เวลาที่พิจารณา",
+  decision_note: "หมายเหตุการพิจารณา",
+  cancelled_by: "ยกเลิกโดย",
+  created_at: "สร้างเมื่อ",
+  updated_at: "แก้ไขล่าสุด",
   name: "ชื่อ",
   date: "วันที่",
-  end_date: "วันสิ้นสุด",
-  half: "ครึ่งวัน",
-  days: "จำนวนวัน",
+  kind: "ชนิด",
+  source: "ที่มา",
+  added: "เพิ่ม (วัน)",
+  offered: "วันหยุดตามประกาศ (วัน)",
+  // cabinets
+  machine_id: "ตู้",
   lat: "ละติจูด",
   lng: "ลองจิจูด",
   radius_m: "รัศมี (ม.)",
   visit_every_days: "เข้าตู้ทุก (วัน)",
   active: "ใช้งาน",
+  // LINE
   keyword: "คำสำคัญ",
+  match: "การจับคู่",
   match_mode: "การจับคู่",
   messages: "ข้อความ",
-  kind: "ชนิด",
-  push_id: "รหัสการส่ง",
+  text: "ข้อความ",
+  allow_duplicate: "บันทึกแม้คำสำคัญซ้ำ",
+  sync_error: "ผลตรวจจาก LINE",
+  synced_at: "ตรวจกับ LINE เมื่อ",
+  push_id: "เลขที่การส่ง",
   via: "ช่องทาง",
-  added: "เพิ่ม",
-  offered: "ทั้งหมด",
-  synced: "ซิงก์แล้ว",
+  synced: "ตรวจกับ LINE (ข้อความ)",
   invalid: "ไม่ผ่าน",
-  revoked_sessions: "ออกจากระบบอุปกรณ์อื่น",
   notify_leave: "แจ้งเตือนการลา",
   notify_machine: "แจ้งเตือนตู้",
+  notify_summary: "ส่งสรุปประจำวัน",
+  // admins
   username: "ชื่อผู้ใช้",
   full_name: "ชื่อ-นามสกุล",
   password: "รหัสผ่าน",
-  mode: "วิธีนำเข้า",
-  total: "ทั้งหมด (แถว)",
-  skipped: "ข้าม (แถว)",
-};
-
-/** Words a model stores for a field, in Thai (an admin's password is stored as how it was set, never itself). */
-const STORED_WORDS: Record<string, Record<string, string>> = {
-  password: { set: "ตั้งรหัสใหม่", generated: "สุ่มรหัสใหม่" },
-  mode: { all_or_nothing: "ทั้งหมดหรือไม่นำเข้าเลย", valid_only: "เฉพาะแถวที่ถูกต้อง" },
+  revoked_sessions: "ออกจากระบบอุปกรณ์อื่น (เครื่อง)",
+  session: "อุปกรณ์",
+  other_sessions: "อุปกรณ์อื่นที่เข้าระบบ (เครื่อง)",
+  // settings
+  face_threshold: "เกณฑ์ความต่างของใบหน้า",
+  offices: "สำนักงาน",
+  outside_radius: "เมื่ออยู่นอกรัศมี",
+  max_accuracy_m: "ความคลาดเคลื่อนของตำแหน่งที่ยอมรับ (ม.)",
+  work_start: "เวลาเข้างาน",
+  work_end: "เวลาเลิกงาน",
+  break_start: "เวลาเริ่มพัก",
+  break_end: "เวลาสิ้นสุดพัก",
+  late_grace_minutes: "ผ่อนผันมาสาย (นาที)",
+  early_grace_minutes: "ผ่อนผันออกก่อน (นาที)",
+  work_days: "วันทำงาน",
+  require_selfie: "บังคับถ่ายรูปใบหน้าเมื่อลงเวลา",
+  missing_checkout_hour: "ไม่ได้ลงเวลาออกหลัง (ชั่วโมง)",
+  selfie_retention_days: "เก็บรูปถ่ายลงเวลา (วัน)",
+  leave_quota_business: "วันลากิจต่อปี",
+  leave_quota_sick: "วันลาป่วยต่อปี",
+  leave_quota_vacation: "วันลาพักร้อนต่อปี",
+  leave_vacation_prorata: "ลาพักร้อนตามสัดส่วนในปีแรก",
+  leave_vacation_carry_over_max: "วันลาพักร้อนสะสมข้ามปีได้สูงสุด",
+  remind_checkin: "เตือนลงเวลาเข้างาน",
+  remind_checkout: "เตือนลงเวลาออกงาน",
+  daily_summary: "สรุปประจำวัน",
+  remind_pending_leave: "เตือนคำขอลารออนุมัติ",
+  remind_overdue_machines: "เตือนตู้เลยกำหนด",
+  backup_keep: "จำนวนไฟล์สำรองที่เก็บ",
+  line_rich_menu_id: "เมนู LINE",
+  // inside a settings value
+  on: "เปิดใช้",
+  time: "เวลา",
+  after_minutes: "หลังเวลา (นาที)",
 };
 
 /** Fields whose meaning depends on the entity (a leave's start date is not a start of work). */
 const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
-  leave_petition: { start_date: "วันเริ่มลา", end_date: "วันสิ้นสุดการลา", type: "ประเภทการลา", employee_id: "พนักงาน (รหัส)" },
+  leave_petition: { start_date: "วันเริ่มลา", end_date: "วันสิ้นสุดการลา", type: "ประเภทการลา" },
   leave_quota: { type: "ประเภทการลา" },
-  machine: { type: "ประเภทตู้", note: "หมายเหตุ" },
+  machine: { type: "ประเภทตู้", name: "ชื่อตู้", address: "ที่อยู่ของตู้", photo_url: "รูปตู้" },
+  holiday: { name: "ชื่อวันหยุด", kind: "ชนิดวันหยุด" },
+  line_group: { name: "ชื่อกลุ่ม", text: "ข้อความทดสอบ" },
+  employee: { created: "เพิ่มแล้ว (แถว)", kind: "ชนิดข้อความ", messages: "ข้อความที่ส่ง" },
+  attendance_correction: { status: "สถานะคำขอ" },
+  reply_message: { active: "เปิดใช้" },
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
-export const fieldLabel = (field: string, entity = "") => ENTITY_FIELD_LABELS[entity]?.[field] ?? AUDIT_FIELD_LABELS[field] ?? field;
-
-/** One line of a row's changes: a field that went from → to, or a field (or the whole record) with a value. */
-export type ChangeLine = { field: string; label: string } & ({ from: string; to: string } | { value: string });
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-const MAX_TEXT = 300;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
-
-/** Enumerations whose stored number means something only with the entity: a leave's status and type. */
-function enumText(entity: string, field: string, value: number): string | null {
-  if (field === "title") return TITLE_LABELS[value] ?? null;
-  if (entity === "leave_petition" && field === "status") return LEAVE_STATUS_LABELS[value] ?? null;
-  if ((entity === "leave_petition" || entity === "leave_quota") && field === "type") return LEAVE_TYPE_LABELS[value] ?? null;
-  if (entity === "machine" && field === "type") return MACHINE_TYPE_LABELS[value] ?? null;
-  return null;
-}
-
-/** A stored value as Thai text: "-" for nothing, dates in Thai BE, yes/no, lists and records as short JSON. */
-export function formatAuditValue(value: unknown, context: { entity?: string; field?: string } = {}): string {
-  if (value === null || value === undefined || value === "") return "-";
-  if (typeof value === "boolean") return value ? "ใช่" : "ไม่ใช่";
-  if (typeof value === "number") {
-    return (context.field && enumText(context.entity ?? "", context.field, value)) ?? String(value);
-  }
-  if (typeof value === "string") {
-    const word = context.field ? STORED_WORDS[context.field]?.[value] : undefined;
-    if (word) return word;
-    if (ISO_DATE.test(value)) return formatThaiDate(value);
-    if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatThaiDateTime(value);
-    return clip(value);
-  }
-  if (Array.isArray(value) && value.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v))) {
-    return clip(value.map((v) => formatAuditValue(v)).join(", ")) || "-";
-  }
-  return clip(JSON.stringify(value) ?? String(value));
-}
-
-const isFromTo = (v: unknown): v is { from: unknown; to: unknown } =>
-  isRecord(v) && "from" in v && "to" in v && Object.keys(v).length === 2;
-
-/**
- * A row's stored `changes` as lines, field by field, whatever shape the model wrote:
- * `{field: {from, to}}` → before → after; `{before, after}` → the fields that differ (or every
- * field of a record created/removed); a plain `{field: value}` → the value; anything else (a list,
- * a number) → one line with the value. Field order is the stored order; a `x_label` beside `x`
- * (a stored DTO's Thai label) is left out, `x` is shown in Thai already.
- */
-export function describeChanges(changes: unknown, entity = ""): ChangeLine[] {
-  if (changes === null || changes === undefined) return [];
-  const line = (field: string, value: unknown): ChangeLine => ({ field, label: fieldLabel(field, entity), value: formatAuditValue(value, { entity, field }) });
-  const fromTo = (field: string, from: unknown, to: unknown): ChangeLine => ({
-    field,
-    label: fieldLabel(field, entity),
-    from: formatAuditValue(from, { entity, field }),
-    to: formatAuditValue(to, { entity, field }),
-  });
-  if (!isRecord(changes)) return [{ field: "", label: "ข้อมูล", value: formatAuditValue(changes, { entity }) }];
-
-  // A DTO stored whole (a created leave) carries `status_label` beside `status`: the label is shown once.
-  const keys = Object.keys(changes).filter((k) => !(k.endsWith("_label") && k.slice(0, -6) in changes));
-  if (keys.length === 2 && "before" in changes && "after" in changes) {
-    const asRecord = (v: unknown) => (isRecord(v) ? v : v == null ? {} : null);
-    const before = asRecord(changes.before);
-    const after = asRecord(changes.after);
-    if (before && after) {
-      const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-      return fields
-        .filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
-        .map((f) => fromTo(f, before[f], after[f]));
-    }
-    return [{ ...fromTo("", changes.before, changes.after), label: "ข้อมูล" }];
-  }
-  return keys.map((field) => {
-    const value = changes[field];
-    return isFromTo(value) ? fromTo(field, value.from, value.to) : line(field, value);
-  });
-}
-
-/** The lines as one text (the CSV's cell): `ชื่อ: ก → ข; หมายเหตุ: …`. */
-export function changesText(lines: ChangeLine[]): string {
-  return lines.map((l) => `${l.label}: ${"value" in l ? l.value : `${l.from} → ${l.to}`}`).join("; ");
-}
+/** A field's Thai label; a field nobody labelled yet shows as its own name with spaces, never blank. */
+export const fieldLabel = (field: string, entity = "") =>
+  ENTITY_FIELD_LABELS[entity]?.[field] ?? AUDIT_FIELD_LABELS[field] ?? field.replace(/_/g, " ");

@@ -18,12 +18,16 @@ export const briefEmployeeColumns = {
   photoUploadId: employees.photoUploadId,
 };
 
-/** Who a record, a correction or a review belongs to, as the admin lists show them: name, code, photo. */
+/**
+ * Who a record, a correction or a review belongs to, as the admin lists show them: name, code,
+ * photo, and the first name (an avatar's initial: the full name starts with the title).
+ */
 export function employeeBrief(e: BriefEmployeeRow) {
   return {
     id: e.id,
     code: e.code,
     full_name: rowFullName(e),
+    first_name: e.firstName,
     position: e.position,
     photo_url: e.photoUploadId ? uploadUrl("employees", e.photoUploadId) : null,
   };

@@ -70,7 +70,7 @@ describe("face review", () => {
     expect(item.total).toBe(2);
     expect(item.items).toEqual([
       {
-        employee: { id: early.id, code: early.code, full_name: early.full_name, position: "", photo_url: null },
+        employee: { id: early.id, code: early.code, full_name: early.full_name, first_name: early.first_name, position: "", photo_url: null },
         face_url: url,
         face_registered_at: "2026-11-19T10:00:00.000Z",
         face_consent_at: "2026-11-19T10:00:00.000Z",
