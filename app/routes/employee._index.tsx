@@ -2,7 +2,6 @@ import { Alert } from "~mantine-core/components/Alert/Alert";
 import { Avatar } from "~mantine-core/components/Avatar/Avatar";
 import { Button } from "~mantine-core/components/Button/Button";
 import { Group } from "~mantine-core/components/Group/Group";
-import { Paper } from "~mantine-core/components/Paper/Paper";
 import { SimpleGrid } from "~mantine-core/components/SimpleGrid/SimpleGrid";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
@@ -15,8 +14,8 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { employeeLoader } from "~/http/page-loaders.server";
 import { LeaveBalanceSummary } from "~/components/liff/leave/LeaveBalances";
 import { FACE_REGISTERED_MESSAGE } from "~/components/liff/messages";
-import { workDate } from "~/lib/business-day.server";
-import { formatThaiDateLong } from "~/lib/thai-date";
+import { TodayOverview } from "~/components/liff/TodayOverview";
+import { employeeToday } from "~/models/attendance/employee-today.server";
 import { requireEmployee } from "~/models/employees/employee.server";
 import { faceWasReset } from "~/models/employees/face.server";
 import { currentLeaveYear, leaveBalances } from "~/models/leave/leave.server";
@@ -38,7 +37,7 @@ export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ empl
       face_registered: e.face_registered,
       face_was_reset: faceWasReset(e.id),
     },
-    today: workDate(),
+    today: employeeToday(e.id),
     leave: { year, balances: leaveBalances(e.id, year) },
   });
 });
@@ -85,12 +84,7 @@ export default function EmployeeHome() {
           </Stack>
         </Alert>
       ) : null}
-      <Paper withBorder p="md" radius="md">
-        <Text fz="sm" c="dimmed">
-          วันนี้ {formatThaiDateLong(today)}
-        </Text>
-        <Text fw={600}>ยังไม่มีข้อมูลการลงเวลาของวันนี้</Text>
-      </Paper>
+      <TodayOverview today={today} />
       <LeaveBalanceSummary balances={leave.balances} year={leave.year} />
       <SimpleGrid cols={1} spacing="sm">
         {MENU.map(({ to, label, icon: Icon, color }) => (

@@ -55,11 +55,16 @@ test("the admin sets an office; the employee checks in near it with a selfie; th
     await expect(p.getByRole("heading", { level: 2, name: "ลงเวลาเข้า-ออกงาน" })).toBeVisible();
     await expect(p.getByText(new RegExp(`^ห่างจาก${officeName} \\d+ ม\\. \\(±10 ม\\.\\)$`))).toBeVisible({ timeout: 20_000 });
     const button = p.getByRole("button", { name: "ลงเวลาเข้างาน" });
-    await expect(button).toBeDisabled(); // no selfie yet
+    await expect(button).toBeDisabled(); // no selfie yet, and the page says so
+    await expect(p.getByTestId("checkin-blocked")).toHaveText("ถ่ายรูปเซลฟีก่อนจึงจะลงเวลาได้");
+    await expect(p.getByTestId("presence-check")).toHaveText("อยู่ในรัศมีลงเวลา");
     await choosePhoto(p, photo);
     await expect(button).toBeEnabled();
+    await expect(p.getByTestId("checkin-blocked")).toHaveCount(0);
     await button.click();
-    await expect(p.getByRole("status").filter({ hasText: /^ลงเวลาเข้างานแล้ว เวลา \d\d:\d\d น\.$/ })).toBeVisible({ timeout: 60_000 });
+    const done = p.getByRole("status").filter({ hasText: /^ลงเวลาเข้างานแล้ว เวลา \d\d:\d\d น\.$/ });
+    await expect(done).toBeVisible({ timeout: 60_000 });
+    const checkinTime = (await done.textContent())!.replace("ลงเวลาเข้างานแล้ว เวลา ", "");
     await expect(p.getByText("อยู่ในพื้นที่")).toBeVisible();
     await expect(p.getByText("ใบหน้า: ตรง")).toBeVisible();
     await expect(p.getByRole("button", { name: "ลงเวลาออกงาน" })).toBeVisible();
@@ -69,6 +74,15 @@ test("the admin sets an office; the employee checks in near it with a selfie; th
     await p.reload();
     await expect(p.getByTestId("เข้างาน-time")).toHaveText(/^\d\d:\d\d น\.$/);
     await expect(p.getByRole("button", { name: "ลงเวลาออกงาน" })).toBeVisible();
+
+    // The home shows the same check-in time and leads on to the check-out.
+    await p.goto("/employee");
+    const card = p.getByRole("region", { name: "การลงเวลาวันนี้" });
+    await expect(card.getByTestId("today-checkin")).toHaveText(checkinTime);
+    await expect(card.getByTestId("today-checkout")).toHaveText("—");
+    await expect(card.getByTestId("today-status")).not.toContainText("ตรวจสอบ");
+    await expect(card.getByRole("link", { name: "ลงเวลาออกงาน" })).toHaveAttribute("href", "/employee/checkin-out");
+    await expect(p.getByText("ยังไม่มีข้อมูลการลงเวลาของวันนี้")).toHaveCount(0);
   } finally {
     await phone.close();
   }
@@ -130,9 +144,18 @@ test("a check-in outside the radius waits for review; the admin accepts it, tick
     await linkOnPhone(p, employee.code, code);
     await p.goto("/employee/checkin-out");
     await expect(p.getByText(new RegExp(`^ห่างจาก${officeName} 1,0\\d\\d ม\\. \\(±10 ม\\.\\)$`))).toBeVisible({ timeout: 20_000 });
+    // Before pressing: outside, so it will go to review.
+    await expect(p.getByTestId("presence-check")).toContainText("อยู่นอกพื้นที่ — จะส่งให้ผู้ดูแลตรวจสอบ");
     await p.getByRole("button", { name: "ลงเวลาเข้างาน" }).click();
-    await expect(p.getByRole("status").filter({ hasText: /^ลงเวลาเข้างานแล้ว เวลา \d\d:\d\d น\.$/ })).toBeVisible({ timeout: 30_000 });
+    const done = p.getByRole("status").filter({ hasText: /^ลงเวลาเข้างานแล้ว เวลา \d\d:\d\d น\.$/ });
+    await expect(done).toBeVisible({ timeout: 30_000 });
     await expect(p.getByText("นอกพื้นที่ (รอตรวจสอบ)")).toBeVisible();
+    // The home: the time, and that it waits for an admin.
+    const checkinTime = (await done.textContent())!.replace("ลงเวลาเข้างานแล้ว เวลา ", "");
+    await p.goto("/employee");
+    const card = p.getByRole("region", { name: "การลงเวลาวันนี้" });
+    await expect(card.getByTestId("today-checkin")).toHaveText(checkinTime);
+    await expect(card.getByTestId("today-status")).toContainText("รอผู้ดูแลตรวจสอบ");
   } finally {
     await phone.close();
   }

@@ -9,7 +9,7 @@ import { Title } from "~mantine-core/components/Title/Title";
 import { useEffect, useState } from "react";
 import { businessDate, dayjs } from "~/lib/thai-date";
 import type { AttendanceRecord } from "./checkin-types";
-import { thaiTime } from "./CheckinOut";
+import { thaiTime } from "./thai-time";
 import { DayCorrection, useOwnCorrections } from "./CorrectionRequest";
 import { empFetch } from "./emp-api";
 

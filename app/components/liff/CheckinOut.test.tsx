@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, vi } from "vitest";
-import { CHECKIN_MESSAGES, GEO_MESSAGES } from "./checkin-messages";
+import { BLOCKED_MESSAGES, CHECKIN_MESSAGES, GEO_MESSAGES } from "./checkin-messages";
 import type { AttendanceRecord, TodayState } from "./checkin-types";
 import { CheckinHistory, recordStatuses } from "./CheckinHistory";
 import { CheckinOut } from "./CheckinOut";
@@ -64,13 +64,14 @@ function record(over: Partial<AttendanceRecord> = {}): AttendanceRecord {
 type Geo = { getCurrentPosition: ReturnType<typeof vi.fn> };
 const POSITION_TIME = Date.parse("2026-11-23T01:30:50.000Z");
 
-function geolocationAnswers(answer: { accuracy: number } | { code: 1 | 2 | 3 }) {
+function geolocationAnswers(answer: { accuracy: number } | { code: 1 | 2 | 3 } | "never", at = NEAR) {
   const geo: Geo = {
     getCurrentPosition: vi.fn((ok: PositionCallback, fail: PositionErrorCallback) => {
+      if (answer === "never") return;
       if ("code" in answer) {
         fail({ code: answer.code, message: "", PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
       } else {
-        ok({ coords: { latitude: NEAR.lat, longitude: NEAR.lng, accuracy: answer.accuracy }, timestamp: POSITION_TIME } as GeolocationPosition);
+        ok({ coords: { latitude: at.lat, longitude: at.lng, accuracy: answer.accuracy }, timestamp: POSITION_TIME } as GeolocationPosition);
       }
     }),
   };
@@ -236,6 +237,82 @@ describe("CheckinOut", () => {
     expect(screen.getByText("ใบหน้า: รอตรวจ")).toBeVisible();
     expect(screen.queryByRole("button", { name: /ลงเวลา/ })).toBeNull();
     expect(geo.getCurrentPosition).not.toHaveBeenCalled();
+  });
+});
+
+describe("CheckinOut's hints before pressing", () => {
+  // About 1,112 m north of the office.
+  const FAR = { lat: OFFICE.lat + 0.01, lng: OFFICE.lng };
+  const office150 = { offices: [{ ...OFFICE, radius_m: 150 }] };
+  const blocked = () => screen.queryByTestId("checkin-blocked");
+
+  test("no selfie yet: the reason is said next to the disabled button, and goes with the selfie", async () => {
+    geolocationAnswers({ accuracy: 12 });
+    const { container } = show(today());
+    await screen.findByText(/ห่างจากสำนักงานใหญ่/);
+    const button = screen.getByRole("button", { name: "ลงเวลาเข้างาน" });
+    expect(button).toBeDisabled();
+    expect(blocked()).toHaveTextContent(BLOCKED_MESSAGES.selfie);
+    expect(button).toHaveAccessibleDescription(BLOCKED_MESSAGES.selfie);
+    await takeSelfie(container);
+    expect(button).toBeEnabled();
+    expect(blocked()).toBeNull();
+  });
+
+  test("while locating, and without a position, the button says why it waits", async () => {
+    geolocationAnswers("never");
+    const { unmount } = show(today({ settings: { ...today().settings, require_selfie: false } }));
+    expect(screen.getByRole("button", { name: "ลงเวลาเข้างาน" })).toBeDisabled();
+    expect(blocked()).toHaveTextContent(BLOCKED_MESSAGES.locating);
+    unmount();
+    geolocationAnswers({ code: 2 });
+    show(today());
+    await screen.findByText(GEO_MESSAGES.unavailable);
+    expect(blocked()).toHaveTextContent(BLOCKED_MESSAGES.noPosition);
+    expect(blocked()).toHaveTextContent(BLOCKED_MESSAGES.selfie);
+  });
+
+  test("a position too coarse to use is a reason too", async () => {
+    geolocationAnswers({ accuracy: 250 });
+    show(today({ settings: { ...today().settings, require_selfie: false } }));
+    await screen.findByText(GEO_MESSAGES.poorAccuracy(250, 100));
+    expect(blocked()).toHaveTextContent(BLOCKED_MESSAGES.poorAccuracy);
+    expect(screen.queryByTestId("presence-check")).toBeNull();
+  });
+
+  test("1,112 m from a 150 m office: outside, it will go to the admins' review (the button stays on)", async () => {
+    geolocationAnswers({ accuracy: 10 }, FAR);
+    show(today({ ...office150, settings: { ...today().settings, require_selfie: false } }));
+    expect(await screen.findByText("ห่างจากสำนักงานใหญ่ 1,112 ม. (±10 ม.)")).toBeVisible();
+    const hint = screen.getByTestId("presence-check");
+    expect(hint).toHaveTextContent("อยู่นอกพื้นที่ — จะส่งให้ผู้ดูแลตรวจสอบ");
+    expect(hint).toHaveTextContent("รัศมีลงเวลาของสำนักงานใหญ่ 150 ม.");
+    expect(screen.getByRole("button", { name: "ลงเวลาเข้างาน" })).toBeEnabled();
+  });
+
+  test("outside where the office refuses it: says the check-in will not be taken", async () => {
+    geolocationAnswers({ accuracy: 10 }, FAR);
+    show(today({ ...office150, settings: { ...today().settings, outside_radius: "reject" } }));
+    await screen.findByText(/ห่างจากสำนักงานใหญ่/);
+    expect(screen.getByTestId("presence-check")).toHaveTextContent("อยู่นอกพื้นที่ — ลงเวลาไม่ได้");
+  });
+
+  test("an accuracy circle across the edge: uncertain, it will go to review", async () => {
+    geolocationAnswers({ accuracy: 80 });
+    show(today());
+    await screen.findByText("ห่างจากสำนักงานใหญ่ 35 ม. (±80 ม.)");
+    const hint = screen.getByTestId("presence-check");
+    expect(hint).toHaveTextContent("ตำแหน่งไม่แน่ชัด — จะส่งให้ผู้ดูแลตรวจสอบ");
+    expect(hint).toHaveTextContent("ความคลาดเคลื่อน ±80 ม. คร่อมขอบรัศมี 100 ม. ของสำนักงานใหญ่");
+  });
+
+  test("inside: a plain all-clear, no review", async () => {
+    geolocationAnswers({ accuracy: 12 });
+    show(today());
+    await screen.findByText(/ห่างจากสำนักงานใหญ่/);
+    const hint = screen.getByTestId("presence-check");
+    expect(hint).toHaveTextContent("อยู่ในรัศมีลงเวลา");
+    expect(hint).not.toHaveTextContent("ตรวจสอบ");
   });
 });
 

@@ -10,22 +10,50 @@ import { Text } from "~mantine-core/components/Text/Text";
 import { Title } from "~mantine-core/components/Title/Title";
 import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
-import { businessDate, clockTimeOf, formatThaiDateLong } from "~/lib/thai-date";
-import { mapUrl, nearestOffice } from "~/lib/geo";
+import { businessDate, formatThaiDateLong } from "~/lib/thai-date";
+import { classifyGeofence, mapUrl, nearestOffice } from "~/lib/geo";
 import { useChatConfirm } from "./chat-confirm";
-import { CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, faceText } from "./checkin-messages";
+import { BLOCKED_MESSAGES, CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, PRESENCE_TEXT, faceText } from "./checkin-messages";
 import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
 import { empFetch } from "./emp-api";
-import { usePosition, type PositionState } from "./use-position";
+import { usePosition, type Fix, type PositionState } from "./use-position";
+import { presenceHint } from "./presence";
 import { SelfieCapture, type Selfie } from "./SelfieCapture";
+import { DayTime } from "./DayTime";
 import { thaiNumber } from "~/lib/thai-number";
-
-/** `08:31 น.` in the app's zone. */
-export function thaiTime(iso: string | null) {
-  return iso ? `${clockTimeOf(iso)} น.` : "—";
-}
+import { thaiTime } from "./thai-time";
 
 const metres = (m: number) => `${thaiNumber(Math.round(m))} ม.`;
+
+/** Whether the nearest office's fence takes this position, before pressing (the server decides again). */
+function PresenceCheck({ fix, today }: { fix: Fix; today: TodayState }) {
+  const near = nearestOffice(today.offices, fix);
+  if (!near) return null;
+  const { office, distance } = near;
+  const geofence = classifyGeofence(distance, fix.accuracy, office.radius_m);
+  const hint = presenceHint(geofence, { inside: PRESENCE_TEXT.inside, outside: today.settings.outside_radius, refused: PRESENCE_TEXT.refused });
+  const detail =
+    geofence === "uncertain"
+      ? `ความคลาดเคลื่อน ±${metres(fix.accuracy)} คร่อมขอบรัศมี ${metres(office.radius_m)} ของ${office.name}`
+      : geofence === "outside"
+        ? `รัศมีลงเวลาของ${office.name} ${metres(office.radius_m)}`
+        : null;
+  return (
+    <Alert color={hint.color} title={hint.title} role="status" data-testid="presence-check">
+      {detail}
+    </Alert>
+  );
+}
+
+/** Why the button is off (nothing while it is on or while sending). */
+function blockers(position: PositionState, today: TodayState, hasSelfie: boolean): string[] {
+  const out: string[] = [];
+  if (position.status === "locating") out.push(BLOCKED_MESSAGES.locating);
+  else if (position.status === "error") out.push(BLOCKED_MESSAGES.noPosition);
+  else if (position.fix.accuracy > today.settings.max_accuracy_m) out.push(BLOCKED_MESSAGES.poorAccuracy);
+  if (today.settings.require_selfie && !hasSelfie) out.push(BLOCKED_MESSAGES.selfie);
+  return out;
+}
 
 function PositionPanel({ state, today, onRetry }: { state: PositionState; today: TodayState; onRetry: () => void }) {
   if (state.status === "locating") {
@@ -64,6 +92,7 @@ function PositionPanel({ state, today, onRetry }: { state: PositionState; today:
       ) : (
         <Text c="dimmed">ยังไม่ได้ตั้งค่าสำนักงาน (±{metres(accuracy)})</Text>
       )}
+      {fix.accuracy <= max ? <PresenceCheck fix={fix} today={today} /> : null}
       <Anchor href={mapUrl(fix.lat, fix.lng)} target="_blank" rel="noreferrer">
         <Group gap={4} component="span">
           <IconMapPin size={16} aria-hidden />
@@ -83,12 +112,7 @@ function PositionPanel({ state, today, onRetry }: { state: PositionState; today:
 function Side({ label, at, geofence, match, photo }: { label: string; at: string | null; geofence: AttendanceRecord["checkin_geofence"]; match: number | null; photo: string | null }) {
   return (
     <div>
-      <Text fz="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} data-testid={`${label}-time`}>
-        {thaiTime(at)}
-      </Text>
+      <DayTime label={label} at={at} testId={`${label}-time`} />
       {at ? (
         <Group gap={4}>
           {geofence ? (
@@ -182,7 +206,8 @@ export function CheckinOut({ initial, onRecorded }: Props) {
   const type = today.next === "out" ? "out" : "in";
   const fix = position.status === "ready" ? position.fix : null;
   const needSelfie = today.settings.require_selfie;
-  const canSend = !!fix && fix.accuracy <= today.settings.max_accuracy_m && (!needSelfie || !!selfie) && !sending;
+  const blocked = sending ? [] : blockers(position, today, !!selfie);
+  const canSend = !!fix && blocked.length === 0 && !sending;
 
   async function send() {
     if (!fix || !today) return;
@@ -267,9 +292,19 @@ export function CheckinOut({ initial, onRecorded }: Props) {
             onClick={send}
             disabled={!canSend}
             loading={sending}
+            aria-describedby={blocked.length ? "checkin-blocked" : undefined}
           >
             {type === "in" ? "ลงเวลาเข้างาน" : "ลงเวลาออกงาน"}
           </Button>
+          {blocked.length ? (
+            <Stack gap={2} id="checkin-blocked" data-testid="checkin-blocked">
+              {blocked.map((reason) => (
+                <Text key={reason} fz="sm" c="dimmed" ta="center">
+                  {reason}
+                </Text>
+              ))}
+            </Stack>
+          ) : null}
         </>
       )}
     </Stack>

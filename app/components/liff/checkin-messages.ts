@@ -17,6 +17,20 @@ export const CHECKIN_MESSAGES = {
   allDone: "วันนี้ลงเวลาเข้าและออกงานครบแล้ว",
 } as const;
 
+/** Why the check-in button is off, said next to it. */
+export const BLOCKED_MESSAGES = {
+  locating: "กำลังหาตำแหน่ง รอสักครู่จึงจะลงเวลาได้",
+  noPosition: "ยังไม่ได้ตำแหน่ง กด “หาตำแหน่งอีกครั้ง” ก่อนจึงจะลงเวลาได้",
+  poorAccuracy: "ตำแหน่งยังไม่แม่นพอ หาตำแหน่งอีกครั้งก่อนจึงจะลงเวลาได้",
+  selfie: "ถ่ายรูปเซลฟีก่อนจึงจะลงเวลาได้",
+} as const;
+
+/** The position hint's own titles (uncertain and outside-for-review are presence.ts's). */
+export const PRESENCE_TEXT = {
+  inside: "อยู่ในรัศมีลงเวลา",
+  refused: "อยู่นอกพื้นที่ — ลงเวลาไม่ได้",
+} as const;
+
 export const GEOFENCE_TEXT = {
   inside: "อยู่ในพื้นที่",
   outside: "นอกพื้นที่ (รอตรวจสอบ)",

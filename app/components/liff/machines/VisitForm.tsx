@@ -17,6 +17,7 @@ import { MACHINE_VISIT_STATUS_LABELS } from "~/models/machines/labels";
 import { MACHINE_VISIT_MESSAGES, MAX_VISIT_NOTE } from "~/models/machines/visit-schema";
 import { empFetch, type EmpFields } from "~/components/liff/emp-api";
 import { PhotoPicker } from "~/components/liff/PhotoPicker";
+import { presenceHint } from "~/components/liff/presence";
 import type { PositionState } from "~/components/liff/use-position";
 import type { EmployeeMachine, VisitDto } from "./machine-types";
 
@@ -75,7 +76,7 @@ function PresenceCheck({ machine, position, maxAccuracy, onLocate }: Omit<Props,
       </Alert>
     );
   }
-  const tone = geofence === "inside" ? { color: "green", title: "อยู่ที่ตู้" } : geofence === "uncertain" ? { color: "yellow", title: "ตำแหน่งไม่แน่ชัด (ส่งได้ ผู้ดูแลจะตรวจสอบ)" } : { color: "red", title: "อยู่นอกพื้นที่ของตู้" };
+  const tone = presenceHint(geofence, { inside: "อยู่ที่ตู้", outside: "reject", refused: "อยู่นอกพื้นที่ของตู้" });
   return (
     <Alert color={tone.color} title={tone.title} data-testid="presence-check">
       <Stack gap={4}>
