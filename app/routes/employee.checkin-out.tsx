@@ -9,10 +9,12 @@ import { employeeLoader } from "~/http/page-loaders.server";
 import { CheckinHistory } from "~/components/liff/CheckinHistory";
 import { CheckinOut } from "~/components/liff/CheckinOut";
 import { todayFor } from "~/models/attendance/attendance.server";
+import { requireEmployee } from "~/models/employees/employee.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออกงาน · TN Management" }];
 
-export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ employee }) => json({ today: todayFor(employee.id) }));
+export const loader = (args: LoaderFunctionArgs) =>
+  employeeLoader(args, ({ employee }) => json({ today: todayFor(employee.id), employee_name: requireEmployee(employee.id).full_name }));
 
 export default function CheckinOutPage() {
   const data = useLoaderData<typeof loader>();
@@ -24,7 +26,7 @@ export default function CheckinOutPage() {
         <Title order={2}>ลงเวลาเข้า-ออกงาน</Title>
         <Text c="dimmed">ลงเวลาพร้อมตำแหน่งและรูปถ่าย เวลาใช้ตามนาฬิกาของระบบ</Text>
       </div>
-      <CheckinOut initial={data.today} onRecorded={() => setRecorded((n) => n + 1)} />
+      <CheckinOut initial={data.today} employeeName={data.employee_name} onRecorded={() => setRecorded((n) => n + 1)} />
       <CheckinHistory reloadKey={recorded} />
     </Stack>
   );

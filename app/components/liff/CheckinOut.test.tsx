@@ -5,7 +5,9 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { BLOCKED_MESSAGES, CHECKIN_MESSAGES, GEO_MESSAGES } from "./checkin-messages";
 import type { AttendanceRecord, TodayState } from "./checkin-types";
 import { CheckinHistory, recordStatuses } from "./CheckinHistory";
+import { LiffConfigContext } from "./chat-confirm";
 import { CheckinOut } from "./CheckinOut";
+import { demoShareLog } from "./liff-client";
 import type { LocalCheck } from "./face-check.client";
 
 vi.mock("./face-check.client", async (importOriginal) => ({
@@ -190,6 +192,32 @@ describe("CheckinOut", () => {
     expect(await screen.findByRole("button", { name: "ลงเวลาออกงาน" })).toBeDisabled();
     // The check-out starts without the check-in's photo.
     expect(screen.queryByRole("img", { name: "รูปที่ถ่าย" })).toBeNull();
+  });
+
+  test("after a check-in: แชร์ให้ทีม shares who and when, not the place or the photo", async () => {
+    geolocationAnswers({ accuracy: 12 });
+    serverAnswers({ "POST /api/emp/checkin-out": { status: 201, body: { record: record() } } });
+    const { container } = render(
+      <MantineProvider>
+        <LiffConfigContext.Provider value={{ liffId: null, demo: true }}>
+          <CheckinOut initial={today()} employeeName="นางสาวสมหญิง รักงาน" />
+        </LiffConfigContext.Provider>
+      </MantineProvider>,
+    );
+    await screen.findByText(/ห่างจากสำนักงานใหญ่/);
+    expect(screen.queryByRole("button", { name: "แชร์ให้ทีม" })).toBeNull();
+    await takeSelfie(container);
+    await userEvent.click(screen.getByRole("button", { name: "ลงเวลาเข้างาน" }));
+    const share = await screen.findByRole("button", { name: "แชร์ให้ทีม" });
+    const before = demoShareLog.length;
+    await userEvent.click(share);
+    await waitFor(() => expect(demoShareLog.length).toBe(before + 1));
+    const shared = JSON.stringify(demoShareLog.at(-1));
+    expect(shared).toContain("นางสาวสมหญิง รักงาน");
+    expect(shared).toContain("ลงเวลาเข้างานแล้ว");
+    expect(shared).toContain("เวลา 08:31 น.");
+    expect(shared).not.toContain("สำนักงานใหญ่");
+    expect(shared).not.toMatch(/uploads|blob:|jpg/);
   });
 
   test("the button is disabled while sending", async () => {

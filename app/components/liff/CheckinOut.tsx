@@ -22,6 +22,8 @@ import { SelfieCapture, type Selfie } from "./SelfieCapture";
 import { DayTime } from "./DayTime";
 import { thaiNumber } from "~/lib/thai-number";
 import { thaiTime } from "./thai-time";
+import { ShareButton } from "./ShareButton";
+import { shareCard } from "./share";
 
 const metres = (m: number) => `${thaiNumber(Math.round(m))} ม.`;
 
@@ -152,6 +154,8 @@ type Props = {
   initial: TodayState | null;
   /** Called after a successful check-in or check-out (e.g. to reload the history). */
   onRecorded?: () => void;
+  /** Who the share card names; without it no share is offered. */
+  employeeName?: string;
 };
 
 const nextAfter = (type: "in" | "out"): NextStep => (type === "in" ? "out" : "done");
@@ -163,8 +167,18 @@ export function checkinChatText(type: "in" | "out", record: AttendanceRecord) {
   return `✅ ${type === "in" ? "ลงเวลาเข้างาน" : "ลงเวลาออกงาน"} ${thaiTime(at)}${office ? ` (${office})` : ""}`;
 }
 
+/** A check-in or check-out for the team's chat: who, which, when (not the place, not the photo). */
+export function checkinShareCard(type: "in" | "out", at: string, employeeName: string) {
+  return shareCard({
+    title: type === "in" ? "ลงเวลาเข้างานแล้ว" : "ลงเวลาออกงานแล้ว",
+    name: employeeName,
+    lines: [`เวลา ${thaiTime(at)}`, formatThaiDateLong(businessDate(at))],
+    color: type === "in" ? "#1971C2" : "#5F3DC4",
+  });
+}
+
 /** The check-in/out screen: position, distance, selfie and one big button. The server decides. */
-export function CheckinOut({ initial, onRecorded }: Props) {
+export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
   const [today, setToday] = useState<TodayState | null>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<Selfie | null>(null);
@@ -173,6 +187,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<{ text: string; photo: boolean } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState<{ type: "in" | "out"; at: string } | null>(null);
   const chat = useChatConfirm();
 
   const loadToday = useCallback(async () => {
@@ -218,6 +233,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
     setSending(true);
     setError(null);
     setSuccess(null);
+    setRecorded(null);
     const form = new FormData();
     form.set("type", type);
     form.set("lat", String(fix.lat));
@@ -235,6 +251,7 @@ export function CheckinOut({ initial, onRecorded }: Props) {
       setSelfieKey((k) => k + 1);
       const at = type === "in" ? record.checkin_at : record.checkout_at;
       setSuccess(`${type === "in" ? CHECKIN_MESSAGES.doneIn : CHECKIN_MESSAGES.doneOut} เวลา ${thaiTime(at)}`);
+      setRecorded(at ? { type, at } : null);
       onRecorded?.();
       void chat.send(checkinChatText(type, record));
       return;
@@ -251,6 +268,11 @@ export function CheckinOut({ initial, onRecorded }: Props) {
         <Alert color="green" role="status">
           {success}
         </Alert>
+      ) : null}
+      {recorded && employeeName ? (
+        <Group gap="xs">
+          <ShareButton messages={() => checkinShareCard(recorded.type, recorded.at, employeeName)} />
+        </Group>
       ) : null}
       {chat.notice}
       {today.next === "done" ? (
