@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
+import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ADMIN_MENU, isMenuActive } from "./admin-menu";
 import { AdminShell } from "./AdminShell";
@@ -66,7 +67,7 @@ describe("AdminShell", () => {
       },
     ]);
     render(<Stub initialEntries={["/admin"]} />);
-    await user.click(screen.getByRole("button", { name: "เมนูผู้ใช้" }));
+    await user.click(screen.getByRole("button", { name: "เมนูผู้ใช้ somchai" }));
     const items = await screen.findAllByRole("menuitem");
     expect(items.map((item) => item.textContent)).toEqual(["บัญชีผู้ใช้", "ตั้งค่า", "สำรองข้อมูล", "ออกจากระบบ"]);
     expect(items[0]).toHaveAttribute("href", "/admin/account");
@@ -108,5 +109,63 @@ describe("AdminShell", () => {
     expect(isMenuActive("/admin/employee/12", "/admin/employee")).toBe(true);
     expect(isMenuActive("/admin", "/admin/employee")).toBe(false);
     expect(ADMIN_MENU).toHaveLength(6);
+  });
+
+  describe("keyboard", () => {
+    /** The shell around two pages, each with its heading and a link of its own. */
+    function renderPages() {
+      const page = (title: string) => () => (
+        <>
+          <h2>{title}</h2>
+          <a href="#x">ลิงก์ใน{title}</a>
+        </>
+      );
+      const Stub = createRemixStub([
+        {
+          path: "/admin",
+          Component: () => (
+            <MantineProvider env="test">
+              <AdminShell username="somchai">
+                <Outlet />
+              </AdminShell>
+            </MantineProvider>
+          ),
+          children: [
+            { index: true, Component: page("ภาพรวม") },
+            { path: "employee", Component: page("พนักงาน") },
+          ],
+        },
+      ]);
+      render(<Stub initialEntries={["/admin"]} />);
+    }
+
+    test("the first Tab reaches the skip link, which moves the focus to the main content", async () => {
+      const user = userEvent.setup();
+      renderPages();
+      await screen.findByRole("heading", { name: "ภาพรวม" });
+      await user.tab();
+      const skip = screen.getByRole("link", { name: "ข้ามไปยังเนื้อหา" });
+      expect(skip).toHaveFocus();
+      expect(skip).toHaveAttribute("href", "#main-content");
+      await user.keyboard("{Enter}");
+      const main = screen.getByRole("main");
+      expect(main).toHaveAttribute("id", "main-content");
+      expect(main).toHaveFocus();
+      await user.tab();
+      expect(screen.getByRole("link", { name: "ลิงก์ในภาพรวม" })).toHaveFocus();
+    });
+
+    test("a menu link's page takes the focus to its heading; the first page does not move it", async () => {
+      const user = userEvent.setup();
+      renderPages();
+      await screen.findByRole("heading", { name: "ภาพรวม" });
+      expect(document.body).toHaveFocus();
+      const nav = screen.getAllByRole("navigation", { name: "เมนูหลัก" })[0];
+      await user.click(within(nav).getByRole("link", { name: "พนักงาน" }));
+      const heading = await screen.findByRole("heading", { name: "พนักงาน" });
+      await waitFor(() => expect(heading).toHaveFocus());
+      // Focusable from script only: Tab does not stop on it.
+      expect(heading).toHaveAttribute("tabindex", "-1");
+    });
   });
 });

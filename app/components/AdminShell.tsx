@@ -15,11 +15,43 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import { IconLogout, IconSettings } from "@tabler/icons-react";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { ADMIN_MENU, isMenuActive, SETTINGS_PATH, USER_MENU } from "./admin-menu";
 import { initials } from "~/lib/initials";
 
 export const SIDEBAR_WIDTH = 250;
+
+/** The id of the page's <main>, the skip link's target. */
+export const MAIN_ID = "main-content";
+
+/**
+ * Moves the focus into the page: to its heading (made focusable from script, not from Tab) after
+ * a navigation, so a screen reader says where it landed; to <main> itself for the skip link.
+ */
+function focusMain(to: "heading" | "main") {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  const heading = to === "heading" ? main.querySelector<HTMLElement>("h1, h2") : null;
+  const target = heading ?? main;
+  if (target !== main && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus();
+}
+
+/** The first thing Tab reaches: past the header and the menu, to the page. */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        focusMain("main");
+      }}
+    >
+      ข้ามไปยังเนื้อหา
+    </a>
+  );
+}
 
 function SidebarMenu({ pathname }: { pathname: string }) {
   return (
@@ -78,8 +110,19 @@ function Logo() {
 export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
+  const burger = useRef<HTMLButtonElement>(null);
+  const shown = useRef<string | null>(null);
 
-  useEffect(() => drawer.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new page (a menu link, a row's link): the drawer closes and the focus goes to the page's
+  // heading, not back to the menu. Not on the first render, and not for a tab or a filter (the
+  // search changes, the path does not).
+  useEffect(() => {
+    if (shown.current !== null && shown.current !== pathname) {
+      drawer.close();
+      focusMain("heading");
+    }
+    shown.current = pathname;
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <AppShell
@@ -88,10 +131,12 @@ export function AdminShell({ username, children }: { username: string; children:
       footer={{ height: 36 }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burger}
               opened={drawerOpened}
               onClick={drawer.toggle}
               hiddenFrom="sm"
@@ -110,7 +155,8 @@ export function AdminShell({ username, children }: { username: string; children:
             </Anchor>
             <Menu position="bottom-end" shadow="md" width={200}>
               <Menu.Target>
-                <UnstyledButton aria-label="เมนูผู้ใช้" data-testid="user-avatar">
+                {/* The name holds the initials it shows (the username starts with them). */}
+                <UnstyledButton aria-label={`เมนูผู้ใช้ ${username}`} data-testid="user-avatar">
                   <Avatar color="blue" radius="xl">
                     {initials(username, 2).toUpperCase()}
                   </Avatar>
@@ -159,7 +205,13 @@ export function AdminShell({ username, children }: { username: string; children:
 
       <Drawer
         opened={drawerOpened}
-        onClose={drawer.close}
+        // Closed by the user: back to the hamburger. Closed by a navigation: the page keeps the
+        // focus (Mantine's own return would take it back to the hamburger).
+        onClose={() => {
+          drawer.close();
+          burger.current?.focus();
+        }}
+        returnFocus={false}
         size={SIDEBAR_WIDTH}
         position="left"
         title={<Logo />}
@@ -173,7 +225,9 @@ export function AdminShell({ username, children }: { username: string; children:
         </Stack>
       </Drawer>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+        {children}
+      </AppShell.Main>
 
       <AppShell.Footer px="md">
         <Group h="100%" justify="flex-end">

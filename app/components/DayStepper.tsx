@@ -2,6 +2,7 @@ import { ActionIcon, Text } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { dayjs, formatThaiDateLong } from "~/lib/thai-date";
+import { useLabelWithValue } from "./value-label";
 
 const shift = (date: string, days: number) => dayjs(date).add(days, "day").format("YYYY-MM-DD");
 
@@ -10,12 +11,14 @@ const shift = (date: string, days: number) => dayjs(date).add(days, "day").forma
  * `onDate` gets the chosen YYYY-MM-DD. The caller's Group lays the pieces out beside its own.
  */
 export function DayStepper({ date, onDate }: { date: string; onDate: (date: string) => void }) {
+  const name = useLabelWithValue("วันที่");
   return (
     <>
       <ActionIcon variant="default" size="lg" aria-label="วันก่อนหน้า" onClick={() => onDate(shift(date, -1))}>
         <IconChevronLeft size={18} />
       </ActionIcon>
-      <ThaiDateInput aria-label="วันที่" value={date} clearable={false} onChange={(value) => value && onDate(dayjs(value).format("YYYY-MM-DD"))} w={180} />
+      {name.label}
+      <ThaiDateInput {...name.props} value={date} clearable={false} onChange={(value) => value && onDate(dayjs(value).format("YYYY-MM-DD"))} w={180} />
       <ActionIcon variant="default" size="lg" aria-label="วันถัดไป" onClick={() => onDate(shift(date, 1))}>
         <IconChevronRight size={18} />
       </ActionIcon>

@@ -76,11 +76,13 @@ export default function Page() {
           </Tabs.Tab>
           <Tabs.Tab value="settings">ตั้งค่า</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={data.tab} pt="md">
+          {data.daily ? <DailyTab data={data.daily} /> : null}
+          {data.monthly ? <MonthlyTab data={data.monthly} /> : null}
+          {data.review ? <ReviewTab data={data.review} /> : null}
+          {data.settings ? <SettingsTab settings={data.settings} /> : null}
+        </Tabs.Panel>
       </Tabs>
-      {data.daily ? <DailyTab data={data.daily} /> : null}
-      {data.monthly ? <MonthlyTab data={data.monthly} /> : null}
-      {data.review ? <ReviewTab data={data.review} /> : null}
-      {data.settings ? <SettingsTab settings={data.settings} /> : null}
     </PageFrame>
   );
 }

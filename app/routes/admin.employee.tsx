@@ -1,4 +1,4 @@
-import { Button, Group, LoadingOverlay, Paper, Tabs, TextInput } from "@mantine/core";
+import { Button, Group, LoadingOverlay, Paper, Stack, Tabs, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconDownload, IconPlus, IconSearch, IconUpload } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
@@ -98,55 +98,59 @@ export default function EmployeesPage() {
           <Tabs.Tab value="active">พนักงานปัจจุบัน</Tabs.Tab>
           <Tabs.Tab value="resigned">ลาออกแล้ว</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={data.tab} pt="md">
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap">
+              <Form method="get" role="search" onChange={(e) => search(e.currentTarget)} style={{ flex: "1 1 260px" }}>
+                {resigned ? <input type="hidden" name="tab" value="resigned" /> : null}
+                {data.department ? <input type="hidden" name="department" value={data.department} /> : null}
+                {data.status ? <input type="hidden" name="status" value={data.status} /> : null}
+                <TextInput
+                  name="q"
+                  defaultValue={data.q}
+                  key={data.tab}
+                  placeholder="ค้นหา รหัส ชื่อ ชื่อเล่น หรือเบอร์โทร"
+                  aria-label="ค้นหาพนักงาน"
+                  leftSection={<IconSearch size={16} />}
+                  maw={420}
+                />
+              </Form>
+              <Group gap="xs">
+                <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: "import" })}>
+                  นำเข้า CSV
+                </Button>
+                <Button component="a" href={exportHref} download variant="default" leftSection={<IconDownload size={16} />}>
+                  ส่งออก CSV
+                </Button>
+                {!resigned ? (
+                  <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: "create" })}>
+                    เพิ่มพนักงาน
+                  </Button>
+                ) : null}
+              </Group>
+            </Group>
+            <EmployeeFilters department={data.department} status={data.status} departments={data.choices.departments} />
+            <Paper withBorder radius="md" pos="relative">
+              <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
+              {data.items.length === 0 ? (
+                <EmptyState
+                  title={filtered ? "ไม่พบพนักงานที่ค้นหา" : resigned ? "ยังไม่มีพนักงานที่ลาออก" : "ยังไม่มีพนักงาน"}
+                  hint={filtered ? "ลองค้นหาด้วยคำอื่น หรือล้างตัวกรอง" : resigned ? undefined : "กด “เพิ่มพนักงาน” หรือ “นำเข้า CSV” เพื่อเริ่มต้น"}
+                />
+              ) : (
+                <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} />
+              )}
+            </Paper>
+            <ListFooter
+              total={data.total}
+              unit="คน"
+              page={data.page}
+              pages={pages}
+              onPage={(page) => setPage({ page: String(page) })}
+            />
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      <Group justify="space-between" wrap="wrap">
-        <Form method="get" role="search" onChange={(e) => search(e.currentTarget)} style={{ flex: "1 1 260px" }}>
-          {resigned ? <input type="hidden" name="tab" value="resigned" /> : null}
-          {data.department ? <input type="hidden" name="department" value={data.department} /> : null}
-          {data.status ? <input type="hidden" name="status" value={data.status} /> : null}
-          <TextInput
-            name="q"
-            defaultValue={data.q}
-            key={data.tab}
-            placeholder="ค้นหา รหัส ชื่อ ชื่อเล่น หรือเบอร์โทร"
-            aria-label="ค้นหาพนักงาน"
-            leftSection={<IconSearch size={16} />}
-            maw={420}
-          />
-        </Form>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: "import" })}>
-            นำเข้า CSV
-          </Button>
-          <Button component="a" href={exportHref} download variant="default" leftSection={<IconDownload size={16} />}>
-            ส่งออก CSV
-          </Button>
-          {!resigned ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: "create" })}>
-              เพิ่มพนักงาน
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-      <EmployeeFilters department={data.department} status={data.status} departments={data.choices.departments} />
-      <Paper withBorder radius="md" pos="relative">
-        <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
-        {data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? "ไม่พบพนักงานที่ค้นหา" : resigned ? "ยังไม่มีพนักงานที่ลาออก" : "ยังไม่มีพนักงาน"}
-            hint={filtered ? "ลองค้นหาด้วยคำอื่น หรือล้างตัวกรอง" : resigned ? undefined : "กด “เพิ่มพนักงาน” หรือ “นำเข้า CSV” เพื่อเริ่มต้น"}
-          />
-        ) : (
-          <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} />
-        )}
-      </Paper>
-      <ListFooter
-        total={data.total}
-        unit="คน"
-        page={data.page}
-        pages={pages}
-        onPage={(page) => setPage({ page: String(page) })}
-      />
 
       <EmployeeFormModal
         opened={dialog?.kind === "create" || dialog?.kind === "edit"}

@@ -62,12 +62,14 @@ export default function Page() {
           <Tabs.Tab value="statistics">สถิติ</Tabs.Tab>
           <Tabs.Tab value="holidays">วันหยุด</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={data.tab} pt="md">
+          {data.pending ? <PendingTab data={data.pending} onAction={open} /> : null}
+          {data.all ? <AllTab data={data.all} onAction={open} /> : null}
+          {data.calendar ? <CalendarTab data={data.calendar} /> : null}
+          {data.statistics ? <StatisticsTab data={data.statistics} /> : null}
+          {data.holidays ? <HolidaysTab data={data.holidays} /> : null}
+        </Tabs.Panel>
       </Tabs>
-      {data.pending ? <PendingTab data={data.pending} onAction={open} /> : null}
-      {data.all ? <AllTab data={data.all} onAction={open} /> : null}
-      {data.calendar ? <CalendarTab data={data.calendar} /> : null}
-      {data.statistics ? <StatisticsTab data={data.statistics} /> : null}
-      {data.holidays ? <HolidaysTab data={data.holidays} /> : null}
 
       <DecisionDialog target={dialog && dialog.kind !== "quota" ? dialog : null} onClose={close} fetcher={form.fetcher} />
       <QuotaDialog target={dialog?.kind === "quota" ? dialog : null} onClose={close} fetcher={form.fetcher} />

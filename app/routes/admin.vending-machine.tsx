@@ -49,9 +49,11 @@ export default function Page() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value={data.tab} pt="md">
+          {data.machines ? <MachinesTab data={data.machines} /> : null}
+          {data.visits ? <MachineReports data={data.visits} /> : null}
+        </Tabs.Panel>
       </Tabs>
-      {data.machines ? <MachinesTab data={data.machines} /> : null}
-      {data.visits ? <MachineReports data={data.visits} /> : null}
     </PageFrame>
   );
 }

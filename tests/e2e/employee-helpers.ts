@@ -78,7 +78,7 @@ export async function issueVerifyCodeInUi(
   const value = (await code.textContent())!.trim();
   await expect(page.getByText("ออกรหัสเชื่อม LINE แล้ว")).toBeVisible();
   await whileShown?.();
-  await shown.getByRole("button", { name: "ปิด" }).click();
+  await shown.getByRole("button", { name: "ปิด", exact: true }).click();
   await expect(shown).toBeHidden();
   return value;
 }

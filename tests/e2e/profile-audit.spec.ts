@@ -39,7 +39,7 @@ test("profile: open from the list, edit, hand over a linking code; the audit log
   await expect(shown.getByTestId("verify-link")).toHaveText(/\/employee\/verify$/);
   await shown.getByRole("button", { name: "คัดลอกรหัส" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
-  await shown.getByRole("button", { name: "ปิด" }).click();
+  await shown.getByRole("button", { name: "ปิด", exact: true }).click();
   await expect(history.getByText("ออกรหัสเชื่อม LINE")).toBeVisible();
 
   await page.goto("/admin/settings");

@@ -68,9 +68,9 @@ describe("MonthlyTab", () => {
     expect(screen.getByText("พนักงาน 120 คน")).toBeInTheDocument();
   });
 
-  test("the month picker shows the Buddhist Era year", async () => {
+  test("the month picker shows the Buddhist Era year, named by its label and what it shows", async () => {
     renderTab();
-    expect(await screen.findByRole("button", { name: "เดือน" })).toHaveTextContent("พฤศจิกายน 2569");
+    expect(await screen.findByRole("button", { name: "เดือน พฤศจิกายน 2569" })).toHaveTextContent("พฤศจิกายน 2569");
   });
 
   test("links the month's CSV", async () => {

@@ -15,6 +15,7 @@ import {
 } from "~/models/attendance/codes";
 import { TOTAL_LABELS } from "~/models/attendance/labels";
 import { ThaiPagination } from "~/components/ListFooter";
+import { useLabelWithValue } from "~/components/value-label";
 
 export type MonthlyTabData = {
   month: string;
@@ -41,7 +42,8 @@ export const monthlyCsvUrl = (month: string) => `/api/checkin-out/monthly?month=
 function MonthlySheet({ data }: { data: MonthlyTabData }) {
   return (
   // Plain elements: a page is ~2,000 cells, too many for a component each (server render time).
-  <div className="monthly-sheet-scroll">
+  // Focusable, so a keyboard can scroll the days sideways (the sheet has no control of its own).
+  <div className="monthly-sheet-scroll" tabIndex={0} role="region" aria-label="ตารางลงเวลารายเดือน">
     <table className="monthly-sheet">
       <thead>
         <tr>
@@ -128,6 +130,7 @@ export function MonthlyTab({ data }: { data: MonthlyTabData }) {
   const go = ({ month, page }: { month?: string; page?: number }) =>
     update(page !== undefined ? { page: page > 1 ? String(page) : null } : { month: month ?? null });
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  const monthName = useLabelWithValue("เดือน");
 
   return (
     <Stack gap="md">
@@ -135,8 +138,9 @@ export function MonthlyTab({ data }: { data: MonthlyTabData }) {
         <ActionIcon variant="default" size="lg" aria-label="เดือนก่อนหน้า" onClick={() => go({ month: shiftMonth(data.month, -1) })}>
           <IconChevronLeft size={18} />
         </ActionIcon>
+        {monthName.label}
         <MonthPickerInput
-          aria-label="เดือน"
+          {...monthName.props}
           value={`${data.month}-01`}
           onChange={(value) => value && go({ month: dayjs(value).format("YYYY-MM") })}
           valueFormat="MMMM BBBB"

@@ -74,8 +74,13 @@ describe("Dashboard", () => {
     for (const [bucket, href] of expected) {
       expect(await screen.findByTestId(`today-${bucket}`)).toHaveAttribute("href", href);
     }
-    expect(screen.getByTestId("today-present")).toHaveTextContent("มาทำงาน10");
-    expect(screen.getByTestId("today-pending_review")).toHaveTextContent("รอตรวจสอบ1");
+    expect(screen.getByTestId("today-present")).toHaveTextContent("มาทำงาน 10");
+    expect(screen.getByTestId("today-pending_review")).toHaveTextContent("รอตรวจสอบ 1");
+    // What the eye reads on a tile is word for word in its name (WCAG 2.5.3, label in name).
+    for (const [bucket] of expected) {
+      const tile = screen.getByTestId(`today-${bucket}`);
+      expect(tile.getAttribute("aria-label")).toContain(tile.textContent);
+    }
     // A work day with nobody off has no "off" tile.
     expect(screen.queryByTestId("today-off")).toBeNull();
     expect(screen.getByText(/พนักงาน 20 คน แต่ละคนนับในช่องเดียว/)).toBeInTheDocument();

@@ -61,6 +61,7 @@ export function AttendanceTrendChart({ trend }: { trend: TrendDayView[] }) {
               withLegend
               tickLine="none"
               gridAxis="y"
+              role="img"
               aria-label="กราฟการมาทำงาน 30 วันที่ผ่านมา"
             />
           )}
@@ -98,6 +99,7 @@ export function LeaveByTypeChart({ data }: { data: LeaveByTypeView }) {
               series={[{ name: "days", label: "วัน", color: "blue.6" }]}
               tickLine="none"
               gridAxis="y"
+              role="img"
               aria-label={`กราฟวันลาที่อนุมัติ ปี ${data.year + 543}`}
             />
           )}

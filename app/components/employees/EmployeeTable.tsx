@@ -15,6 +15,8 @@ import { EmployeeActionItems, type EmployeeRowAction } from "./employee-actions"
 
 export type { EmployeeRowAction };
 
+const NO_WRAP = { whiteSpace: "nowrap" } as const;
+
 function SortHeader({ sort, children }: { sort: EmployeeSort; children: string }) {
   const [params] = useSearchParams();
   const current = params.get("sort") ?? "code";
@@ -86,8 +88,9 @@ function WideTable({ items, resigned, onAction }: ListProps) {
     },
     {
       ...sortable("code", "รหัส"),
+      // A code is read as one token: a long name beside it must not break it across lines.
       cell: (e) => (
-        <PlainText fz="sm" ff="monospace">
+        <PlainText fz="sm" ff="monospace" style={NO_WRAP}>
           {e.code}
         </PlainText>
       ),
@@ -157,7 +160,7 @@ function EmployeeCards({ items, resigned, onAction }: ListProps) {
               </PlainAvatar>
               <div style={{ minWidth: 0 }}>
                 <NameLink e={e} fw={600} />
-                <PlainText fz="xs" c="dimmed" ff="monospace">
+                <PlainText fz="xs" c="dimmed" ff="monospace" style={NO_WRAP}>
                   {e.code}
                 </PlainText>
               </div>

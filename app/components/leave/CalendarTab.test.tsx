@@ -65,4 +65,19 @@ describe("CalendarTab", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "เดือนถัดไป" }));
     await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("month=2026-04"));
   });
+
+  test("a table of weeks, Monday first, whose days are buttons named in words (no grid roles, no aria-label)", async () => {
+    renderTab();
+    const table = await screen.findByRole("table", { name: "ปฏิทินการลา มีนาคม 2569" });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["จ.", "อ.", "พ.", "พฤ.", "ศ.", "ส.", "อา."]);
+    // 1 March 2569 is a Sunday: six weeks, from 23 February to 5 April, under the header row.
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(7);
+    expect(within(rows[1]).getAllByRole("cell")).toHaveLength(7);
+    const day = within(table).getByRole("button", { name: "10 มีนาคม 2569: ลาอนุมัติ 1 คน รออนุมัติ 1 คน" });
+    // The name starts with the day the eye reads; the cell's figures are not read twice.
+    expect(day).not.toHaveAttribute("aria-label");
+    expect(day.querySelector("[aria-hidden]")).toHaveTextContent(/^10/);
+    expect(document.querySelector("[role=grid], [role=columnheader]:not(th)")).toBeNull();
+  });
 });
