@@ -92,7 +92,7 @@ describe("attendance admin API", () => {
     expect(body.summary).toMatchObject({ late: 1, missing_checkout: 1, pending_review: 1 });
     const lateItem = body.items.find((i: { employee: { id: number } }) => i.employee.id === late.id);
     expect(lateItem).toMatchObject({ status: "late", reason: "สาย 12 นาที", record: { late_minutes: 12, checked: 0 } });
-    expect(Object.keys(lateItem.employee).sort()).toEqual(["code", "full_name", "id", "photo_url", "position"]);
+    expect(Object.keys(lateItem.employee).sort()).toEqual(["code", "first_name", "full_name", "id", "photo_url", "position"]);
     const codes = body.items.map((i: { employee: { code: string } }) => i.employee.code);
     expect(codes).toEqual([...codes].sort());
 
