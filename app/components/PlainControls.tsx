@@ -1,4 +1,5 @@
 import {
+  forwardRef,
   useId,
   type AnchorHTMLAttributes,
   type ButtonHTMLAttributes,
@@ -103,7 +104,7 @@ type PlainTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "sty
 };
 
 /** Mantine's `Textarea` with a label and `autosize` (size sm, no description or error). */
-export function PlainTextarea({ label, minRows, disabled, ...rest }: PlainTextareaProps) {
+export const PlainTextarea = forwardRef<HTMLTextAreaElement, PlainTextareaProps>(function PlainTextarea({ label, minRows, disabled, ...rest }, ref) {
   const id = `mantine-${useId().replace(/:/g, "")}`;
   return (
     <div className="m_46b77525 mantine-InputWrapper-root mantine-Textarea-root" data-size="sm">
@@ -133,12 +134,13 @@ export function PlainTextarea({ label, minRows, disabled, ...rest }: PlainTextar
           id={id}
           disabled={disabled}
           minRows={minRows}
+          ref={ref}
           {...rest}
         />
       </div>
     </div>
   );
-}
+});
 
 /** Mantine's `UnstyledButton` (a photo that opens larger). */
 export function PlainUnstyledButton({ type = "button", ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {

@@ -205,7 +205,7 @@ describe("employee requests and admin decisions", () => {
     expect(body.correction).toMatchObject({ status: "approved", decision_note: "ตรวจแล้ว", original_checkout_at: null });
     expect(body.record).toMatchObject({ checkout_at: at("17:10", "2025-11-25").toISOString(), early_minutes: 20, corrected: true });
 
-    const twice = await api(`/api/checkin-out/corrections/${correction.id}/decision`, { method: "POST", json: { decision: "reject" } });
+    const twice = await api(`/api/checkin-out/corrections/${correction.id}/decision`, { method: "POST", json: { decision: "reject", note: "ซ้ำ" } });
     expect(twice.status).toBe(409);
     expect((await (await ask("/api/emp/checkin-out/correction")).json()).items[0].status).toBe("approved");
     expect((await (await api("/api/checkin-out/corrections?status=approved")).json()).total).toBe(1);
@@ -227,7 +227,7 @@ describe("employee requests and admin decisions", () => {
     expect(applied).toEqual({ n: 1 });
   });
 
-  test("reject (200) leaves the record; 400 bad decision; 404 unknown request", async () => {
+  test("reject (200) leaves the record; 400 bad decision or a rejection without a reason; 404 unknown request", async () => {
     const id = insertRecord(bob.id, "2025-11-27");
     const created = await empApi(bob.cookie)("/api/emp/checkin-out/correction", {
       method: "POST",
@@ -237,6 +237,11 @@ describe("employee requests and admin decisions", () => {
     expect((await api(`/api/checkin-out/corrections/${correction.id}/decision`, { method: "POST", json: { decision: "maybe" } })).status).toBe(400);
     expect((await api(`/api/checkin-out/corrections/${correction.id}/decision`, { method: "POST", json: { decision: "reject", note: "ก".repeat(501) } })).status).toBe(400);
     expect((await api("/api/checkin-out/corrections/999999/decision", { method: "POST", json: { decision: "approve" } })).status).toBe(404);
+    for (const json of [{ decision: "reject" }, { decision: "reject", note: "  " }]) {
+      const unexplained = await api(`/api/checkin-out/corrections/${correction.id}/decision`, { method: "POST", json });
+      expect(unexplained.status).toBe(400);
+      expect((await unexplained.json()).fields).toEqual({ note: "กรุณาระบุเหตุผลที่ไม่อนุมัติ (พนักงานจะเห็นเหตุผลนี้)" });
+    }
     const rejected = await api(`/api/checkin-out/corrections/${correction.id}/decision`, { method: "POST", json: { decision: "reject", note: "ไม่มีหลักฐาน" } });
     expect(rejected.status).toBe(200);
     expect((await rejected.json()).record).toMatchObject({ id, checkin_at: at("08:45", "2025-11-27").toISOString(), corrected: false });
@@ -292,7 +297,7 @@ describe("the /admin/checkin-out page intents", () => {
     const { correction } = await created.json();
     const decided = await pagePost({ intent: "correction-decision", id: String(correction.id), decision: "approve", note: "" });
     expect(await decided.json()).toEqual({ ok: true, intent: "correction-decision", message: "อนุมัติคำขอแก้ไขเวลาแล้ว" });
-    const twice = await pagePost({ intent: "correction-decision", id: String(correction.id), decision: "reject", note: "" });
+    const twice = await pagePost({ intent: "correction-decision", id: String(correction.id), decision: "reject", note: "ซ้ำ" });
     expect(twice.status).toBe(409);
   });
 

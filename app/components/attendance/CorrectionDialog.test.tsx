@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
 import { CorrectionAction, type CorrectionTarget } from "./CorrectionDialog";
+import { REJECT_NOTE_REQUIRED } from "~/models/core/decision-note";
 import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
 
 const TARGET: CorrectionTarget = {
@@ -121,14 +122,27 @@ describe("CorrectionRequests (review tab)", () => {
     await waitFor(() => expect(posted).toEqual([{ intent: "correction-decision", id: "11", decision: "approve", note: "ตรวจแล้ว" }]));
   });
 
-  test("reject asks for confirmation first", async () => {
+  test("reject needs a reason: without one it says so at the note and posts nothing; with one it confirms, then posts", async () => {
     const posted: Record<string, FormDataEntryValue>[] = [];
     renderWith(<CorrectionRequests data={REQUESTS} />, [{ ok: true, message: "ไม่อนุมัติคำขอแก้ไขเวลาแล้ว" }], posted);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "ไม่อนุมัติ" }));
+    const card = await screen.findByTestId("correction-card");
+    const note = within(card).getByLabelText("หมายเหตุ");
+    await user.type(note, "   ");
+    await user.click(within(card).getByRole("button", { name: "ไม่อนุมัติ" }));
+    expect(within(card).getByRole("alert")).toHaveTextContent(REJECT_NOTE_REQUIRED);
+    expect(note).toHaveAttribute("aria-invalid", "true");
+    expect(note).toHaveFocus();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await user.clear(note);
+    await user.type(note, "เวลาออกตรงกับกล้องแล้ว");
+    expect(within(card).queryByRole("alert")).toBeNull();
+    await user.click(within(card).getByRole("button", { name: "ไม่อนุมัติ" }));
     const dialog = await screen.findByRole("dialog");
     expect(posted).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "ไม่อนุมัติ" }));
-    await waitFor(() => expect(posted).toEqual([{ intent: "correction-decision", id: "11", decision: "reject", note: "" }]));
+    await waitFor(() =>
+      expect(posted).toEqual([{ intent: "correction-decision", id: "11", decision: "reject", note: "เวลาออกตรงกับกล้องแล้ว" }]),
+    );
   });
 });

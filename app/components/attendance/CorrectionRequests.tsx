@@ -7,6 +7,7 @@ import { ThaiPagination } from "~/components/ListFooter";
 import { PlainBadge, PlainGroup, PlainStack, PlainText } from "~/components/PlainMantine";
 import { CORRECTION_STATUS_LABELS } from "~/models/attendance/labels";
 import { clockTime } from "./attendance-labels";
+import { REJECT_NOTE_REQUIRED } from "~/models/core/decision-note";
 import { DecisionControls, DecisionNote } from "./DecisionControls";
 import { EmployeeCaption } from "./EmployeeCaption";
 
@@ -79,11 +80,12 @@ function RequestCard({ item }: { item: CorrectionRequestItem }) {
           <DecisionControls
             fetcherKey={`attendance-correction-${c.id}`}
             fields={(decision, note) => ({ intent: "correction-decision", id: String(c.id), decision, note })}
-            placeholder="หมายเหตุการพิจารณา (ถ้ามี)"
+            placeholder="เหตุผล (จำเป็นเมื่อไม่อนุมัติ พนักงานจะเห็นข้อความนี้)"
             accept={{ decision: "approve", label: "อนุมัติ" }}
             reject={{
               decision: "reject",
               label: "ไม่อนุมัติ",
+              noteRequired: REJECT_NOTE_REQUIRED,
               title: "ไม่อนุมัติคำขอแก้ไขเวลา",
               body: `${employee.full_name} (${employee.code}) วันที่ ${formatThaiDate(c.work_date)} เวลาจะไม่ถูกแก้ไข`,
               confirmLabel: "ไม่อนุมัติ",

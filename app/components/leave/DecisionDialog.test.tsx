@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import "~/lib/thai-date";
 import { useDialogFetcher } from "~/components/dialog-fetcher";
-import { REJECT_NOTE_REQUIRED } from "~/models/leave/decision-note";
+import { REJECT_NOTE_REQUIRED } from "~/models/core/decision-note";
 import { DecisionDialog } from "./DecisionDialog";
 import { petition, renderLeave, type Posted } from "./leave.test-helpers";
 

@@ -4,7 +4,7 @@ import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { daysText, typeLabel, type PetitionView } from "./leave-labels";
 import { spanText } from "~/models/leave/labels";
-import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "~/models/leave/decision-note";
+import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "~/models/core/decision-note";
 
 const KINDS = {
   accept: { title: "อนุมัติคำขอลา", submit: "อนุมัติ", color: "green", question: "อนุมัติคำขอลานี้?" },
@@ -50,7 +50,7 @@ export function DecisionDialog({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const text = new FormData(event.currentTarget).get("note");
-    if (target?.kind === "reject" && rejectNoteMissing({ action: "reject", note: typeof text === "string" ? text : "" })) {
+    if (target?.kind === "reject" && rejectNoteMissing(true, typeof text === "string" ? text : "")) {
       event.preventDefault();
       setMissingFor(target);
       return;

@@ -19,6 +19,7 @@ import {
 import { EmployeeCreateSchema } from "~/models/employees/schema";
 import { createEmployee } from "~/models/employees/employee.server";
 import { updateSettings } from "~/models/core/settings.server";
+import { REJECT_NOTE_REQUIRED } from "~/models/core/decision-note";
 
 const DATE = "2026-11-23"; // a Monday
 const at = (hhmm: string, date = DATE) => new Date(`${date}T${hhmm}:00+07:00`);
@@ -181,6 +182,20 @@ describe("employee requests and admin decisions", () => {
     expect(listCorrections(CorrectionListQuery.parse({ status: "rejected" })).total).toBe(1);
   });
 
+  it("a rejection needs a note (blank is none): 400 on the field, nothing decided or audited", () => {
+    const e = employee();
+    record(e.id);
+    const c = ask(e.id, { checkin_at: "08:20" });
+    const auditCount = audits().length;
+    for (const note of ["", "   \n "]) {
+      const error = thrown(() => decide(c.id, "reject", note));
+      expect([error.status, error.fields]).toEqual([400, { note: REJECT_NOTE_REQUIRED }]);
+    }
+    expect(corrections()[0].status).toBe("pending");
+    expect(audits()).toHaveLength(auditCount);
+    expect(decide(c.id, "approve").correction.status).toBe("approved");
+  });
+
   it("a second pending request for the day is a 409; after a decision a new one is allowed", () => {
     const e = employee();
     record(e.id);
@@ -188,7 +203,7 @@ describe("employee requests and admin decisions", () => {
     const error = thrown(() => ask(e.id, { checkout_at: "17:40" }));
     expect([error.status, error.message]).toEqual([409, CORRECTION_MESSAGES.pendingExists]);
     expect(corrections()).toHaveLength(1);
-    decide(first.id, "reject");
+    decide(first.id, "reject", "ขอใหม่ให้ถูกเวลา");
     expect(ask(e.id, { checkout_at: "17:40" }).status).toBe("pending");
   });
 
@@ -198,7 +213,7 @@ describe("employee requests and admin decisions", () => {
     const c = ask(e.id, { checkout_at: "17:30" });
     decide(c.id, "approve");
     const auditCount = audits().length;
-    const error = thrown(() => decide(c.id, "reject"));
+    const error = thrown(() => decide(c.id, "reject", "ซ้ำ"));
     expect([error.status, error.message]).toEqual([409, CORRECTION_MESSAGES.notPending]);
     expect(corrections()[0].status).toBe("approved");
     expect(audits()).toHaveLength(auditCount);

@@ -12,6 +12,7 @@ import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { employeeBrief } from "~/models/employees/brief.server";
 import { workingColumn } from "~/models/employees/employee.server";
 import { getSettings } from "~/models/core/settings.server";
+import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "~/models/core/decision-note";
 
 // Corrections of a day's check-in/out times: made by an admin (approved at once) or asked for by
 // the employee in LINE (pending until an admin decides). Applying one keeps the times it replaced
@@ -349,7 +350,8 @@ export function pendingCorrectionCount(): number {
 
 /**
  * Approves (applies the times as an admin correction does) or rejects a pending request; 409 when
- * it was decided already (e.g. by another admin first). Audit-logged.
+ * it was decided already (e.g. by another admin first). A rejection without a note is refused (400,
+ * field `note`) before the request is looked at. Audit-logged.
  */
 export function decideCorrection(
   id: number,
@@ -357,6 +359,9 @@ export function decideCorrection(
   actor: Actor,
   now: Date = new Date(),
 ): { correction: CorrectionDto; record: AttendanceDto } {
+  if (rejectNoteMissing(input.decision === "reject", input.note)) {
+    throw new DomainError(400, "ข้อมูลการพิจารณาไม่ถูกต้อง", { note: REJECT_NOTE_REQUIRED });
+  }
   return immediate((tx) => {
     const request = tx.select().from(attendanceCorrections).where(eq(attendanceCorrections.id, id)).get();
     if (!request) throw new DomainError(404, CORRECTION_MESSAGES.notFound);

@@ -7,7 +7,7 @@ import { DomainError } from "~/lib/errors";
 import { listAudit } from "~/models/audit/audit.server";
 import { settleNotices } from "~/models/line/notifier.server";
 import { AWAY_SHOWN, pendingPetitionCount, pendingPetitions } from "./approvals.server";
-import { REJECT_NOTE_REQUIRED } from "./decision-note";
+import { REJECT_NOTE_REQUIRED } from "~/models/core/decision-note";
 import { decideLeave } from "./notices.server";
 import { setLeaveQuota } from "./quota.server";
 import { PetitionSchema } from "./schema";

@@ -6,7 +6,7 @@ import { DomainError } from "~/lib/errors";
 import type { Page } from "~/lib/validation";
 import type { LeaveBalance } from "./rules";
 import { activePetitionsBetween, leaveBalances, listPetitions, type PetitionListItem } from "./leave.server";
-import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "./decision-note";
+import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "~/models/core/decision-note";
 
 /**
  * A rejection without a note (blank counts as none) is refused, 400 with the field `note`, before
@@ -14,7 +14,7 @@ import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "./decision-note";
  * this first.
  */
 export function requireRejectionNote(input: { action: "accept" | "reject"; note: string }) {
-  if (rejectNoteMissing(input)) throw new DomainError(400, "ข้อมูลการพิจารณาไม่ถูกต้อง", { note: REJECT_NOTE_REQUIRED });
+  if (rejectNoteMissing(input.action === "reject", input.note)) throw new DomainError(400, "ข้อมูลการพิจารณาไม่ถูกต้อง", { note: REJECT_NOTE_REQUIRED });
 }
 
 export type AwayColleague = {
