@@ -10,7 +10,7 @@ import { claimRun, failInterruptedRuns, finishRun, hasRun, recordSkip } from "~/
 import { resendUndeliveredNotices } from "~/models/line/notifier.server";
 import { dailyJobs, type DailyJob } from "~/models/flows/scheduled-jobs.server";
 
-/** How often LINE notices LINE did not take are sent again (a cron pattern: every 10 minutes). */
+/** How often pushes LINE did not take (or did not answer) are sent again (a cron pattern: every 10 minutes). */
 export const NOTICE_RETRY_PATTERN = "*/10 * * * *";
 const EVERY_MINUTE = "* * * * *";
 
@@ -80,8 +80,9 @@ export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), 
   function retryNotices() {
     if (retrying || stop.signal.aborted) return;
     retrying = resendUndeliveredNotices(clock())
-      .then(({ sent, tried }) => {
+      .then(({ sent, tried, gaveUp }) => {
         if (tried > 0) log(`LINE notices sent again: ${sent} of ${tried}`);
+        if (gaveUp > 0) log(`LINE notices given up after a day or 12 attempts: ${gaveUp}`);
       })
       .catch((error: unknown) => console.error("LINE notice retry failed:", error))
       .finally(() => {

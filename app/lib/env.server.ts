@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   LINE_CHANNEL_ACCESS_TOKEN: optional,
   LINE_API_BASE: baseUrl("https://api.line.me"),
   LINE_DATA_API_BASE: baseUrl("https://api-data.line.me"),
+  // How long one LINE call may take, its answer's body included (ADR 041).
+  LINE_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "LINE_TIMEOUT_SECONDS must be a number of seconds" })
+    .positive({ message: "LINE_TIMEOUT_SECONDS must be more than 0" })
+    .max(120)
+    .default(10),
   GEOCODER_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // Read by server/security.mjs (plain JS); validated here so a typo stops the start.
   TRUST_PROXY: optional.refine((v) => v === undefined || v.split(",").every((ip) => net.isIP(ip.trim()) !== 0), {
@@ -47,6 +53,12 @@ const EnvSchema = z.object({
     .min(0)
     .max(86_400)
     .default(120),
+  // A face job running longer than this is stuck: the worker is restarted (ADR 036).
+  FACE_JOB_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "FACE_JOB_TIMEOUT_SECONDS must be a number of seconds" })
+    .min(1, { message: "FACE_JOB_TIMEOUT_SECONDS must be at least 1" })
+    .max(120)
+    .default(8),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

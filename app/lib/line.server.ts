@@ -28,6 +28,18 @@ export class LineApiError extends Error {
     error.notConfigured = true;
     return error;
   }
+
+  /**
+   * No whole answer within the timeout (status 0): LINE may still have acted on the request, so a
+   * push's outcome is unknown. Retrying it with its retry key is safe (ADR 041).
+   */
+  timedOut = false;
+
+  static timedOut(seconds: number) {
+    const error = new LineApiError(0, `ติดต่อ LINE ไม่ได้: LINE ไม่ตอบภายใน ${seconds.toLocaleString("th-TH")} วินาที`);
+    error.timedOut = true;
+    return error;
+  }
 }
 
 /**
@@ -76,8 +88,6 @@ export async function withLineErrors<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const TIMEOUT_MS = 10_000;
-
 export function isMessagingConfigured() {
   const e = env();
   return Boolean(e.LINE_CHANNEL_SECRET && e.LINE_CHANNEL_ACCESS_TOKEN);
@@ -117,15 +127,27 @@ function errorMessage(body: unknown, fallback: string) {
   return fallback;
 }
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; headers: Headers }> {
-  let response: Response;
+/**
+ * One request to LINE and its whole answer under one timeout (LINE_TIMEOUT_SECONDS). The body is
+ * part of the answer: a LINE that sends its headers and then stalls is cut off by the same timeout
+ * and fails like an unreachable one (status 0), never as an error of its own.
+ */
+async function fetchWhole<T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<{ response: Response; body: T }> {
+  const seconds = env().LINE_TIMEOUT_SECONDS;
+  const signal = AbortSignal.timeout(seconds * 1000);
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(url, { ...init, signal });
+    return { response, body: await read(response) };
   } catch (error) {
-    // Network failure or timeout: no answer from LINE, so the caller may retry.
-    throw new LineApiError(0, `ติดต่อ LINE ไม่ได้: ${(error as Error).message}`);
+    if (error instanceof LineApiError) throw error;
+    if (signal.aborted) throw LineApiError.timedOut(seconds);
+    // Network failure: no answer from LINE, so the caller may retry.
+    throw new LineApiError(0, `ติดต่อ LINE ไม่ได้: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const body = await readBody(response);
+}
+
+async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const { response, body } = await fetchWhole(url, init, readBody);
   return { status: response.status, body, headers: response.headers };
 }
 
@@ -228,9 +250,10 @@ export async function getGroupSummary(groupId: string): Promise<GroupSummary> {
 
 /** Downloads a picture LINE pointed us at (group pictures); 10 MB at most. */
 export async function downloadPicture(url: string): Promise<Uint8Array> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!response.ok) throw new LineApiError(response.status, `ดาวน์โหลดรูปไม่สำเร็จ: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const { body: bytes } = await fetchWhole(url, {}, async (response) => {
+    if (!response.ok) throw new LineApiError(response.status, `ดาวน์โหลดรูปไม่สำเร็จ: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  });
   if (bytes.byteLength > 10 * 1024 * 1024) throw new LineApiError(413, "รูปมีขนาดใหญ่เกินไป");
   return bytes;
 }
@@ -292,6 +315,19 @@ export async function setDefaultRichMenu(richMenuId: string) {
     { method: "POST", headers: botHeaders() },
   );
   if (status !== 200) fail(status, body, headers, "ตั้งริชเมนูเริ่มต้นไม่สำเร็จ");
+}
+
+/** GET /v2/bot/richmenu/list: every menu this channel made through the API, with its id and name. */
+export async function listRichMenus(): Promise<{ richMenuId: string; name: string }[]> {
+  const { status, body, headers } = await call(`${env().LINE_API_BASE}/v2/bot/richmenu/list`, { headers: botHeaders() });
+  if (status !== 200) fail(status, body, headers, "อ่านรายการริชเมนูไม่สำเร็จ");
+  const menus = body && typeof body === "object" && "richmenus" in body ? body.richmenus : null;
+  if (!Array.isArray(menus)) throw new LineApiError(502, "อ่านรายการริชเมนูไม่สำเร็จ: LINE ไม่ได้ส่งรายการกลับมา", body);
+  return menus.flatMap((menu: unknown) =>
+    menu && typeof menu === "object" && "richMenuId" in menu && typeof menu.richMenuId === "string"
+      ? [{ richMenuId: menu.richMenuId, name: "name" in menu && typeof menu.name === "string" ? menu.name : "" }]
+      : [],
+  );
 }
 
 /** Deletes a menu; one LINE no longer has (404) counts as deleted. */

@@ -132,8 +132,8 @@ test("LINE unreachable, 500 or 429: the petition, visit report and check-in are 
 test("LINE back: after a crash the restarted server sends each notice once with its own key; nothing is sent twice", async () => {
   const failed = pushRows();
   expect(failed).toHaveLength(3);
-  // The re-send leaves a notice its first few minutes (the sender's own retries may still run).
-  sqlite((db) => db.prepare("update line_pushes set created_at = created_at - 6 * 60 * 1000").run());
+  // The re-send backs off (ADR 041): a notice tried 3 times is due once it is 20 minutes old.
+  sqlite((db) => db.prepare("update line_pushes set created_at = created_at - 21 * 60 * 1000").run());
   await server.kill("SIGKILL");
   fake.reset();
 

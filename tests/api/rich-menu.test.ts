@@ -54,3 +54,19 @@ describe("POST /api/line/rich-menu", () => {
     expect(fake.find(new RegExp(`/v2/bot/richmenu/${id}$`), "DELETE")).toHaveLength(1);
   });
 });
+
+describe("three set-ups at once", () => {
+  test("one runs, the other two are a Thai 409 at once; LINE is left with exactly one menu of ours, the default", async () => {
+    fake.reset();
+    // A slow LINE keeps the first set-up running while the other two arrive.
+    fake.delays.set("/v2/bot/richmenu", 500);
+    const answers = await Promise.all([1, 2, 3].map(() => api("/api/line/rich-menu", { method: "POST" })));
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as { rich_menu_id?: string; error?: string }[];
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(bodies.filter((b) => b.error).map((b) => b.error)).toEqual(["กำลังตั้งค่าเมนูอยู่ กรุณารอสักครู่แล้วดูผลอีกครั้ง", "กำลังตั้งค่าเมนูอยู่ กรุณารอสักครู่แล้วดูผลอีกครั้ง"]);
+    const made = bodies.find((b) => b.rich_menu_id)!.rich_menu_id;
+    expect(fake.find("/v2/bot/richmenu", "POST")).toHaveLength(1);
+    expect([...fake.richMenus.keys()]).toEqual([made]);
+    expect(fake.defaultRichMenu).toBe(made);
+  });
+});

@@ -20,6 +20,9 @@ import {
   PushError,
   pushToEmployee,
   pushToGroups,
+  GAVE_UP,
+  OUTCOME_UNKNOWN,
+  resendDue,
   resendUndeliveredNotices,
   retryPush,
   setPushRetryDefaults,
@@ -211,6 +214,25 @@ describe("pushToEmployee", () => {
     expect(error.push.last_error).toContain("ติดต่อ LINE ไม่ได้");
   });
 
+  test("LINE sends its headers and stalls: one attempt, 502 saying the push stays pending; the row is pending with a Thai reason", async () => {
+    const e = employee();
+    process.env.LINE_TIMEOUT_SECONDS = "0.3";
+    resetEnvCache();
+    try {
+      fake.stallAfterHeaders = ["/v2/bot/message/push"];
+      const started = performance.now();
+      const error = await rejection(pushToEmployee({ employeeId: e.id, text: "ค้างกลางทาง", kind: "manual" }), PushError);
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect(error.status).toBe(502);
+      expect(error.message).toBe(`ส่งข้อความ LINE ไม่สำเร็จ: ติดต่อ LINE ไม่ได้: LINE ไม่ตอบภายใน 0.3 วินาที ${OUTCOME_UNKNOWN}`);
+      expect(error.push).toMatchObject({ status: "pending", attempts: 1, sent_at: null, last_error: "ติดต่อ LINE ไม่ได้: LINE ไม่ตอบภายใน 0.3 วินาที (HTTP -)" });
+      expect(pushes()).toHaveLength(1);
+    } finally {
+      delete process.env.LINE_TIMEOUT_SECONDS;
+      resetEnvCache();
+    }
+  });
+
   test("bestEffort never throws LINE failures; an unreachable employee gives null", async () => {
     const e = employee();
     fake.pushPlan = [400];
@@ -322,7 +344,7 @@ describe("retryPush", () => {
 });
 
 describe("resendUndeliveredNotices", () => {
-  test("sends a failed or stuck automatic notice again with its own key; leaves manual, fresh, old and worn-out rows alone", async () => {
+  test("sends a failed automatic notice or any stuck push again with its own key; leaves failed manual, fresh, old and worn-out rows alone", async () => {
     db().delete(linePushes).run();
     const e = employee();
     fake.pushPlan = [500, 500, 500];
@@ -333,10 +355,14 @@ describe("resendUndeliveredNotices", () => {
     const sentBefore = pushes().length;
     const at = (id: number, minutesAgo: number, set: Partial<typeof linePushes.$inferInsert> = {}) =>
       db().update(linePushes).set({ createdAt: new Date(Date.now() - minutesAgo * 60_000), ...set }).where(eq(linePushes.id, id)).run();
-    at(failed!.id, 10);
-    at(manual.push.id, 10);
+    // Tried 3 times: due after 20 minutes (resendDue).
+    at(failed!.id, 25);
+    at(manual.push.id, 25);
     const stuck = await pushToEmployee({ employeeId: e.id, text: "ค้างไว้", kind: "leave_request", bestEffort: true });
     at(stuck!.id, 30, { status: "pending", sentAt: null });
+    // An admin's push LINE never answered: its outcome is unknown, so the job asks again with its key.
+    const unanswered = await pushToEmployee({ employeeId: e.id, text: "ไม่มีคำตอบ", kind: "manual" });
+    at(unanswered.id, 30, { status: "pending", sentAt: null });
     const fresh = await pushToEmployee({ employeeId: e.id, text: "เพิ่งส่ง", kind: "leave_request", bestEffort: true });
     at(fresh!.id, 1, { status: "failed" });
     const old = await pushToEmployee({ employeeId: e.id, text: "เก่าแล้ว", kind: "leave_request", bestEffort: true });
@@ -344,15 +370,53 @@ describe("resendUndeliveredNotices", () => {
     const worn = await pushToEmployee({ employeeId: e.id, text: "ลองครบแล้ว", kind: "leave_request", bestEffort: true });
     at(worn!.id, 10, { status: "failed", attempts: 12 });
     const baseline = pushes().length;
-    expect(baseline - sentBefore).toBe(4);
+    expect(baseline - sentBefore).toBe(5);
 
-    expect(await resendUndeliveredNotices()).toEqual({ tried: 2, sent: 2 });
+    expect(await resendUndeliveredNotices()).toEqual({ tried: 3, sent: 3, gaveUp: 0 });
     const resent = pushes().slice(baseline).map((p) => p.headers["x-line-retry-key"]);
     const row = (id: number) => db().select().from(linePushes).where(eq(linePushes.id, id)).get()!;
-    expect(resent.sort()).toEqual([row(failed!.id).retryKey, row(stuck!.id).retryKey].sort());
-    expect(row(failed!.id).status).toBe("sent");
+    expect(resent.sort()).toEqual([row(failed!.id).retryKey, row(stuck!.id).retryKey, row(unanswered.id).retryKey].sort());
+    // LINE already had the stuck ones: its 409 for their keys settles them as sent, delivered once.
+    expect(fake.acceptedRetryKeys.has(row(unanswered.id).retryKey)).toBe(true);
+    expect([row(failed!.id).status, row(stuck!.id).status, row(unanswered.id).status]).toEqual(["sent", "sent", "sent"]);
     expect(row(manual.push.id).status).toBe("failed");
-    expect(await resendUndeliveredNotices()).toEqual({ tried: 0, sent: 0 });
+    expect(await resendUndeliveredNotices()).toEqual({ tried: 0, sent: 0, gaveUp: 0 });
+  });
+
+  test("backs off: a row tried n times is due once it is 5 min × 2^(n−1) old", () => {
+    const now = new Date("2026-11-24T12:00:00Z");
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    expect([0, 1, 2, 3, 4, 8].map((attempts) => resendDue({ createdAt: ago(5), attempts }, now))).toEqual([true, true, false, false, false, false]);
+    expect(resendDue({ createdAt: ago(10), attempts: 2 }, now)).toBe(true);
+    expect(resendDue({ createdAt: ago(19), attempts: 3 }, now)).toBe(false);
+    expect(resendDue({ createdAt: ago(20), attempts: 3 }, now)).toBe(true);
+    expect(resendDue({ createdAt: ago(640), attempts: 8 }, now)).toBe(true);
+  });
+
+  test("a pending push past a day or 12 attempts ends failed with a Thai reason; one whose back-off is not over waits; LINE is not asked", async () => {
+    db().delete(linePushes).run();
+    const e = employee();
+    const at = (id: number, minutesAgo: number, set: Partial<typeof linePushes.$inferInsert> = {}) =>
+      db().update(linePushes).set({ createdAt: new Date(Date.now() - minutesAgo * 60_000), ...set }).where(eq(linePushes.id, id)).run();
+    const lastError = "ติดต่อ LINE ไม่ได้: LINE ไม่ตอบภายใน 10 วินาที (HTTP -)";
+    const old = await pushToEmployee({ employeeId: e.id, text: "ค้างข้ามวัน", kind: "manual" });
+    at(old.id, 25 * 60, { status: "pending", sentAt: null, attempts: 6, lastError });
+    const worn = await pushToEmployee({ employeeId: e.id, text: "ลองครบ", kind: "leave_request", bestEffort: true });
+    at(worn!.id, 60, { status: "pending", sentAt: null, attempts: 12, lastError });
+    const waiting = await pushToEmployee({ employeeId: e.id, text: "ยังรอได้", kind: "leave_request", bestEffort: true });
+    at(waiting!.id, 60, { status: "pending", sentAt: null, attempts: 5, lastError });
+    fake.reset();
+
+    expect(await resendUndeliveredNotices()).toEqual({ tried: 0, sent: 0, gaveUp: 2 });
+    expect(pushes()).toHaveLength(0);
+    const rows = listPushes({ page: 1, page_size: 10 }).items;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(old.id)).toMatchObject({
+      status: "failed",
+      last_error: `ส่งข้อความ LINE ไม่สำเร็จ: ${GAVE_UP} (ลองส่ง 6 ครั้ง) — ครั้งล่าสุด: ${lastError}`,
+    });
+    expect(byId.get(worn!.id)).toMatchObject({ status: "failed", last_error: expect.stringContaining("(ลองส่ง 12 ครั้ง)") });
+    expect(byId.get(waiting!.id)).toMatchObject({ status: "pending" });
   });
 });
 

@@ -2,7 +2,7 @@
 // X-Line-Retry-Key, then sent; retries reuse the same key, so LINE drops duplicates even after a
 // crash between sending and recording the answer (LINE answers 409 for an accepted key).
 import crypto from "node:crypto";
-import { and, count, desc, eq, gte, inArray, lt, lte, notInArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, lte, notInArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { employees, lineGroups, linePushes } from "../../../db/schema";
 import { db, immediate } from "~/lib/db.server";
@@ -17,6 +17,10 @@ import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/models/line
 export const NOT_LINKED = PUSH_MESSAGES.notLinked;
 export const NOT_CONFIGURED = LINE_NOT_CONFIGURED;
 export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำเร็จ";
+/** Told with a push LINE did not answer in time: it stays pending and the re-send job takes it. */
+export const OUTCOME_UNKNOWN = "ยังไม่ทราบว่าข้อความถึงผู้รับหรือไม่ ระบบจะส่งอีกครั้งเองด้วยรหัสเดิม ผู้รับจะไม่ได้ข้อความซ้ำ";
+/** A pending push the re-send job gave up on (its retry key only lasts a day at LINE). */
+export const GAVE_UP = "LINE ไม่ยืนยันการรับข้อความ ระบบหยุดส่งซ้ำแล้ว";
 
 /** What a push was for: manual = an admin's push-one; the others are automatic notices. */
 export type PushKind = "manual" | "leave_request" | "leave_decision" | "machine_visit" | (string & {});
@@ -142,7 +146,9 @@ type Outcome = { ok: true } | { ok: false; status: 502 | 503; error: string };
  * Sends a persisted row with its own retry key. Network errors and 5xx are retried with
  * exponential backoff, 429 after Retry-After (a longer one than maxRetryAfterMs stops here and
  * leaves the row failed for the re-send); 409 means LINE already has it (sent);
- * any other 4xx fails at once. Every attempt is counted on the row before it is made.
+ * any other 4xx fails at once. A timeout (no whole answer) ends the attempts with the row still
+ * pending: LINE may have it, and the re-send job asks again with the same key (ADR 041). Every
+ * attempt is counted on the row before it is made.
  */
 async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: PushDto; outcome: Outcome }> {
   const o = { ...defaults, ...options };
@@ -157,6 +163,12 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
       return { push: getPush(id), outcome: { ok: true } };
     } catch (error) {
       if (!(error instanceof LineApiError)) throw error;
+      if (error.timedOut) {
+        const lastError = `${error.message} (HTTP -)`;
+        updateRow(id, { status: "pending", lastError });
+        console.warn(`LINE push ${id}: no answer in time, left pending for the re-send (${error.message})`);
+        return { push: getPush(id), outcome: { ok: false, status: 502, error: `${failureMessage(error, tried)} ${OUTCOME_UNKNOWN}` } };
+      }
       const notConfigured = error.notConfigured;
       const lastError = notConfigured ? NOT_CONFIGURED : `${error.message} (HTTP ${error.status || "-"})`;
       const retryable = !notConfigured && (error.status === 0 || error.status === 429 || error.status >= 500);
@@ -341,35 +353,67 @@ export async function settleNotices() {
 /** Pushes an admin sent by hand: they saw it fail and decide themselves whether to send again. */
 const MANUAL_KINDS = ["manual", "group_test"];
 const RESEND_MIN_AGE_MS = 5 * 60 * 1000;
+/** LINE keeps a retry key for 24 hours after the first request (the row is written just before it). */
 const RESEND_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const RESEND_MAX_ATTEMPTS = 12;
 
+/** Back-off of the re-send: a row tried n times is due once it is 5 min × 2^(n−1) old (5, 10, 20, 40 min … 21 h). */
+export function resendDue(row: { createdAt: Date; attempts: number }, now: Date) {
+  return now.getTime() - row.createdAt.getTime() >= RESEND_MIN_AGE_MS * 2 ** Math.max(0, row.attempts - 1);
+}
+
 /**
- * Automatic notices (every kind but an admin's manual push, which the admin sees fail and retries
- * by hand) that are still pending after 5 minutes or failed, younger than a day and tried fewer
- * than 12 times: each is sent once more with its own retry key, so LINE never shows one twice.
+ * Pending pushes past the re-send's reach (a day old, or tried 12 times) end failed, with a Thai
+ * reason the push log shows. Failed rows keep LINE's own reason.
  */
-export async function resendUndeliveredNotices(now: Date = new Date()): Promise<{ tried: number; sent: number }> {
+function giveUpPending(now: Date): number {
+  return immediate(() => {
+    const stale = db()
+      .select({ id: linePushes.id, attempts: linePushes.attempts, lastError: linePushes.lastError })
+      .from(linePushes)
+      .where(
+        and(
+          eq(linePushes.status, "pending"),
+          or(lt(linePushes.createdAt, new Date(now.getTime() - RESEND_MAX_AGE_MS)), gte(linePushes.attempts, RESEND_MAX_ATTEMPTS)),
+        ),
+      )
+      .all();
+    for (const row of stale) {
+      const last = row.lastError ? ` — ครั้งล่าสุด: ${row.lastError}` : "";
+      updateRow(row.id, { status: "failed", lastError: `${SEND_FAILED}: ${GAVE_UP} (ลองส่ง ${row.attempts} ครั้ง)${last}` });
+    }
+    return stale.length;
+  });
+}
+
+/**
+ * The re-send job. Every push still pending after 5 minutes (its outcome unknown: LINE timed out,
+ * or the server stopped mid-send, whoever sent it) and every failed automatic notice (an admin's
+ * manual push that failed is theirs to send again), younger than a day and tried fewer than 12
+ * times, is sent once more with its own retry key when its back-off is over ({@link resendDue}),
+ * so LINE never shows one twice. Then the pending rows past that reach end failed.
+ */
+export async function resendUndeliveredNotices(now: Date = new Date()): Promise<{ tried: number; sent: number; gaveUp: number }> {
   const rows = db()
-    .select({ id: linePushes.id })
+    .select({ id: linePushes.id, createdAt: linePushes.createdAt, attempts: linePushes.attempts })
     .from(linePushes)
     .where(
       and(
-        inArray(linePushes.status, ["pending", "failed"]),
-        notInArray(linePushes.kind, MANUAL_KINDS),
+        or(eq(linePushes.status, "pending"), and(eq(linePushes.status, "failed"), notInArray(linePushes.kind, MANUAL_KINDS))),
         lt(linePushes.attempts, RESEND_MAX_ATTEMPTS),
         gte(linePushes.createdAt, new Date(now.getTime() - RESEND_MAX_AGE_MS)),
         lte(linePushes.createdAt, new Date(now.getTime() - RESEND_MIN_AGE_MS)),
       ),
     )
     .orderBy(linePushes.id)
-    .all();
+    .all()
+    .filter((row) => resendDue(row, now));
   let sent = 0;
   for (const { id } of rows) {
     const { outcome } = await deliver(id, { maxAttempts: 1 });
     if (outcome.ok) sent += 1;
   }
-  return { tried: rows.length, sent };
+  return { tried: rows.length, sent, gaveUp: giveUpPending(now) };
 }
 
 /** Pushes newest first, optionally for one employee or one status. */

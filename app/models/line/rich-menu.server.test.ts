@@ -4,7 +4,7 @@ import { resetEnvCache } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
 import { listAudit } from "~/models/audit/audit.server";
 import { RICH_MENU_HEIGHT, RICH_MENU_MAX_BYTES, RICH_MENU_WIDTH } from "./rich-menu-image.server";
-import { RICH_MENU_NOT_CONFIGURED, setUpRichMenu } from "./rich-menu.server";
+import { RICH_MENU_BUSY, RICH_MENU_NAME, RICH_MENU_NOT_CONFIGURED, setUpRichMenu } from "./rich-menu.server";
 import { getSetting, setSetting } from "~/models/core/settings.server";
 
 const admin = { type: "admin" as const, id: 0 };
@@ -41,13 +41,14 @@ beforeEach(() => {
 const calls = () => fake.requests.map((r) => `${r.method} ${r.path}`);
 
 describe("setUpRichMenu", () => {
-  test("creates the menu, uploads its picture and makes it the default, in that order", async () => {
+  test("creates the menu, uploads its picture and makes it the default, in that order, then lists LINE's menus", async () => {
     const result = await setUpRichMenu(admin);
     const id = result.rich_menu_id;
     expect(calls()).toEqual([
       "POST /v2/bot/richmenu",
       `POST /v2/bot/richmenu/${id}/content`,
       `POST /v2/bot/user/all/richmenu/${id}`,
+      "GET /v2/bot/richmenu/list",
     ]);
     expect(fake.defaultRichMenu).toBe(id);
     expect(fake.requests.every((r) => r.headers.authorization === "Bearer unit-token")).toBe(true);
@@ -102,10 +103,57 @@ describe("setUpRichMenu", () => {
       "POST /v2/bot/richmenu",
       `POST /v2/bot/richmenu/${second.rich_menu_id}/content`,
       `POST /v2/bot/user/all/richmenu/${second.rich_menu_id}`,
+      "GET /v2/bot/richmenu/list",
       `DELETE /v2/bot/richmenu/${first.rich_menu_id}`,
     ]);
     expect([...fake.richMenus.keys()]).toEqual([second.rich_menu_id]);
     expect(getSetting("line_rich_menu_id")).toBe(second.rich_menu_id);
+  });
+
+  test("deletes every other menu of ours on LINE (left by a set-up cut short), never another's", async () => {
+    const orphan = { name: RICH_MENU_NAME, size: { width: 2500, height: 843 }, areas: [] };
+    fake.richMenus.set("richmenu-orphan-1", { menu: orphan });
+    fake.richMenus.set("richmenu-orphan-2", { menu: orphan });
+    fake.richMenus.set("richmenu-campaign", { menu: { ...orphan, name: "โปรโมชั่น" } });
+    const result = await setUpRichMenu(admin);
+    expect(result.replaced).toBeNull();
+    expect(fake.find(/^\/v2\/bot\/richmenu\/[^/]+$/, "DELETE").map((r) => r.path)).toEqual([
+      "/v2/bot/richmenu/richmenu-orphan-1",
+      "/v2/bot/richmenu/richmenu-orphan-2",
+    ]);
+    expect([...fake.richMenus.keys()].sort()).toEqual(["richmenu-campaign", result.rich_menu_id].sort());
+  });
+
+  test("the list not answering still deletes the previous menu by its id; the new menu stands", async () => {
+    const first = await setUpRichMenu(admin);
+    fake.reset();
+    process.env.LINE_TIMEOUT_SECONDS = "0.5";
+    resetEnvCache();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      fake.stallAfterHeaders = ["/v2/bot/richmenu/list"];
+      const second = await setUpRichMenu(admin);
+      expect(second.replaced).toBe(first.rich_menu_id);
+      expect(fake.defaultRichMenu).toBe(second.rich_menu_id);
+      expect([...fake.richMenus.keys()]).toEqual([second.rich_menu_id]);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("Could not list the rich menus on LINE: ติดต่อ LINE ไม่ได้: LINE ไม่ตอบภายใน"));
+    } finally {
+      warn.mockRestore();
+      delete process.env.LINE_TIMEOUT_SECONDS;
+      resetEnvCache();
+    }
+  });
+
+  test("one set-up at a time: a second while one runs is a Thai 409 and sends nothing; afterwards it runs", async () => {
+    const running = setUpRichMenu(admin);
+    const second = await setUpRichMenu(admin).catch((e: unknown) => e);
+    expect(second).toBeInstanceOf(DomainError);
+    expect(second).toMatchObject({ status: 409, message: RICH_MENU_BUSY });
+    const first = await running;
+    expect(fake.find("/v2/bot/richmenu", "POST")).toHaveLength(1);
+    expect([...fake.richMenus.keys()]).toEqual([first.rich_menu_id]);
+    const after = await setUpRichMenu(admin);
+    expect(after.replaced).toBe(first.rich_menu_id);
   });
 
   test("a previous menu LINE no longer has is not an error", async () => {
