@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { cardRow, flexCard } from "~/models/line/card.server";
 import { PUSH_LINE_OFF, PushDialog, type PushTarget } from "./PushDialog";
-import { PushLog } from "./PushLog";
+import { AWAITING_RESEND, PushLog } from "./PushLog";
 
 const EMPLOYEE: PushTarget = { id: 7, full_name: "นางสาวปราณี รับข้อความ", line_linked: true, working: true };
 
@@ -194,6 +194,17 @@ describe("PushLog", () => {
     expect(within(summary).getByText("วันที่: 2 ก.พ. 2569")).toBeInTheDocument();
     expect(within(summary).getByText("อีก 2 บรรทัด")).toBeInTheDocument();
     expect(table).not.toHaveTextContent(/[{}"]|backgroundColor|bubble/);
+  });
+
+  test("a push LINE did not answer waits for the re-send and says so, with the last error", async () => {
+    renderLog([push({ id: 3, status: "pending", attempts: 1, last_error: "ติดต่อ LINE ไม่ได้: LINE ไม่ตอบภายใน 10 วินาที (HTTP -)" }), push({ id: 4, status: "pending", last_error: null })]);
+    const table = await screen.findByRole("table", { name: "ประวัติการส่งข้อความ LINE" });
+    const [waiting, sending] = within(table).getAllByRole("row").slice(1);
+    expect(waiting).toHaveTextContent(AWAITING_RESEND.label);
+    expect(waiting).toHaveTextContent(AWAITING_RESEND.note);
+    expect(waiting).toHaveTextContent("LINE ไม่ตอบภายใน 10 วินาที");
+    expect(sending).toHaveTextContent("กำลังส่ง");
+    expect(sending).not.toHaveTextContent(AWAITING_RESEND.note);
   });
 
   test("says so when nothing was sent yet", async () => {

@@ -14,6 +14,12 @@ const STATUS: Record<PushDto["status"], { label: string; color: string }> = {
   failed: { label: "ไม่สำเร็จ", color: "red" },
 };
 
+/** A pending push LINE did not answer: the re-send job asks again with its retry key. */
+export const AWAITING_RESEND = { label: "รอส่งซ้ำ", note: "LINE ยังไม่ยืนยันการรับ ระบบจะส่งอีกครั้งเองด้วยรหัสเดิม ผู้รับจะไม่ได้ข้อความซ้ำ" };
+
+const statusOf = (push: PushDto) =>
+  push.status === "pending" && push.last_error ? { label: AWAITING_RESEND.label, color: "orange" } : STATUS[push.status];
+
 const KIND: Record<string, string> = {
   manual: "ผู้ดูแลส่ง",
   leave_request: "แจ้งคำขอลา",
@@ -122,10 +128,15 @@ export function PushLog({ employeeId, pageSize = 10 }: { employeeId: number; pag
                         {push.last_error}
                       </Text>
                     ) : null}
+                    {push.status === "pending" && push.last_error ? (
+                      <Text fz="xs" c="dimmed" lineClamp={3}>
+                        {AWAITING_RESEND.note} ({push.last_error})
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS[push.status].color} variant="light">
-                      {STATUS[push.status].label}
+                    <Badge color={statusOf(push).color} variant="light">
+                      {statusOf(push).label}
                     </Badge>
                   </Table.Td>
                   <Table.Td ta="right">{push.attempts}</Table.Td>
