@@ -179,6 +179,8 @@ export const employees = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     code: text("code").notNull(),
     title: integer("title").notNull(),
+    /** A free prefix (ดร., ว่าที่ ร.ต.) shown before the name instead of the title's word; '' = none (ADR 037). */
+    namePrefix: text("name_prefix").notNull().default(""),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     nickname: text("nickname").notNull().default(""),
@@ -197,11 +199,11 @@ export const employees = sqliteTable(
     lineUserId: text("line_user_id"),
     faceDescriptor: text("face_descriptor", { mode: "json" }).$type<number[]>(),
     faceUploadId: text("face_upload_id").references(() => uploads.id),
-    /** Lower-cased code, names, nickname and phone digits: one LIKE serves the search. Computed by SQLite on every write. */
+    /** Lower-cased code, name prefix, names, nickname and phone digits: one LIKE serves the search. Computed by SQLite on every write. */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
-        sql`lower("code") || ' ' || "first_name" || ' ' || "last_name" || ' ' || lower("nickname") || ' ' || replace(replace(replace(replace(replace("phone", '-', ''), ' ', ''), '(', ''), ')', ''), '+', '')`,
+        sql`lower("code") || ' ' || case when "name_prefix" = '' then '' else lower("name_prefix") || ' ' end || "first_name" || ' ' || "last_name" || ' ' || lower("nickname") || ' ' || replace(replace(replace(replace(replace("phone", '-', ''), ' ', ''), '(', ''), ')', ''), '+', '')`,
         { mode: "stored" },
       ),
     faceRegisteredAt: integer("face_registered_at", { mode: "timestamp_ms" }),

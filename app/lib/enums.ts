@@ -32,10 +32,16 @@ export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const MISSING_CHECKOUT_HOUR = 23;
 export const FIRST_STATISTICS_YEAR = 2024;
 
-export function fullName(e: { title: number; first_name: string; last_name: string }) {
-  return `${TITLE_LABELS[e.title] ?? ""}${e.first_name} ${e.last_name}`;
+/**
+ * The one displayed name: the spec's "title, first name, a space, last name" (นายสมชาย ใจดี), or,
+ * when the employee has a free prefix, that prefix and a space in the title's place (ดร. สมชาย ใจดี);
+ * docs/decisions/037-free-name-prefix.md. The prefix is required here so no caller forgets it.
+ */
+export function fullName(e: { title: number; name_prefix: string | null; first_name: string; last_name: string }) {
+  const lead = e.name_prefix ? `${e.name_prefix} ` : (TITLE_LABELS[e.title] ?? "");
+  return `${lead}${e.first_name} ${e.last_name}`;
 }
 
 /** fullName of a database row (camelCase columns). */
-export const rowFullName = (e: { title: number; firstName: string; lastName: string }) =>
-  fullName({ title: e.title, first_name: e.firstName, last_name: e.lastName });
+export const rowFullName = (e: { title: number; namePrefix: string | null; firstName: string; lastName: string }) =>
+  fullName({ title: e.title, name_prefix: e.namePrefix, first_name: e.firstName, last_name: e.lastName });

@@ -10,7 +10,7 @@ import { makeParts } from "~/lib/worker-parts";
 import { exportColumns, exportRow, type AttendanceExportTask, type ExportRow } from "~/models/attendance/export.server";
 
 /** EXPORT_EMPLOYEE_FIELDS' values. */
-type EmployeeCells = [code: string, title: number, firstName: string, lastName: string];
+type EmployeeCells = [code: string, title: number, firstName: string, lastName: string, namePrefix: string];
 
 function* rowsOf(raw: IterableIterator<unknown[]>): Generator<ExportRow, void, undefined> {
   for (const row of raw) yield exportRow(row);
@@ -34,7 +34,7 @@ makeParts<AttendanceExportTask>((task) => {
       lookups ??= new Database(task.file, { readonly: true, fileMustExist: true });
       employee ??= lookups.prepare<unknown[], EmployeeCells>(task.employee.sql).raw();
       const e = employee.get(...statementValues(task.employee.params, { id }));
-      return e && { code: e[0], name: rowFullName({ title: e[1], firstName: e[2], lastName: e[3] }) };
+      return e && { code: e[0], name: rowFullName({ title: e[1], firstName: e[2], lastName: e[3], namePrefix: e[4] }) };
     };
     const values = exportColumns(task.context, lookUp).map((c) => c.value);
     return {

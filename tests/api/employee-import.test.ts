@@ -81,6 +81,33 @@ describe("POST /api/employee/import", () => {
     });
   });
 
+  test("a free title: ดร. in คำนำหน้าอื่น, or ว่าที่ ร.ต. in คำนำหน้า beside นาย, becomes the name's prefix; alone or too long it is a Thai problem", async () => {
+    const csv = `\uFEFF${[
+      "รหัสพนักงาน,คำนำหน้า,ชื่อ,นามสกุล,คำนำหน้าอื่น",
+      "PFX-1,นาง,มาลี,ศรีสุข,ดร.",
+      "PFX-2,ว่าที่ ร.ต.,สมชาย,กล้าหาญ,นาย",
+      "PFX-3,ดร.,มานะ,อดทน,",
+      `PFX-4,นาย,ยาว,เกิน,${"ก".repeat(41)}`,
+    ].join("\r\n")}\r\n`;
+    const response = await upload(csv, "valid_only");
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      total: 4,
+      created: 2,
+      problems: [
+        { row: 4, code: "PFX-3", fields: { title: "“ดร.” ไม่ใช่ นาย นาง หรือ นางสาว: ใส่ นาย/นาง/นางสาว ในคอลัมน์ “คำนำหน้า” และ “ดร.” ในคอลัมน์ “คำนำหน้าอื่น”" } },
+        { row: 5, code: "PFX-4", fields: { name_prefix: "คำนำหน้าอื่นยาวเกิน 40 ตัวอักษร" } },
+      ],
+    });
+    const { items } = await (await api("/api/employee?q=PFX-&sort=code")).json();
+    expect(items.map((e: { code: string; title: number; name_prefix: string; full_name: string }) => [e.code, e.title, e.name_prefix, e.full_name])).toEqual([
+      ["PFX-1", 2, "ดร.", "ดร. มาลี ศรีสุข"],
+      ["PFX-2", 1, "ว่าที่ ร.ต.", "ว่าที่ ร.ต. สมชาย กล้าหาญ"],
+    ]);
+    const exported = await (await api("/api/employee?format=csv&q=PFX-&sort=code")).text();
+    expect(exported).toContain("PFX-1,นาง,มาลี,ศรีสุข,ดร.,");
+  });
+
   test("bad input is a Thai 400: no file, another body type, an unknown mode, not the export's columns, not UTF-8", async () => {
     const cases: [Promise<Response>, RegExp][] = [
       [api("/api/employee/import", { method: "POST", body: new FormData() }), /กรุณาแนบไฟล์ CSV/],

@@ -114,6 +114,34 @@ describe("employees API", () => {
     expect((await api(`/api/employee/${b.id}`, { method: "PATCH", json: { email: "nope" } })).status).toBe(400);
   });
 
+  test("name_prefix: optional on POST, read back, changed and cleared by PATCH; full_name and the search use it; Thai 400s", async () => {
+    const plain = await create({ first_name: "ไร้", last_name: "คำนำหน้า" });
+    expect(plain).toMatchObject({ title: 2, title_label: "นาง", name_prefix: "", full_name: "นางไร้ คำนำหน้า" });
+
+    const doctor = await create({ title: 1, name_prefix: " ดร. ", first_name: "ปรีชา", last_name: "ฉลาดยิ่ง" });
+    expect(doctor).toMatchObject({ title: 1, title_label: "นาย", name_prefix: "ดร.", full_name: "ดร. ปรีชา ฉลาดยิ่ง" });
+    expect((await (await api(`/api/employee/${doctor.id}`)).json()).employee).toMatchObject({ name_prefix: "ดร.", full_name: "ดร. ปรีชา ฉลาดยิ่ง" });
+    const found = await (await api(`/api/employee?q=${encodeURIComponent("ดร. ปรีชา")}`)).json();
+    expect(found.items.map((e: { id: number }) => e.id)).toEqual([doctor.id]);
+
+    const patched = await api(`/api/employee/${doctor.id}`, { method: "PATCH", json: { name_prefix: "ว่าที่ ร.ต." } });
+    expect(patched.status).toBe(200);
+    expect((await patched.json()).employee).toMatchObject({ title: 1, name_prefix: "ว่าที่ ร.ต.", full_name: "ว่าที่ ร.ต. ปรีชา ฉลาดยิ่ง" });
+    const untouched = await api(`/api/employee/${doctor.id}`, { method: "PATCH", json: { nickname: "ชา" } });
+    expect((await untouched.json()).employee.name_prefix).toBe("ว่าที่ ร.ต.");
+    const cleared = await api(`/api/employee/${doctor.id}`, { method: "PATCH", json: { name_prefix: null } });
+    expect((await cleared.json()).employee).toMatchObject({ name_prefix: "", full_name: "นายปรีชา ฉลาดยิ่ง" });
+
+    const tooLong = await api("/api/employee", { method: "POST", json: { code: "PFX-LONG", title: 1, first_name: "ก", last_name: "ข", name_prefix: "ก".repeat(41) } });
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).fields).toEqual({ name_prefix: "คำนำหน้าอื่นยาวเกิน 40 ตัวอักษร" });
+    const digits = await api(`/api/employee/${doctor.id}`, { method: "PATCH", json: { name_prefix: "ดร.2" } });
+    expect(digits.status).toBe(400);
+    expect((await digits.json()).fields.name_prefix).toBe("คำนำหน้าอื่นใช้ได้เฉพาะตัวอักษรไทยหรืออังกฤษ จุด และเว้นวรรค (เช่น ดร. หรือ ว่าที่ ร.ต.)");
+    const noTitle = await api("/api/employee", { method: "POST", json: { code: "PFX-NT", first_name: "ก", last_name: "ข", name_prefix: "ดร." } });
+    expect((await noTitle.json()).fields).toEqual({ title: "กรุณาเลือกคำนำหน้า" });
+  });
+
   test("resign → resigned list; twice → 409; reinstate → back; nothing is deleted", async () => {
     const e = await create({ first_name: "ลาออก" });
     expect((await api(`/api/employee/${e.id}/resign`, { method: "POST", json: {} })).status).toBe(400);

@@ -4,6 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useDialogFetcher, type DialogResult } from "~/components/dialog-fetcher";
+import type { EmployeeDto } from "~/models/employees/employee.server";
 import { EMPLOYEE_MAX_LENGTH } from "~/models/employees/schema";
 import { EmployeeFormModal } from "./EmployeeFormModal";
 
@@ -37,6 +38,7 @@ describe("EmployeeFormModal", () => {
     renderForm();
     const limits: [string, number][] = [
       ["รหัสพนักงาน", EMPLOYEE_MAX_LENGTH.code],
+      ["คำนำหน้าอื่น (ถ้ามี)", EMPLOYEE_MAX_LENGTH.name_prefix],
       ["ชื่อ", EMPLOYEE_MAX_LENGTH.first_name],
       ["นามสกุล", EMPLOYEE_MAX_LENGTH.last_name],
       ["ชื่อเล่น", EMPLOYEE_MAX_LENGTH.nickname],
@@ -92,5 +94,45 @@ describe("EmployeeFormModal", () => {
     await user.type(department, "พิมพ์แล้วไม่เลือก");
     await user.tab();
     expect(posted()).toBe("ฝ่ายขาย");
+  }, 20_000);
+
+  test("คำนำหน้าอื่น: a free prefix beside the required title, with its hint, shown when editing and posted as name_prefix", async () => {
+    const user = userEvent.setup();
+    const posted: Record<string, FormDataEntryValue>[] = [];
+    const employee = {
+      id: 5, code: "E005", title: 1, title_label: "นาย", name_prefix: "ดร.", first_name: "สมชาย", last_name: "ใจดี",
+      full_name: "ดร. สมชาย ใจดี", nickname: "", phone: "", email: "", position: "", department: "", start_date: null,
+    } as EmployeeDto;
+    const Page = () => {
+      const form = useDialogFetcher<DialogResult>("employee-prefix-test", () => {});
+      return <EmployeeFormModal opened onClose={() => {}} employee={employee} fetcher={form.fetcher} />;
+    };
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <MantineProvider env="test">
+            <Page />
+          </MantineProvider>
+        ),
+        action: async ({ request }) => {
+          posted.push(Object.fromEntries(await request.formData()));
+          return json({ ok: true, message: "บันทึกการแก้ไขแล้ว" });
+        },
+      },
+    ]);
+    vi.stubGlobal("fetch", vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ items: [] }) })));
+    render(<Stub initialEntries={["/"]} />);
+
+    const prefix = await screen.findByRole("textbox", { name: "คำนำหน้าอื่น (ถ้ามี)" }, { timeout: 5_000 });
+    expect(prefix).toHaveValue("ดร.");
+    expect(prefix).toHaveAccessibleDescription("เช่น ดร., ว่าที่ ร.ต. จะแสดงหน้าชื่อแทน นาย/นาง/นางสาว");
+    expect(screen.getByRole("textbox", { name: "คำนำหน้า" })).toHaveValue("นาย");
+
+    await user.clear(prefix);
+    await user.type(prefix, "ว่าที่ ร.ต.");
+    await user.click(screen.getByRole("button", { name: "บันทึก" }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ intent: "update", id: "5", title: "1", name_prefix: "ว่าที่ ร.ต.", first_name: "สมชาย" });
   }, 20_000);
 });

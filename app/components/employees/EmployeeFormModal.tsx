@@ -53,6 +53,14 @@ export function EmployeeFormModal({
               error={fields.title}
               comboboxProps={{ zIndex: 1200 }}
             />
+            <TextInput
+              name="name_prefix"
+              maxLength={EMPLOYEE_MAX_LENGTH.name_prefix}
+              label="คำนำหน้าอื่น (ถ้ามี)"
+              description="เช่น ดร., ว่าที่ ร.ต. จะแสดงหน้าชื่อแทน นาย/นาง/นางสาว"
+              defaultValue={employee?.name_prefix}
+              error={fields.name_prefix}
+            />
             <TextInput name="first_name" maxLength={EMPLOYEE_MAX_LENGTH.first_name} label="ชื่อ" required defaultValue={employee?.first_name} error={fields.first_name} />
             <TextInput name="last_name" maxLength={EMPLOYEE_MAX_LENGTH.last_name} label="นามสกุล" required defaultValue={employee?.last_name} error={fields.last_name} />
             <TextInput name="nickname" maxLength={EMPLOYEE_MAX_LENGTH.nickname} label="ชื่อเล่น" defaultValue={employee?.nickname} error={fields.nickname} />

@@ -6,7 +6,7 @@ import { EmployeeTable } from "./EmployeeTable";
 
 function dto(overrides: Partial<EmployeeDto>): EmployeeDto {
   return {
-    id: 1, code: "E1", title: 1, title_label: "นาย", first_name: "สมชาย", last_name: "ใจดี",
+    id: 1, code: "E1", title: 1, title_label: "นาย", name_prefix: "", first_name: "สมชาย", last_name: "ใจดี",
     full_name: "นายสมชาย ใจดี", nickname: "", phone: "", email: "", position: "", department: "",
     start_date: null, resign_date: null, working: true, photo_url: null, line_linked: false,
     face_registered: false, face_url: null, address: "", province_id: null, amphur_id: null,

@@ -11,6 +11,7 @@ const EMPLOYEE: EmployeeDto = {
   code: "E0003",
   title: 1,
   title_label: "นาย",
+  name_prefix: "",
   first_name: "สมชาย",
   working: true,
   last_name: "ใจดี",

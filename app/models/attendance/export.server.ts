@@ -78,7 +78,7 @@ export type ExportContext = {
 export type ExportEmployee = { code: string; name: string };
 
 /** What identifies an employee in the export, in this order (the workers read them as a row). */
-export const EXPORT_EMPLOYEE_FIELDS = { code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName };
+export const EXPORT_EMPLOYEE_FIELDS = { code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName, namePrefix: employees.namePrefix };
 
 /**
  * An export's work for its worker threads: the rows of `statement` for each of `days` (its `day`

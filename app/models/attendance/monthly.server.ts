@@ -144,6 +144,7 @@ export function monthlySheet(
       id: employees.id,
       code: employees.code,
       title: employees.title,
+      namePrefix: employees.namePrefix,
       firstName: employees.firstName,
       lastName: employees.lastName,
       startDate: employees.startDate,

@@ -79,7 +79,7 @@ export function listAttendance(query: AttendanceListQuery, now: Date = new Date(
   const rows = db()
     .select({
       a: attendance,
-      e: { id: employees.id, code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName },
+      e: { id: employees.id, code: employees.code, title: employees.title, namePrefix: employees.namePrefix, firstName: employees.firstName, lastName: employees.lastName },
     })
     .from(attendance)
     .innerJoin(employees, byWorkDateFirst)

@@ -114,11 +114,13 @@ const FIELDS = {
   admin_username: actorAdmin.username,
   admin_full_name: actorAdmin.fullName,
   actor_title: actorEmployee.title,
+  actor_name_prefix: actorEmployee.namePrefix,
   actor_first_name: actorEmployee.firstName,
   actor_last_name: actorEmployee.lastName,
   subject_id: subject.id,
   subject_code: subject.code,
   subject_title: subject.title,
+  subject_name_prefix: subject.namePrefix,
   subject_first_name: subject.firstName,
   subject_last_name: subject.lastName,
 };
@@ -141,7 +143,7 @@ function actorName(r: JoinedRow): string {
     return r.actor_id != null ? `${ACTOR_TYPE_LABELS.admin} #${r.actor_id}` : ACTOR_TYPE_LABELS.admin;
   }
   if (r.actor_first_name != null && r.actor_last_name != null && r.actor_title != null) {
-    return rowFullName({ title: r.actor_title, firstName: r.actor_first_name, lastName: r.actor_last_name });
+    return rowFullName({ title: r.actor_title, namePrefix: r.actor_name_prefix, firstName: r.actor_first_name, lastName: r.actor_last_name });
   }
   return r.actor_id != null ? `${ACTOR_TYPE_LABELS.employee} #${r.actor_id}` : ACTOR_TYPE_LABELS.employee;
 }
@@ -161,7 +163,7 @@ function toEntry(r: JoinedRow, names: AuditNames): AuditEntry {
     entity_name: entityName(r.entity, r.entity_id, names),
     subject:
       r.subject_id != null && r.subject_code != null && r.subject_title != null && r.subject_first_name != null && r.subject_last_name != null
-        ? { id: r.subject_id, code: r.subject_code, full_name: rowFullName({ title: r.subject_title, firstName: r.subject_first_name, lastName: r.subject_last_name }) }
+        ? { id: r.subject_id, code: r.subject_code, full_name: rowFullName({ title: r.subject_title, namePrefix: r.subject_name_prefix, firstName: r.subject_first_name, lastName: r.subject_last_name }) }
         : null,
     changes: r.changes,
     lines: describeChanges(r.changes, r.entity, names),
@@ -260,7 +262,7 @@ function csvColumns(): CsvColumn<CsvRow>[] {
     {
       label: "พนักงานที่เกี่ยวข้อง",
       value: ({ row: r }) => (r.subject_code != null && r.subject_title != null && r.subject_first_name != null && r.subject_last_name != null
-        ? `${r.subject_code} ${rowFullName({ title: r.subject_title, firstName: r.subject_first_name, lastName: r.subject_last_name })}`
+        ? `${r.subject_code} ${rowFullName({ title: r.subject_title, namePrefix: r.subject_name_prefix, firstName: r.subject_first_name, lastName: r.subject_last_name })}`
         : null),
     },
     { label: "รายละเอียด", value: ({ row, names }) => changesText(describeChanges(row.changes, row.entity, names)) },

@@ -72,6 +72,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   // employees
   code: "รหัส",
   title: "คำนำหน้า",
+  name_prefix: "คำนำหน้าอื่น",
   first_name: "ชื่อ",
   last_name: "นามสกุล",
   nickname: "ชื่อเล่น",

@@ -20,7 +20,7 @@ import { auditRefs, type AuditNames, type AuditRefKind, type AuditRefSource } fr
 
 type NameReader = (ids: number[]) => [number, string][];
 
-const person = { title: employees.title, firstName: employees.firstName, lastName: employees.lastName };
+const person = { title: employees.title, namePrefix: employees.namePrefix, firstName: employees.firstName, lastName: employees.lastName };
 
 /** How each kind of record is named in the log: a person by name (and code), a cabinet by code and name, a leave by who and when. */
 const READERS: Record<AuditRefKind, NameReader> = {

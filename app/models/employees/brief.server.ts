@@ -4,7 +4,7 @@ import { uploadUrl } from "~/lib/uploads.server";
 
 export type BriefEmployeeRow = Pick<
   typeof employees.$inferSelect,
-  "id" | "code" | "title" | "firstName" | "lastName" | "position" | "photoUploadId"
+  "id" | "code" | "title" | "namePrefix" | "firstName" | "lastName" | "position" | "photoUploadId"
 >;
 
 /** The columns employeeBrief reads, to spread into a select. */
@@ -12,6 +12,7 @@ export const briefEmployeeColumns = {
   id: employees.id,
   code: employees.code,
   title: employees.title,
+  namePrefix: employees.namePrefix,
   firstName: employees.firstName,
   lastName: employees.lastName,
   position: employees.position,

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { makeJpeg } from "../../../tests/fixtures/images";
 import { employees } from "../../../db/schema";
 import { db } from "~/lib/db.server";
@@ -7,7 +8,8 @@ import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
 import { fieldErrors } from "~/lib/validation";
 import { seedAddressData } from "~/models/core/address-seed.server";
 import { listAmphurs, listDistricts, listProvinces } from "~/models/core/address.server";
-import { listAudit } from "~/models/audit/audit.server";
+import { listAudit, listAuditEntries } from "~/models/audit/audit.server";
+import { employeeBrief, briefEmployeeColumns } from "./brief.server";
 import { EmployeeCreateSchema, EmployeeListQuery } from "./schema";
 import { employeesCsv } from "./csv.server";
 import {
@@ -258,6 +260,41 @@ describe("search, sort and paging", () => {
     const page2 = listEmployees("active", query({ q: "SORT-", sort: "code", page: 2, page_size: 2 }));
     expect(page2).toMatchObject({ total: 3, page: 2, page_size: 2 });
     expect(page2.items.map((x) => x.code)).toEqual(["SORT-3"]);
+  });
+});
+
+describe("a free name prefix (ดร., ว่าที่ ร.ต.)", () => {
+  const ids = (q: string) => listEmployees("active", query({ q })).items.map((x) => x.id);
+
+  test("is stored, shown in full_name instead of the title's word, searched, edited, cleared and audited in Thai", () => {
+    const e = make({ code: "PFX-1", name_prefix: "  ดร. ", first_name: "ปรีชา", last_name: "ฉลาด" });
+    expect(e).toMatchObject({ title: 1, title_label: "นาย", name_prefix: "ดร.", full_name: "ดร. ปรีชา ฉลาด" });
+    expect(getEmployee(e.id)?.full_name).toBe("ดร. ปรีชา ฉลาด");
+    for (const q of ["ดร.", "ดร. ปรีชา", "ปรีชา ฉลาด", "pfx-1"]) expect(ids(q), q).toContain(e.id);
+
+    const edited = updateEmployee(e.id, { name_prefix: "ว่าที่ ร.ต." }, admin);
+    expect(edited.full_name).toBe("ว่าที่ ร.ต. ปรีชา ฉลาด");
+    expect(ids("ว่าที่ ร.ต. ปรีชา")).toContain(e.id);
+    expect(ids("ดร.")).not.toContain(e.id);
+    const entry = listAuditEntries({ entity: "employee", entity_id: String(e.id), page: 1, page_size: 1 }).items[0];
+    expect(entry.lines).toEqual([{ field: "name_prefix", label: "คำนำหน้าอื่น", from: "ดร.", to: "ว่าที่ ร.ต." }]);
+    expect(entry.subject?.full_name).toBe("ว่าที่ ร.ต. ปรีชา ฉลาด");
+
+    expect(updateEmployee(e.id, { name_prefix: "" }, admin).full_name).toBe("นายปรีชา ฉลาด");
+    expect(ids("ว่าที่")).not.toContain(e.id);
+  });
+
+  test("the lists' brief of an employee (daily view, reviews, corrections) uses the same name", () => {
+    const e = make({ code: "PFX-2", name_prefix: "ผศ.ดร.", first_name: "วิชัย", last_name: "รู้มาก" });
+    const row = db().select(briefEmployeeColumns).from(employees).where(eq(employees.id, e.id)).get()!;
+    expect(employeeBrief(row).full_name).toBe("ผศ.ดร. วิชัย รู้มาก");
+  });
+
+  test("the CSV has it in its own column after the names; the title column keeps นาย/นาง/นางสาว", async () => {
+    make({ code: "PFX-3", title: 3, name_prefix: "ดร.", first_name: "มาลี", last_name: "มีสุข" });
+    const csv = await readCsv(employeesCsv("active", query({ q: "PFX-3" })));
+    expect(csv.startsWith("\uFEFFรหัสพนักงาน,คำนำหน้า,ชื่อ,นามสกุล,คำนำหน้าอื่น,")).toBe(true);
+    expect(csv).toContain("PFX-3,นางสาว,มาลี,มีสุข,ดร.,");
   });
 });
 

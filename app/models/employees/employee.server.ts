@@ -2,7 +2,7 @@ import { and, count, eq, inArray, not, or, sql, type Placeholder, type SQL } fro
 import { amphurs, auditLog, districts, employees, provinces } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db, immediate, keptUntilWrite, preparedQuery } from "~/lib/db.server";
-import { fullName, TITLE_LABELS } from "~/lib/enums";
+import { rowFullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { pageOffset, requireSomeChange, type Page } from "~/lib/validation";
 import { encodeImage } from "~/lib/image.server";
@@ -19,6 +19,8 @@ export type EmployeeDto = {
   code: string;
   title: number;
   title_label: string;
+  /** A free prefix (ดร., ว่าที่ ร.ต.) that full_name shows instead of title_label; "" = none. */
+  name_prefix: string;
   first_name: string;
   last_name: string;
   full_name: string;
@@ -87,15 +89,15 @@ type JoinedRow = {
 };
 
 function toDto({ e, working, provinceName, amphurName, districtName }: JoinedRow): EmployeeDto {
-  const names = { title: e.title, first_name: e.firstName, last_name: e.lastName };
   return {
     id: e.id,
     code: e.code,
     title: e.title,
     title_label: TITLE_LABELS[e.title] ?? "",
+    name_prefix: e.namePrefix,
     first_name: e.firstName,
     last_name: e.lastName,
-    full_name: fullName(names),
+    full_name: rowFullName(e),
     nickname: e.nickname,
     phone: e.phone,
     email: e.email,
@@ -195,8 +197,8 @@ const THAI_SORTS = {
 } as const;
 
 /**
- * Active (working today, see workingOn) or resigned employees, searched by code, Thai names,
- * nickname or phone, then sorted and paged. Name and position sort in Thai collation order
+ * Active (working today, see workingOn) or resigned employees, searched by code, name prefix,
+ * Thai names, nickname or phone, then sorted and paged. Name and position sort in Thai collation order
  * (SQLite's binary order puts เ แ โ ใ ไ words in the wrong place): those sort light rows in
  * memory, then load one page.
  */
@@ -271,6 +273,7 @@ function toColumns(input: EmployeeUpdateInput) {
   const columns: Partial<typeof employees.$inferInsert> = {};
   if (input.code !== undefined) columns.code = input.code;
   if (input.title !== undefined) columns.title = input.title;
+  if (input.name_prefix !== undefined) columns.namePrefix = input.name_prefix;
   if (input.first_name !== undefined) columns.firstName = input.first_name;
   if (input.last_name !== undefined) columns.lastName = input.last_name;
   if (input.nickname !== undefined) columns.nickname = input.nickname;
@@ -311,6 +314,7 @@ function repeatedCreate(values: typeof employees.$inferInsert, actor: Actor, now
   const same =
     row.code === values.code &&
     row.title === values.title &&
+    row.namePrefix === (values.namePrefix ?? "") &&
     row.firstName === values.firstName &&
     row.lastName === values.lastName &&
     row.nickname === (values.nickname ?? "") &&
@@ -358,7 +362,7 @@ export function createEmployee(input: EmployeeCreateInput, actor: Actor, now = D
 }
 
 const AUDITED_FIELDS = [
-  "code", "title", "first_name", "last_name", "nickname", "phone", "email", "position",
+  "code", "title", "name_prefix", "first_name", "last_name", "nickname", "phone", "email", "position",
   "department", "start_date", "address", "province_id", "amphur_id", "district_id", "zipcode",
 ] as const;
 

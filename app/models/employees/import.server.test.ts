@@ -132,6 +132,39 @@ describe("importEmployees", () => {
     expect(() => importEmployees(csv(many), "preview", admin)).toThrow(expect.objectContaining({ status: 413 }));
   });
 
+  test("a free title: ดร. in คำนำหน้าอื่น, or ว่าที่ ร.ต. in คำนำหน้า with นางสาว beside it; alone or too long it is refused in Thai", () => {
+    const header = [L.code, L.title, L.first_name, L.last_name, L.name_prefix];
+    const text = `\uFEFF${[
+      header,
+      ["PX-1", "นาย", "สมชาย", "ใจดี", "ดร."],
+      ["PX-2", "ว่าที่ ร.ต.", "สมหญิง", "ใจงาม", "นางสาว"],
+      ["PX-3", "ดร.", "มานะ", "อดทน", ""],
+      ["PX-4", "นาง", "มาลี", "มีสุข", "ก".repeat(41)],
+    ]
+      .map((r) => r.join(","))
+      .join("\r\n")}\r\n`;
+    const report = importEmployees(text, "valid_only", admin);
+    expect(report).toMatchObject({ total: 4, valid: 2, invalid: 2, created: 2 });
+    expect(report.problems).toEqual([
+      {
+        row: 4,
+        code: "PX-3",
+        name: "มานะ อดทน",
+        fields: { title: "“ดร.” ไม่ใช่ นาย นาง หรือ นางสาว: ใส่ นาย/นาง/นางสาว ในคอลัมน์ “คำนำหน้า” และ “ดร.” ในคอลัมน์ “คำนำหน้าอื่น”" },
+      },
+      { row: 5, code: "PX-4", name: "มาลี มีสุข", fields: { name_prefix: "คำนำหน้าอื่นยาวเกิน 40 ตัวอักษร" } },
+    ]);
+    const byCode = (code: string) => getEmployee(db().select({ id: employees.id }).from(employees).where(eq(employees.code, code)).get()!.id)!;
+    expect(byCode("PX-1")).toMatchObject({ title: 1, name_prefix: "ดร.", full_name: "ดร. สมชาย ใจดี" });
+    expect(byCode("PX-2")).toMatchObject({ title: 3, name_prefix: "ว่าที่ ร.ต.", full_name: "ว่าที่ ร.ต. สมหญิง ใจงาม" });
+
+    // A sheet without the คำนำหน้าอื่น column: ว่าที่ ร.ต. alone has no title.
+    const alone = importEmployees(csv([row("PX-5", { title: "ว่าที่ ร.ต." })]), "preview", admin);
+    expect(alone.problems[0].fields).toEqual({
+      title: "“ว่าที่ ร.ต.” ไม่ใช่ นาย นาง หรือ นางสาว: ใส่ นาย/นาง/นางสาว ในคอลัมน์ “คำนำหน้า” และ “ว่าที่ ร.ต.” ในคอลัมน์ “คำนำหน้าอื่น”",
+    });
+  });
+
   test("Thai address names resolve within their province; unknown ones are named", () => {
     const { province, amphur, district } = chiangMai();
     const report = importEmployees(
@@ -163,6 +196,7 @@ describe("importEmployees", () => {
             code: `RT-${i}`,
             title: (i % 3) + 1,
             first_name: `ทดสอบ${i}`,
+            name_prefix: i === 1 ? "ดร." : i === 3 ? "ว่าที่ ร.ต." : "",
             last_name: i === 2 ? "ชื่อ, มีจุลภาค" : "นามสกุล",
             nickname: i === 3 ? "=SUM(A1)" : "",
             phone: i % 2 ? "0812345678" : "+66 81 234 5678",

@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import { amphurs, districts, employees, provinces } from "../../../db/schema";
 import { readCell } from "~/lib/csv.server";
 import { db, immediate } from "~/lib/db.server";
-import { TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { fieldErrors } from "~/lib/validation";
 import { validateAddressSelection, type AddressPlaces } from "~/models/core/address.server";
@@ -17,7 +16,7 @@ import {
   type ImportProblem,
   type ImportReport,
 } from "./import-schema";
-import { EmployeeCreateSchema, type EmployeeCreateInput } from "./schema";
+import { EmployeeCreateSchema, titleOfWord, type EmployeeCreateInput } from "./schema";
 import { employeeColumns } from "./employee.server";
 
 type Key = keyof typeof CSV_LABELS;
@@ -56,13 +55,24 @@ export function importDate(text: string): string | null {
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
-const TITLE_BY_LABEL = new Map<string, number>([
-  ...Object.entries(TITLE_LABELS).map(([code, label]) => [label, Number(code)] as const),
-  ["น.ส.", 3],
-  ["1", 1],
-  ["2", 2],
-  ["3", 3],
-]);
+/**
+ * The spec's title and the free prefix from the คำนำหน้า and คำนำหน้าอื่น cells (ADR 037): one of
+ * the two names the title (นาย, นาง, นางสาว, น.ส. or 1–3), the other may hold a prefix. So the
+ * export's layout (นาย | ดร.) reads, and so does an office's sheet with ดร. in คำนำหน้า once นาย
+ * is put beside it; ดร. alone has no title, which the spec requires.
+ */
+export function importTitles(titleCell: string, prefixCell: string): { title?: number; name_prefix: string; error?: string } {
+  const [titleText, prefixText] = [titleCell.trim(), prefixCell.trim()];
+  const title = titleOfWord(titleText);
+  if (title !== undefined) return { title, name_prefix: prefixText };
+  if (titleText === "") return { name_prefix: prefixText, error: "กรุณากรอกคำนำหน้า" };
+  const besides = titleOfWord(prefixText);
+  if (besides !== undefined) return { title: besides, name_prefix: titleText };
+  const error = prefixText
+    ? `ไม่พบ นาย นาง หรือ นางสาว ในคอลัมน์ “${CSV_LABELS.title}” หรือ “${CSV_LABELS.name_prefix}” (ต้องมีในคอลัมน์ใดคอลัมน์หนึ่ง)`
+    : `“${titleText}” ไม่ใช่ นาย นาง หรือ นางสาว: ใส่ นาย/นาง/นางสาว ในคอลัมน์ “${CSV_LABELS.title}” และ “${titleText}” ในคอลัมน์ “${CSV_LABELS.name_prefix}”`;
+  return { name_prefix: prefixText || titleText, error };
+}
 
 const placeName = (v: string) => v.normalize("NFC").replace(/\s+/g, " ").trim();
 const PLACE_PREFIX = /^(?:จังหวัด|จ\.|อำเภอ|อ\.|ตำบล|ต\.)\s*/;
@@ -166,9 +176,8 @@ function checkRow(record: string[], index: number, sheet: Sheet, places: Places)
     return at === undefined ? "" : readCell(record[at] ?? "");
   };
   const fields: Record<string, string> = {};
-  const titleText = cell("title").trim();
-  const title = TITLE_BY_LABEL.get(titleText);
-  if (title === undefined) fields.title = titleText ? `ไม่รู้จักคำนำหน้า “${titleText}” (นาย นาง หรือ นางสาว)` : "กรุณากรอกคำนำหน้า";
+  const { title, name_prefix: namePrefix, error: titleError } = importTitles(cell("title"), cell("name_prefix"));
+  if (titleError) fields.title = titleError;
 
   let provinceId: number | null = null;
   let amphurId: number | null = null;
@@ -197,6 +206,7 @@ function checkRow(record: string[], index: number, sheet: Sheet, places: Places)
   const parsed = EmployeeCreateSchema.safeParse({
     code: cell("code"),
     title: title ?? 0,
+    name_prefix: namePrefix,
     first_name: cell("first_name"),
     last_name: cell("last_name"),
     nickname: cell("nickname"),

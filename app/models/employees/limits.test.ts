@@ -17,6 +17,7 @@ const valid = {
 describe("EMPLOYEE_MAX_LENGTH", () => {
   const sample: Record<keyof typeof EMPLOYEE_MAX_LENGTH, (n: number) => string> = {
     code: (n) => "E".repeat(n),
+    name_prefix: (n) => "ก".repeat(n),
     first_name: (n) => "ก".repeat(n),
     last_name: (n) => "ก".repeat(n),
     nickname: (n) => "ก".repeat(n),

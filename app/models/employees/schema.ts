@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TITLE_LABELS } from "~/lib/enums";
 import { cleanText, enumInt, idField, isoDate, PageFields } from "~/lib/validation";
 
 const text = (max: number, label: string) =>
@@ -19,6 +20,7 @@ const optionalId = (label: string) =>
 /** Longest text each employee field takes; the form's inputs use the same numbers. */
 export const EMPLOYEE_MAX_LENGTH = {
   code: 20,
+  name_prefix: 40,
   first_name: 100,
   last_name: 100,
   nickname: 50,
@@ -30,6 +32,34 @@ export const EMPLOYEE_MAX_LENGTH = {
 } as const;
 const MAX = EMPLOYEE_MAX_LENGTH;
 
+/** The spec's titles as people write them (นาย, นาง, นางสาว, น.ส.) or as their codes 1–3. */
+const TITLE_BY_WORD = new Map<string, number>([
+  ...Object.entries(TITLE_LABELS).flatMap(([code, word]) => [[word, Number(code)] as const, [code, Number(code)] as const]),
+  ["น.ส.", 3],
+]);
+
+/** The title (1–3) a cell or a field names, if it names one. */
+export const titleOfWord = (text: string): number | undefined => TITLE_BY_WORD.get(text.trim());
+
+export const NAME_PREFIX_LABEL = "คำนำหน้าอื่น";
+// Thai letters, vowels and tone marks (not digits, ฿ or the signs after ๏), Latin letters, dots, spaces.
+const PREFIX_CHARS = /^[\u0E01-\u0E3A\u0E40-\u0E4EA-Za-z. ]*$/;
+const PREFIX_LETTER = /[\u0E01-\u0E2EA-Za-z]/;
+
+/**
+ * A free prefix shown before the name instead of the title's word (ดร., ว่าที่ ร.ต., Assoc. Prof.):
+ * trimmed, runs of spaces made one, ≤ 40, letters with dots and spaces; "" or null = none.
+ * The title itself stays required (docs/decisions/037-free-name-prefix.md).
+ */
+export const namePrefixField = z
+  .preprocess((v) => (v === null || v === undefined ? "" : v), cleanText({ label: NAME_PREFIX_LABEL, max: MAX.name_prefix }))
+  .transform((v) => v.replace(/\s+/g, " "))
+  .refine(
+    (v) => v === "" || (PREFIX_CHARS.test(v) && PREFIX_LETTER.test(v)),
+    `${NAME_PREFIX_LABEL}ใช้ได้เฉพาะตัวอักษรไทยหรืออังกฤษ จุด และเว้นวรรค (เช่น ดร. หรือ ว่าที่ ร.ต.)`,
+  )
+  .refine((v) => titleOfWord(v) === undefined, `${NAME_PREFIX_LABEL}ไม่ต้องใส่ นาย นาง หรือ นางสาว (เลือกในช่องคำนำหน้า)`);
+
 export const EmployeeFields = {
   code: z
     .string({ error: "กรุณากรอกรหัสพนักงาน" })
@@ -38,6 +68,7 @@ export const EmployeeFields = {
     .max(MAX.code, `รหัสพนักงานยาวเกิน ${MAX.code} ตัวอักษร`)
     .regex(/^[A-Za-z0-9._-]+$/, "รหัสพนักงานใช้ได้เฉพาะ A-Z, 0-9 และ . _ -"),
   title: enumInt([1, 2, 3], "กรุณาเลือกคำนำหน้า"),
+  name_prefix: namePrefixField,
   first_name: cleanText({ label: "ชื่อ", min: 1, max: MAX.first_name }),
   last_name: cleanText({ label: "นามสกุล", min: 1, max: MAX.last_name }),
   nickname: text(MAX.nickname, "ชื่อเล่น"),

@@ -64,7 +64,7 @@ function adminName(adminId: number | null) {
 
 function petitionWithEmployee(id: number) {
   return db()
-    .select({ p: leavePetitions, e: { title: employees.title, firstName: employees.firstName, lastName: employees.lastName } })
+    .select({ p: leavePetitions, e: { title: employees.title, namePrefix: employees.namePrefix, firstName: employees.firstName, lastName: employees.lastName } })
     .from(leavePetitions)
     .innerJoin(employees, eq(employees.id, leavePetitions.employeeId))
     .where(eq(leavePetitions.id, id))
@@ -117,7 +117,7 @@ function correctionWithEmployee(id: number) {
   return db()
     .select({
       c: attendanceCorrections,
-      e: { title: employees.title, firstName: employees.firstName, lastName: employees.lastName },
+      e: { title: employees.title, namePrefix: employees.namePrefix, firstName: employees.firstName, lastName: employees.lastName },
     })
     .from(attendanceCorrections)
     .innerJoin(employees, eq(employees.id, attendanceCorrections.employeeId))

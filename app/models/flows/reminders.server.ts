@@ -46,6 +46,7 @@ function linkedStaffOn(date: string) {
       id: employees.id,
       code: employees.code,
       title: employees.title,
+      namePrefix: employees.namePrefix,
       firstName: employees.firstName,
       lastName: employees.lastName,
       checkinAt: attendance.checkinAt,
@@ -58,7 +59,7 @@ function linkedStaffOn(date: string) {
     .all();
 }
 
-const recipient = (e: { id: number; code: string; title: number; firstName: string; lastName: string }): Recipient => ({
+const recipient = (e: { id: number; code: string; title: number; namePrefix: string; firstName: string; lastName: string }): Recipient => ({
   id: e.id,
   code: e.code,
   full_name: rowFullName(e),
@@ -173,7 +174,7 @@ export function newlyOverdueByEmployee(date: string, from: string, to: string): 
     .select({
       machine: { id: machines.id, code: machines.code, name: machines.name, visitEveryDays: machines.visitEveryDays, createdAt: machines.createdAt },
       lastVisitDate: machineVisits.visitDate,
-      e: { id: employees.id, code: employees.code, title: employees.title, firstName: employees.firstName, lastName: employees.lastName },
+      e: { id: employees.id, code: employees.code, title: employees.title, namePrefix: employees.namePrefix, firstName: employees.firstName, lastName: employees.lastName },
     })
     .from(machines)
     .leftJoin(machineVisits, eq(machineVisits.id, machines.lastVisitId))

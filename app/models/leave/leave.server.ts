@@ -379,7 +379,7 @@ function overlapping(from: string | Placeholder, to: string | Placeholder, earli
 const activeOverlapping = rawSelect<
   {
     p: Pick<typeof leavePetitions.$inferSelect, "id" | "employeeId" | "type" | "startDate" | "endDate" | "half" | "days" | "status">;
-    e: Pick<typeof employees.$inferSelect, "id" | "code" | "title" | "firstName" | "lastName" | "nickname">;
+    e: Pick<typeof employees.$inferSelect, "id" | "code" | "title" | "namePrefix" | "firstName" | "lastName" | "nickname">;
   },
   { from: string; to: string; earliest: string }
 >((d) =>
@@ -399,6 +399,7 @@ const activeOverlapping = rawSelect<
         id: employees.id,
         code: employees.code,
         title: employees.title,
+        namePrefix: employees.namePrefix,
         firstName: employees.firstName,
         lastName: employees.lastName,
         nickname: employees.nickname,

@@ -93,6 +93,7 @@ function readLeaveStatistics(year: number): { year: number; items: LeaveStatisti
     id: employees.id,
     code: employees.code,
     title: employees.title,
+    namePrefix: employees.namePrefix,
     firstName: employees.firstName,
     lastName: employees.lastName,
   };

@@ -66,7 +66,7 @@ const selectMachines = () =>
         visitDate: machineVisits.visitDate,
         status: machineVisits.status,
       },
-      visitor: { title: visitor.title, firstName: visitor.firstName, lastName: visitor.lastName },
+      visitor: { title: visitor.title, namePrefix: visitor.namePrefix, firstName: visitor.firstName, lastName: visitor.lastName },
     })
     .from(machines)
     .leftJoin(machineVisits, eq(machineVisits.id, machines.lastVisitId))
@@ -130,6 +130,7 @@ export function assigneesOf(machineIds: number[]): Map<number, MachineAssigneeDt
       employeeId: employees.id,
       code: employees.code,
       title: employees.title,
+      namePrefix: employees.namePrefix,
       firstName: employees.firstName,
       lastName: employees.lastName,
     })

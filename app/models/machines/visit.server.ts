@@ -66,6 +66,7 @@ export function employeeMachines(employeeId: number, position?: Point, now: Date
       visitDate: visits.visitDate,
       status: visits.status,
       title: visitor.title,
+      namePrefix: visitor.namePrefix,
       firstName: visitor.firstName,
       lastName: visitor.lastName,
     })
@@ -86,7 +87,7 @@ export function employeeMachines(employeeId: number, position?: Point, now: Date
             visit_date: v.visitDate,
             status: v.status,
             status_label: MACHINE_VISIT_STATUS_LABELS[v.status],
-            employee_name: v.firstName != null && v.lastName != null && v.title != null ? rowFullName({ title: v.title, firstName: v.firstName, lastName: v.lastName }) : "",
+            employee_name: v.firstName != null && v.lastName != null && v.title != null ? rowFullName({ title: v.title, namePrefix: v.namePrefix, firstName: v.firstName, lastName: v.lastName }) : "",
           }
         : null;
     const dueDate = machineDueDate({ visitEveryDays: m.visitEveryDays, lastVisitDate: v.visitDate, sinceDate: businessDate(m.createdAt, tz) });
@@ -141,6 +142,7 @@ const VISIT_FIELDS = {
   employeeId: visits.employeeId,
   employeeCode: employees.code,
   title: employees.title,
+  namePrefix: employees.namePrefix,
   firstName: employees.firstName,
   lastName: employees.lastName,
   visitedAt: visits.visitedAt,
@@ -350,6 +352,7 @@ const EXPORT_FIELDS = {
   machineType: machines.type,
   employeeCode: employees.code,
   title: employees.title,
+  namePrefix: employees.namePrefix,
   firstName: employees.firstName,
   lastName: employees.lastName,
   status: visits.status,
