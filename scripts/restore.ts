@@ -14,7 +14,7 @@ try {
   if (result.keptAs) console.log(`ฐานข้อมูลเดิมเก็บไว้ที่: ${result.keptAs}`);
   console.log("เริ่มเซิร์ฟเวอร์ได้เลย (npm start): ไฟล์จากรุ่นก่อนจะถูกปรับโครงสร้างให้อัตโนมัติ");
 } catch (error) {
-  if (!(error instanceof RestoreError)) throw error;
-  console.error(`กู้คืนข้อมูลไม่สำเร็จ: ${error.message}`);
+  console.error(`กู้คืนข้อมูลไม่สำเร็จ: ${error instanceof Error ? error.message : String(error)}`);
+  if (!(error instanceof RestoreError)) console.error(error); // not a refusal: a bug, with its stack
   process.exitCode = 1;
 }

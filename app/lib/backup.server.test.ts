@@ -24,6 +24,46 @@ describe("online backup", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  test("the copy is mode 0600 whatever the umask, from the moment it exists", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-backup-test-"));
+    const previous = process.umask(0o022); // SQLite would create it 0644 under this umask
+    try {
+      for (const snapshot of [false, true]) {
+        const target = path.join(dir, `copy-${snapshot}.sqlite`);
+        const modes: number[] = [];
+        const flushes = vi.spyOn(fs, "fdatasyncSync").mockImplementation(() => {
+          modes.push(fs.statSync(target).mode & 0o777); // mid-copy, between two steps
+        });
+        try {
+          await backupDatabase(db().$client, target, { snapshot });
+        } finally {
+          flushes.mockRestore();
+        }
+        expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+        if (snapshot) expect(modes.length).toBeGreaterThan(0);
+        expect(modes.every((mode) => mode === 0o600)).toBe(true);
+      }
+    } finally {
+      process.umask(previous);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a copy that fails leaves no file behind", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-backup-test-"));
+    const target = path.join(dir, "broken.sqlite");
+    const flushes = vi.spyOn(fs, "fdatasyncSync").mockImplementation(() => {
+      throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" }); // the disk fails mid-copy
+    });
+    try {
+      await expect(backupDatabase(db().$client, target, { snapshot: true })).rejects.toThrow(/EIO/);
+    } finally {
+      flushes.mockRestore();
+    }
+    expect(fs.readdirSync(dir)).toEqual([]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   test("never overwrites an existing file", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-backup-test-"));
     const target = path.join(dir, "exists.sqlite");

@@ -8,7 +8,8 @@ const SNAPSHOT_STEP_PAGES = 1000;
 
 /**
  * A consistent copy of a live database through SQLite's online backup API (writers keep going),
- * turned into a single self-contained file and checked with PRAGMA integrity_check.
+ * turned into a single self-contained file (mode 0600; removed again if the copy fails) and checked
+ * with PRAGMA integrity_check.
  *
  * The copy goes 100 pages per step so a server copying through its own connection keeps serving
  * between steps; its own writes are folded into the copy. A write from any other connection
@@ -19,20 +20,45 @@ const SNAPSHOT_STEP_PAGES = 1000;
  * pages that the disk wrote out while the server's commits waited behind them for their fsyncs.
  */
 export async function backupDatabase(source: Database.Database, destination: string, { snapshot = false } = {}) {
-  if (fs.existsSync(destination)) {
-    throw new Error(`ไฟล์ปลายทางมีอยู่แล้ว: ${destination}`);
-  }
-  if (snapshot) await snapshotCopy(source, destination);
-  else await source.backup(destination);
-  const copy = new Database(destination);
+  createPrivateFile(destination);
   try {
-    copy.pragma("journal_mode = DELETE");
-    const result = copy.pragma("integrity_check", { simple: true });
-    if (result !== "ok") throw new Error(`integrity_check of the copy failed: ${String(result)}`);
-  } finally {
-    copy.close();
+    if (snapshot) await snapshotCopy(source, destination);
+    else await source.backup(destination);
+    const copy = new Database(destination);
+    try {
+      copy.pragma("journal_mode = DELETE");
+      const result = copy.pragma("integrity_check", { simple: true });
+      if (result !== "ok") throw new Error(`integrity_check of the copy failed: ${String(result)}`);
+    } finally {
+      copy.close();
+    }
+  } catch (error) {
+    for (const suffix of ["", "-journal", "-wal", "-shm"]) fs.rmSync(`${destination}${suffix}`, { force: true });
+    throw error;
   }
   return { file: destination, bytes: fs.statSync(destination).size };
+}
+
+/** Owner read and write only: a copy holds every record and photo (ADR 042). */
+export const BACKUP_FILE_MODE = 0o600;
+
+/**
+ * Creates the empty destination with mode 0600 before SQLite writes into it (SQLite would create
+ * it 0644 less the umask, and gives its -journal the database file's mode), never replacing a file.
+ */
+function createPrivateFile(destination: string) {
+  let fd: number;
+  try {
+    fd = fs.openSync(destination, "wx", BACKUP_FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new Error(`ไฟล์ปลายทางมีอยู่แล้ว: ${destination}`);
+    throw error;
+  }
+  try {
+    fs.fchmodSync(fd, BACKUP_FILE_MODE); // the umask may have taken bits away from the open's mode
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 async function snapshotCopy(source: Database.Database, destination: string) {

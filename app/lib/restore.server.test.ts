@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,44 @@ function currentDatabase(username: string) {
   return current;
 }
 
+/** Every file under `dir` (relative path → sha256 of its bytes). */
+function folderBytes(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, file)] = crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  }
+  return files;
+}
+
+/**
+ * Another process with the database open the way the server opens it at start (openAtStart: WAL,
+ * migrations, its connection kept), and with a write in its WAL; resolves once it is open.
+ */
+async function databaseHolder() {
+  const code = [
+    'const { openAtStart } = await import("./app/lib/db.server.ts");',
+    'openAtStart().$client.prepare("insert into settings (key, value) values (\'holder\', \'1\')").run();',
+    'console.log("open");',
+    "setInterval(() => {}, 60_000);",
+  ].join("\n");
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (d) => {
+      output += String(d);
+      if (output.includes("open")) resolve();
+    });
+    child.stderr.on("data", (d) => (output += String(d)));
+    child.once("exit", (code) => reject(new Error(`the holder exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-restore-test-"));
   dataDir = path.join(dir, "data");
@@ -58,6 +97,10 @@ describe("restore", () => {
     expect(usernames(result.keptAs!)).toContain("only-in-the-wal");
     expect(fs.existsSync(`${target}-wal`)).toBe(false);
     expect(fs.existsSync(`${target}.restoring`)).toBe(false);
+    // Both copies of everything are the owner's only.
+    expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(result.keptAs!).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(result.keptAs!)).mode & 0o777).toBe(0o700);
     // The server opens it as usual (WAL, migrations up to date).
     const reopened = openDatabase(target);
     expect(reopened.select().from(admins).all().map((a) => a.username)).toContain("from-the-backup");
@@ -72,7 +115,7 @@ describe("restore", () => {
   test("refuses while a server uses the directory, and goes ahead once only a crashed one's mark is left", async () => {
     currentDatabase("still-here").$client.close();
     const server = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
-    const unmark = markServerRunning(dataDir, server.pid!);
+    markServerRunning(dataDir, server.pid!);
     try {
       expect(runningServers(dataDir)).toEqual([server.pid]);
       expect(restore).toThrow(/เซิร์ฟเวอร์ยังทำงานอยู่/);
@@ -83,10 +126,54 @@ describe("restore", () => {
       await new Promise((resolve) => server.once("exit", resolve));
     }
     expect(runningServers(dataDir)).toEqual([]);
-    expect(fs.readdirSync(path.join(dataDir, "run"))).toEqual([]);
-    unmark();
+    // A mark whose process cannot be seen may be a server in another PID namespace: only a restore
+    // that has the database's lock removes it.
+    expect(fs.readdirSync(path.join(dataDir, "run"))).toEqual([`${server.pid}.pid`]);
     expect(usernames(restore().file)).toContain("from-the-backup");
+    expect(fs.readdirSync(path.join(dataDir, "run"))).toEqual([]);
   });
+
+  test("a mark a crashed server left that names this restore's own process (pid 1 in a one-off container) does not stop it", () => {
+    currentDatabase("replaced").$client.close();
+    markServerRunning(dataDir, process.pid);
+    markServerRunning(dataDir, process.ppid);
+    expect(usernames(restore().file)).toContain("from-the-backup");
+    expect(fs.readdirSync(path.join(dataDir, "run"))).toEqual([]);
+  });
+
+  test.each([
+    ["no PID file", null],
+    ["a PID file naming a process it cannot see", 9_999_999],
+  ])(
+    "refuses in Thai while a server in another process has the database open with %s, and leaves the folder byte-identical",
+    async (_name, pid) => {
+      currentDatabase("still-here").$client.close();
+      const server = await databaseHolder();
+      try {
+        fs.rmSync(path.join(dataDir, "run"), { recursive: true, force: true });
+        if (pid !== null) markServerRunning(dataDir, pid);
+        const before = folderBytes(dataDir);
+        expect(before).toHaveProperty(`${DB_FILENAME}-wal`);
+
+        let refusal: unknown;
+        try {
+          restore();
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal).toBeInstanceOf(RestoreError);
+        expect((refusal as Error).message).toMatch(/^เซิร์ฟเวอร์ยังทำงานอยู่: มีโปรแกรมอื่นเปิดฐานข้อมูล/);
+        expect(folderBytes(dataDir)).toEqual(before);
+      } finally {
+        server.kill("SIGKILL");
+        await new Promise((resolve) => server.once("exit", resolve));
+      }
+      // The holder is gone (killed, its WAL left behind): now the restore goes ahead.
+      expect(usernames(restore().file)).toContain("from-the-backup");
+      expect(fs.existsSync(path.join(dataDir, "run", `${pid}.pid`))).toBe(false);
+    },
+    60_000,
+  );
 
   test.each([
     ["a text file", (file: string) => fs.writeFileSync(file, "not a database at all, just text\n".repeat(200)), /ไม่ใช่ฐานข้อมูล SQLite|เปิดไฟล์นี้/],

@@ -20,24 +20,38 @@ const isAlive = (pid: number) => {
  * directory (a test starts two), so each has its own file.
  */
 export function markServerRunning(dataDir: string, pid = process.pid): () => void {
-  const dir = path.resolve(dataDir, RUN_DIR);
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${pid}.pid`);
+  const file = serverMarkFile(dataDir, pid);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${pid}\n`);
   return () => fs.rmSync(file, { force: true });
 }
 
-/** The live server processes of `dataDir`; files left by a crashed server are removed. */
-export function runningServers(dataDir: string): number[] {
+/** The file that marks `pid` as a server of `dataDir`. */
+export const serverMarkFile = (dataDir: string, pid: number) => path.resolve(dataDir, RUN_DIR, `${pid}.pid`);
+
+function marks(dataDir: string) {
   const dir = path.resolve(dataDir, RUN_DIR);
   if (!fs.existsSync(dir)) return [];
-  const live: number[] = [];
-  for (const name of fs.readdirSync(dir)) {
+  return fs.readdirSync(dir).flatMap((name) => {
     const match = /^(\d+)\.pid$/.exec(name);
-    if (!match) continue;
-    const pid = Number(match[1]);
-    if (isAlive(pid)) live.push(pid);
-    else fs.rmSync(path.join(dir, name), { force: true });
-  }
-  return live;
+    return match ? [{ file: path.join(dir, name), pid: Number(match[1]) }] : [];
+  });
+}
+
+/**
+ * The server processes of `dataDir` that this process can see. It changes nothing: a server in
+ * another PID namespace (a container) looks dead from here, so its mark is no proof of a crash.
+ */
+export function runningServers(dataDir: string): number[] {
+  return marks(dataDir)
+    .filter((mark) => isAlive(mark.pid))
+    .map((mark) => mark.pid);
+}
+
+/**
+ * Removes the marks of dead servers, and of `stale` pids (live here, but known not to be servers);
+ * only for a caller that has proved no server runs (ADR 042).
+ */
+export function forgetStoppedServers(dataDir: string, stale: ReadonlySet<number> = new Set()) {
+  for (const mark of marks(dataDir)) if (stale.has(mark.pid) || !isAlive(mark.pid)) fs.rmSync(mark.file, { force: true });
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import { backupFileResponse, crossSiteDownloadRefusal, isOwnPageRequest } from "~/http/backup-download.server";
 import { requireAdmin } from "~/http/guard.server";
 import { recordAudit } from "~/models/audit/audit.server";
 import { nightlyBackupPath } from "~/models/core/backups.server";
@@ -8,6 +8,7 @@ import { nightlyBackupPath } from "~/models/core/backups.server";
 /** One of the nightly backups in DATA_DIR/backups, by its exact name (tn-YYYY-MM-DD.sqlite), for admins. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
+  if (!isOwnPageRequest(request)) return crossSiteDownloadRefusal();
   const name = params.file ?? "";
   const file = nightlyBackupPath(name);
   if (!file) {
@@ -15,12 +16,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { size } = fs.statSync(file);
   recordAudit({ actor: { type: "admin", id: admin.id }, action: "backup_download", entity: "database", entityId: name });
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(file)), {
-    headers: {
-      "Content-Type": "application/vnd.sqlite3",
-      "Content-Length": String(size),
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return backupFileResponse(request, fs.createReadStream(file), size, name);
 }

@@ -126,6 +126,7 @@ const TABLE: Record<string, Cell> = {
   "api.emp.checkin-out.ts GET": { url: (i) => `/api/emp/checkin-out?employee_id=${i.employee}`, showsA: ["A"], expect: employeeApi(200) },
   "api.emp.checkin-out.ts POST": { url: () => "/api/emp/checkin-out", body: EMPTY_JSON, expect: employeeApi(400) },
   "api.emp.face.ts POST": { url: () => "/api/emp/face", body: EMPTY_JSON, expect: employeeApi(400) },
+  "api.emp.face.precheck.ts POST": { url: () => "/api/emp/face/precheck", body: EMPTY_JSON, expect: employeeApi(400) },
   "api.emp.leave.history.ts GET": { url: (i) => `/api/emp/leave/history?employee_id=${i.employee}`, showsA: ["A"], expect: employeeApi(200) },
   // B names A's petition: answered as a petition that does not exist. A's own cancel goes last.
   "api.emp.leave.petition.$id.cancel.ts POST": { url: (i) => `/api/emp/leave/petition/${i.petition}/cancel`, expect: employeeApi(200, 404) },
@@ -220,8 +221,13 @@ const TABLE: Record<string, Cell> = {
   "admin.account.tsx loader": { url: () => "/admin/account", expect: adminPage() },
   "admin.account.tsx action": { url: () => "/admin/account", body: PROBE_FORM, expect: adminPage(400) },
   "admin.audit.tsx loader": { url: () => "/admin/audit", expect: adminPage() },
-  "admin.backup.ts loader": { url: () => "/admin/backup", expect: adminPage() },
-  "admin.backups.$file.ts loader": { url: () => "/admin/backups/no-such-backup.sqlite", expect: adminPage(404) },
+  // The downloads answer only the system's own pages (ADR 042).
+  "admin.backup.ts loader": { url: () => "/admin/backup", headers: { "sec-fetch-site": "same-origin" }, expect: adminPage() },
+  "admin.backups.$file.ts loader": {
+    url: () => "/admin/backups/no-such-backup.sqlite",
+    headers: { "sec-fetch-site": "same-origin" },
+    expect: adminPage(404),
+  },
   "admin.checkin-out.tsx loader": { url: () => "/admin/checkin-out", expect: adminPage() },
   "admin.checkin-out.tsx action": { url: () => "/admin/checkin-out", body: PROBE_FORM, expect: adminPage(400) },
   "admin.dashboard.tsx loader": { url: () => "/admin/dashboard", expect: adminPage() },

@@ -86,8 +86,8 @@ test("backup while writes flow, restore refused while the server runs, restore, 
   expect(inBackup).toContain("BK001");
   expect(written).toBeGreaterThan(0);
 
-  // "Admins can download the same from /admin/backup."
-  const download = await api("/admin/backup");
+  // "Admins can download the same from /admin/backup." (from the system's own pages: ADR 042)
+  const download = await api("/admin/backup", { headers: { "Sec-Fetch-Site": "same-origin" } });
   expect(download.status).toBe(200);
   expect(Buffer.from(await download.arrayBuffer()).subarray(0, 15).toString("latin1")).toBe("SQLite format 3");
 
@@ -96,6 +96,22 @@ test("backup while writes flow, restore refused while the server runs, restore, 
   const refused = await asOperator(restoreCommand);
   expect(refused.code).not.toBe(0);
   expect(refused.output).toMatch(/[ก-๙]/);
+  expect(fs.existsSync(path.join(dataDir, "replaced"))).toBe(false);
+
+  // From another PID namespace (a one-off container) the server's mark names a process that cannot
+  // be seen: here, a mark of a pid that does not exist. The server's lock on tn.sqlite still refuses.
+  const runDir = path.join(dataDir, "run");
+  const [serverMark] = fs.readdirSync(runDir);
+  const unseen = path.join(runDir, "9999999.pid");
+  fs.renameSync(path.join(runDir, serverMark), unseen);
+  const unseenRefused = await asOperator(restoreCommand);
+  const markKept = fs.existsSync(unseen);
+  if (markKept) fs.renameSync(unseen, path.join(runDir, serverMark));
+  expect(markKept, "the server's mark is left alone").toBe(true);
+  expect(unseenRefused.code).not.toBe(0);
+  expect(unseenRefused.output).toContain("กู้คืนข้อมูลไม่สำเร็จ: เซิร์ฟเวอร์ยังทำงานอยู่");
+  expect(unseenRefused.output).not.toMatch(/SQLITE_BUSY|database is locked/);
+  expect(fs.existsSync(path.join(dataDir, "tn.sqlite.restoring"))).toBe(false);
   expect(fs.existsSync(path.join(dataDir, "replaced"))).toBe(false);
 
   // "A stopped server's DATA_DIR/tn.sqlite alone is also a complete backup."

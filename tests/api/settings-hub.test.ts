@@ -26,6 +26,9 @@ const api = apiClient(() => server, () => cookie);
 
 const pageText = async (path: string, init?: Parameters<typeof api>[1]) => (await api(path, init)).text();
 
+// The page's link; another site's is refused (tests/api/backup-download.test.ts).
+const OWN_PAGE = { "Sec-Fetch-Site": "same-origin" };
+
 describe("GET /admin/backups/:file", () => {
   test("admins only: anyone else is sent to sign in and gets no bytes", async () => {
     const response = await api(`/admin/backups/${NAME}`, { anonymous: true, redirect: "manual" });
@@ -35,7 +38,7 @@ describe("GET /admin/backups/:file", () => {
   });
 
   test("a listed nightly file downloads as an attachment", async () => {
-    const response = await api(`/admin/backups/${NAME}`);
+    const response = await api(`/admin/backups/${NAME}`, { headers: OWN_PAGE });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/vnd.sqlite3");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${NAME}"`);
@@ -54,7 +57,7 @@ describe("GET /admin/backups/:file", () => {
       "tn-2020-01-02.sqlite%00",
       "tn.sqlite",
     ]) {
-      const response = await api(`/admin/backups/${name}`, { redirect: "manual" });
+      const response = await api(`/admin/backups/${name}`, { redirect: "manual", headers: OWN_PAGE });
       expect(response.status, name).toBe(404);
       expect(await response.text(), name).not.toContain("SQLite format");
     }

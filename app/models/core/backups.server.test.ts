@@ -40,6 +40,17 @@ describe("nightly backup", () => {
     expect(fs.readdirSync(backupsDir())).toEqual(["tn-2026-11-24.sqlite"]);
   });
 
+  test("the file is the owner's only (0600, its folder 0700) under the usual umask", async () => {
+    const previous = process.umask(0o022);
+    try {
+      await runNightlyBackup("2026-11-24", 7);
+    } finally {
+      process.umask(previous);
+    }
+    expect(fs.statSync(path.join(backupsDir(), "tn-2026-11-24.sqlite")).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(backupsDir()).mode & 0o777).toBe(0o700);
+  });
+
   test("keeps only the newest N; running the same day again replaces that day's file", async () => {
     for (const d of ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]) fakeBackup(`tn-${d}.sqlite`);
     fakeBackup("notes.txt");

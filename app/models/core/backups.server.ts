@@ -57,7 +57,7 @@ export function pruneBackups(keep: number): string[] {
  */
 export async function runNightlyBackup(date: string, keep: number = getSetting("backup_keep")): Promise<string> {
   const dir = backupsDir();
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = nightlyFileName(date);
   const partial = path.join(dir, `${name}.part`);
   fs.rmSync(partial, { force: true });
