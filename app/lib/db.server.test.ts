@@ -229,3 +229,54 @@ describe("checkDataDir", () => {
     expect(() => checkDataDir(path.join(dir, "tn.sqlite"))).toThrow(/tn\.sqlite-wal/);
   });
 });
+
+describe("the data folder is private", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-private-"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const mode = (name: string) => fs.statSync(name).mode & 0o777;
+
+  test("a new folder is 0700, tn.sqlite and its -wal and -shm 0600, whatever the umask", () => {
+    const folder = path.join(dir, "new", "data");
+    const file = path.join(folder, "tn.sqlite");
+    const logged: string[] = [];
+    checkDataDir(file, (line) => logged.push(line));
+    const own = openDatabase(file);
+    try {
+      own.insert(admins).values({ username: "private", passwordHash: "h" }).run();
+      expect(mode(folder)).toBe(0o700);
+      for (const name of [file, `${file}-wal`, `${file}-shm`]) expect([name, mode(name)]).toEqual([name, 0o600]);
+    } finally {
+      own.$client.close();
+    }
+    expect(logged).toEqual([]);
+  });
+
+  test("an existing folder open to others is made 0700 and its database files 0600, and the log says so", () => {
+    const folder = path.join(dir, "data");
+    const file = path.join(folder, "tn.sqlite");
+    fs.mkdirSync(path.join(folder, "run"), { recursive: true });
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) fs.writeFileSync(name, "");
+    fs.chmodSync(folder, 0o755);
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) fs.chmodSync(name, 0o644);
+    const logged: string[] = [];
+    checkDataDir(file, (line) => logged.push(line));
+    expect(mode(folder)).toBe(0o700);
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) expect([name, mode(name)]).toEqual([name, 0o600]);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^Data folder made private/);
+    expect(logged[0]).toContain(`${folder} 0755 → 0700`);
+    expect(logged[0]).toContain(`${file} 0644 → 0600`);
+  });
+
+  test("a folder that holds other things (DATA_DIR pointed at a shared place) is left as it is, with a warning", () => {
+    fs.writeFileSync(path.join(dir, "someone-elses.txt"), "x");
+    fs.chmodSync(dir, 0o755);
+    const logged: string[] = [];
+    checkDataDir(path.join(dir, "tn.sqlite"), (line) => logged.push(line));
+    expect(mode(dir)).toBe(0o755);
+    expect(logged).toEqual([expect.stringMatching(/^Data folder: .* is 0755 and holds other things \(someone-elses\.txt\): left as it is/)]);
+  });
+});

@@ -7,7 +7,9 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
+import { createPrivateFile, keepPrivate, makePrivateFolder } from "./private-files.server";
 import { sqliteCode, storageFailure } from "./storage-errors.server";
+import { guardWrites, unwritableReason } from "./write-guard.server";
 
 export { sqliteCode, storageFailure } from "./storage-errors.server";
 
@@ -84,13 +86,14 @@ function reasonOf(error: unknown) {
 }
 
 /**
- * Before opening the database: the folder exists (or can be made), is a folder, takes a new file,
- * and tn.sqlite with its -wal and -shm files, where present, open for writing.
+ * Before opening the database: the folder exists (or can be made, 0700), is a folder, takes a new
+ * file, and tn.sqlite with its -wal and -shm files, where present, open for writing. Then the
+ * folder and those files are made private (private-files.server.ts), said in the log.
  */
-export function checkDataDir(file: string) {
+export function checkDataDir(file: string, log: (line: string) => void = console.warn) {
   const folder = path.dirname(file);
   try {
-    fs.mkdirSync(folder, { recursive: true });
+    makePrivateFolder(folder);
   } catch (error) {
     throw new DataDirError(folder, `สร้างโฟลเดอร์ไม่ได้ / cannot create it: ${reasonOf(error)}`);
   }
@@ -118,13 +121,18 @@ export function checkDataDir(file: string) {
       throw new DataDirError(folder, `เปิด ${path.basename(name)} เพื่อเขียนไม่ได้ / cannot open ${path.basename(name)} for writing: ${reasonOf(error)}`);
     }
   }
+  const { tightened, warnings } = keepPrivate(folder, [file, `${file}-wal`, `${file}-shm`]);
+  if (tightened.length > 0) log(`Data folder made private (only the server's user may open it): ${tightened.join(", ")}`);
+  for (const warning of warnings) log(`Data folder: ${warning}`);
 }
 
 export function openDatabase(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makePrivateFolder(path.dirname(file));
+  createPrivateFile(file);
   const sqlite = new Database(file);
   applyPragmas(sqlite);
   runMigrations(sqlite);
+  guardWrites(sqlite, file);
   return drizzle(sqlite, { schema });
 }
 
@@ -156,11 +164,20 @@ export function openAtStart(): Db {
   }
 }
 
-/** Checkpoints the WAL into the main file and closes, so a stopped server's tn.sqlite is complete. */
-export function closeDb() {
+/**
+ * Checkpoints the WAL into the main file and closes, so a stopped server's tn.sqlite is complete.
+ * Not while the data folder cannot be written: a checkpoint (close() runs one too) stores into the
+ * -shm mapping, a SIGBUS then (write-guard.server.ts). The WAL keeps every commit; the next start reads it.
+ */
+export function closeDb(log: (line: string) => void = console.warn) {
   const current = holder.__tnDb;
   if (!current) return;
   holder.__tnDb = undefined;
+  const unwritable = unwritableReason(current.$client.name);
+  if (unwritable) {
+    log(`data folder cannot be written (${unwritable}): the database is left open, its WAL not checkpointed`);
+    return;
+  }
   current.$client.pragma("wal_checkpoint(TRUNCATE)");
   current.$client.close();
 }
