@@ -7,7 +7,7 @@ import { ColorSchemeScript } from "~mantine-core/core/MantineProvider/ColorSchem
 import { MantineProvider } from "~mantine-core/core/MantineProvider/MantineProvider";
 import { mantineHtmlProps } from "~mantine-core/core/MantineProvider/mantine-html-props";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { PhoneHint } from "./components/PhoneCards";
@@ -16,14 +16,14 @@ import { phoneHint } from "./lib/layout-hint";
 import { useNonce } from "./lib/nonce";
 import { PROVIDER_STYLES_IN_FILE, theme } from "./lib/theme";
 import appStyles from "./styles/app.css";
+import employeeStyles from "./styles/employee.css";
 import themeStyles from "./styles/mantine-theme.css";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
-  ...[coreStyles, themeStyles, datesStyles, notificationsStyles, sarabun400, sarabun600, appStyles].map(
-    (href) => ({ rel: "stylesheet", href }),
-  ),
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/logo.svg", type: "image/svg+xml" }];
+
+const STYLES = [coreStyles, themeStyles, datesStyles, notificationsStyles, sarabun400, sarabun600, appStyles];
+// A phone in LINE gets one file with only what the employee pages draw (ADR 038).
+const EMPLOYEE_STYLES = [employeeStyles];
 
 export const meta: MetaFunction = () => [{ title: "TN Management" }];
 
@@ -37,12 +37,16 @@ export const shouldRevalidate = () => false;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  const employeePage = useMatches().some((m) => m.id === "routes/employee");
   return (
     <html lang="th" data-time-zone={root?.timeZone} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {(employeePage ? EMPLOYEE_STYLES : STYLES).map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>

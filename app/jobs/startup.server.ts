@@ -16,7 +16,7 @@ let unmarkServer: (() => void) | undefined;
 export async function onServerStart(log: (line: string) => void = console.log) {
   const e = env();
   setAppTimeZone(e.APP_TIMEZONE);
-  configureFaceEngine({ idleMs: e.FACE_IDLE_SECONDS * 1000 });
+  configureFaceEngine({ idleMs: e.FACE_IDLE_SECONDS * 1000, jobTimeoutMs: e.FACE_JOB_TIMEOUT_SECONDS * 1000 });
   openAtStart();
   unmarkServer = markServerRunning(e.DATA_DIR);
   const address = await seedAddressData();

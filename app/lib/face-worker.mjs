@@ -3,10 +3,13 @@
 // with `new Worker(...)`, so that TensorFlow's work never runs on the request thread.
 //
 // Protocol (parentPort messages):
-//   parent → worker  { id, width, height, pixels: Uint8Array (RGB, row-major, width*height*3) }
+//   parent → worker  { id, width, height, pixels: Uint8Array (RGB, row-major, width*height*3), count? }
+//                    count: true → only detect and count the faces (the pre-check, ADR 036)
+//                    hang: true → blocks this thread, only when NODE_ENV=test (the watchdog's test)
 //   worker → parent  { type: "ready", loadMs }            once the models are loaded
 //                    { type: "init-error", message }       the models could not be loaded
 //                    { id, faces: number, descriptor: number[] | null, ms }   faces === 1 → descriptor
+//                                                          (always null for a count job)
 //                    { id, error: string }                 this job failed (the worker lives on)
 //
 // @vladmandic/face-api's Node WASM build `require`s the umbrella package "@tensorflow/tfjs",
@@ -26,7 +29,7 @@ export const MODEL_DIR = path.join(FACE_API_DIR, "model");
 const WASM_DIR = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")) + "/dist/";
 const CORE_DIR = path.dirname(require.resolve("@tensorflow/tfjs-core/package.json"));
 
-/** Detector settings, the same as the browser's quick check. */
+/** Detector settings (app/lib/face-detector.mjs). */
 export const DETECTOR = FACE_DETECTOR;
 
 function aliasUmbrellaPackage() {
@@ -88,6 +91,25 @@ export async function loadFaceApi() {
   return faceapi;
 }
 
+/**
+ * How many faces detectFaces would return for this image, without landmarks and descriptors
+ * (face-api keeps every detection through those two steps, so the count is the same).
+ */
+export async function countFaces(faceapi, { width, height, pixels }) {
+  if (pixels.length !== width * height * 3) throw new Error("pixels must be RGB, width × height × 3 bytes");
+  const input = faceapi.tf.tensor3d(pixels, [height, width, 3], "int32");
+  try {
+    return (await faceapi.detectAllFaces(input, new faceapi.TinyFaceDetectorOptions(DETECTOR))).length;
+  } finally {
+    input.dispose();
+  }
+}
+
+/** Tests only (NODE_ENV=test): a job sent with `hang` blocks this thread, as a stuck model would. */
+function hangForTests(job) {
+  if (job.hang && process.env.NODE_ENV === "test") Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+}
+
 /** Every face in an RGB image: score, box and 128-number descriptor. */
 export async function detectFaces(faceapi, { width, height, pixels }) {
   if (pixels.length !== width * height * 3) throw new Error("pixels must be RGB, width × height × 3 bytes");
@@ -120,7 +142,13 @@ async function serve(port) {
   // One job at a time: the parent sends the next job only after this one's answer.
   port.on("message", async (job) => {
     const t0 = performance.now();
+    hangForTests(job);
     try {
+      if (job.count) {
+        const faces = await countFaces(faceapi, job);
+        port.postMessage({ id: job.id, faces, descriptor: null, ms: performance.now() - t0 });
+        return;
+      }
       const faces = await detectFaces(faceapi, job);
       port.postMessage({
         id: job.id,

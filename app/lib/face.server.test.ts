@@ -12,12 +12,17 @@ import {
   DEFAULT_FACE_THRESHOLD,
   FACE_ERRORS,
   DEFAULT_FACE_IDLE_MS,
+  DEFAULT_FACE_JOB_TIMEOUT_MS,
+  DEFAULT_FACE_LOAD_TIMEOUT_MS,
   closeFaceEngine,
   computeDescriptor,
   configureFaceEngine,
+  countFaces,
   crashBusyFaceWorkerForTests,
+  faceCountRefusal,
   faceDistance,
   faceEngineStats,
+  hangNextFaceJobForTests,
   warmUpFaceEngine,
 } from "./face.server";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
@@ -108,6 +113,42 @@ describe("computeDescriptor", { timeout: 60_000 }, () => {
     const error = await domainError(computeDescriptor(severalFacesImage()));
     expect(error.status).toBe(422);
     expect(error.message).toBe("พบหลายใบหน้าในรูป กรุณาถ่ายเฉพาะตัวเอง");
+  });
+
+  it("gives the pre-check the count and the words computeDescriptor decides by (dark photos included)", async () => {
+    const photos = {
+      one: await faceSelfie("a"),
+      none: await blankImage(),
+      several: severalFacesImage(),
+      darkSeveral: await sharp(severalFacesImage()).modulate({ brightness: 0.5 }).jpeg().toBuffer(),
+    };
+    const counted: Record<string, number | null> = {};
+    for (const [name, photo] of Object.entries(photos)) {
+      const faces = await countFaces(photo);
+      counted[name] = faces;
+      const real = await computeDescriptor(photo).then(
+        () => null,
+        (e: unknown) => (e instanceof DomainError ? e.message : String(e)),
+      );
+      expect(faceCountRefusal(faces!), name).toBe(real);
+    }
+    expect(counted).toEqual({ one: 1, none: 0, several: 3, darkSeveral: expect.any(Number) });
+    expect(counted.darkSeveral).toBeGreaterThan(1);
+  });
+
+  it("a pre-check waits behind the real jobs and refuses an unreadable file like the real path (400)", async () => {
+    const [photoA, photoB] = await Promise.all([faceSelfie("a"), faceSelfie("b")]);
+    const done: string[] = [];
+    const first = computeDescriptor(photoA).then(() => done.push("real 1"));
+    while (faceEngineStats().busy === 0) await sleep(2);
+    const precheck = countFaces(photoB).then(() => done.push("pre-check"));
+    while (faceEngineStats().queued === 0) await sleep(2);
+    const second = computeDescriptor(photoB).then(() => done.push("real 2"));
+    await Promise.all([first, precheck, second]);
+    expect(done).toEqual(["real 1", "real 2", "pre-check"]);
+    const error = await domainError(countFaces(htmlFile()));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(UPLOAD_MESSAGES.unsupported);
   });
 
   it("refuses a file that is not an image (400)", async () => {
@@ -257,5 +298,104 @@ describe("the worker's life: started by a photo, stopped when idle", { timeout: 
 
   it("refuses a negative idle time", () => {
     expect(() => configureFaceEngine({ idleMs: -1 })).toThrow(/idleMs/);
+  });
+});
+
+describe("the watchdog: a stuck worker is killed and restarted", { timeout: 60_000 }, () => {
+  // Seconds, not the default 8: a fresh worker's first jobs take over a second on a busy 2-core machine.
+  const LIMIT = 4_000;
+  let warn: ReturnType<typeof vi.spyOn>;
+
+  beforeAll(async () => {
+    await warmUpFaceEngine();
+    await computeDescriptor(await faceSelfie("a")); // the worker's slow first job, under the default limit
+    configureFaceEngine({ jobTimeoutMs: LIMIT });
+  }, 60_000);
+  beforeEach(() => {
+    warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => warn.mockRestore());
+  afterAll(async () => {
+    await closeFaceEngine();
+    configureFaceEngine({ jobTimeoutMs: DEFAULT_FACE_JOB_TIMEOUT_MS });
+  });
+
+  it("defaults to a few seconds, not a minute", () => {
+    expect(DEFAULT_FACE_JOB_TIMEOUT_MS).toBe(8_000);
+    expect(() => configureFaceEngine({ jobTimeoutMs: 0 })).toThrow(/jobTimeoutMs/);
+  });
+
+  it("a stuck job and the jobs waiting behind it fail with the 503 at the limit; a fresh worker answers the next job", async () => {
+    const photo = await faceSelfie("a");
+    const expected = await computeDescriptor(photo);
+    const before = faceEngineStats();
+    hangNextFaceJobForTests();
+    const started = performance.now();
+    const stuck = domainError(computeDescriptor(photo));
+    while (faceEngineStats().busy === 0) await sleep(2);
+    const waiting = domainError(computeDescriptor(photo));
+    const [error, behind] = await Promise.all([stuck, waiting]);
+    const took = performance.now() - started;
+    expect([error.status, error.message]).toEqual([503, FACE_ERRORS.engine]);
+    expect([behind.status, behind.message]).toEqual([503, FACE_ERRORS.engine]);
+    expect(took).toBeGreaterThanOrEqual(LIMIT - 100);
+    expect(took).toBeLessThan(LIMIT + 3_000);
+    expect(faceEngineStats()).toMatchObject({ restarts: before.restarts + 1, started: before.started + 1, workers: 1, busy: 0, queued: 0 });
+    expect(String(warn.mock.calls[0]?.[0])).toContain(`a job ran over ${LIMIT} ms; the worker is restarted and 1 waiting job(s) fail (503)`);
+
+    const again = await computeDescriptor(photo);
+    expect(faceDistance(expected, again)).toBeLessThan(1e-6);
+    expect(faceEngineStats()).toMatchObject({ restarts: before.restarts + 1, started: before.started + 1 });
+  });
+
+  it("a pre-check on a stuck engine says nothing after its wait, and is not queued behind two waiting jobs", async () => {
+    const photo = await faceSelfie("b");
+    hangNextFaceJobForTests();
+    const stuck = domainError(computeDescriptor(photo));
+    while (faceEngineStats().busy === 0) await sleep(2);
+    let started = performance.now();
+    expect(await countFaces(photo, { waitMs: 300 })).toBeNull();
+    expect(performance.now() - started).toBeLessThan(LIMIT);
+    expect(faceEngineStats().queued).toBe(0); // withdrawn when its wait was up
+
+    const behind = [domainError(computeDescriptor(photo)), domainError(computeDescriptor(photo))];
+    while (faceEngineStats().queued < 2) await sleep(2);
+    started = performance.now();
+    expect(await countFaces(photo)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(LIMIT);
+    expect(faceEngineStats().queued).toBe(2);
+    for (const error of await Promise.all([stuck, ...behind])) expect(error.status).toBe(503);
+    expect(await countFaces(photo, { waitMs: 30_000 })).toBe(1);
+  });
+
+  it("a load past its own limit fails what waits for it, and starts no other worker until the next photo", async () => {
+    await closeFaceEngine();
+    const photo = await faceSelfie("a");
+    const before = faceEngineStats();
+    configureFaceEngine({ loadTimeoutMs: 5 });
+    try {
+      const error = await domainError(computeDescriptor(photo));
+      expect([error.status, error.message]).toEqual([503, FACE_ERRORS.engine]);
+      expect(faceEngineStats()).toMatchObject({ workers: 0, restarts: before.restarts + 1, started: before.started + 1 });
+      await sleep(50);
+      expect(faceEngineStats().started).toBe(before.started + 1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain("model load took over 5 ms");
+    } finally {
+      configureFaceEngine({ loadTimeoutMs: DEFAULT_FACE_LOAD_TIMEOUT_MS });
+    }
+    expect((await computeDescriptor(photo)).length).toBe(128);
+  });
+
+  it("loading the models is not a job: a job limit shorter than the load does not kill a starting worker", async () => {
+    await closeFaceEngine();
+    const before = faceEngineStats();
+    configureFaceEngine({ jobTimeoutMs: 20 });
+    try {
+      await warmUpFaceEngine();
+      expect(faceEngineStats().modelLoadMs).toBeGreaterThan(20);
+      expect(faceEngineStats()).toMatchObject({ ready: 1, restarts: before.restarts });
+    } finally {
+      configureFaceEngine({ jobTimeoutMs: LIMIT });
+    }
   });
 });

@@ -4,7 +4,8 @@
 // thread never runs the network. Nothing is downloaded: models and .wasm come from node_modules.
 // The worker is started by the first photo and stopped after a quiet spell: loaded, it holds
 // ~250 MB (a WASM heap that never shrinks), most of a small server's memory
-// (docs/decisions/026-memory-on-a-small-server.md).
+// (docs/decisions/026-memory-on-a-small-server.md). A watchdog kills and restarts a stuck worker,
+// and the pre-check counts faces with the same detector (docs/decisions/036-face-precheck-on-the-server.md).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,8 +19,14 @@ import { UPLOAD_MESSAGES } from "./uploads-shared";
 export const DEFAULT_FACE_THRESHOLD = 0.5;
 /** Selfies are fitted inside this box before detection (never enlarged), as in the browser. */
 export const FACE_INPUT_SIZE = FACE_MAX_SIDE;
-/** A model load or a job that takes longer than this kills its worker. */
-const JOB_TIMEOUT_MS = 60_000;
+/** A job that runs longer than this is stuck: the watchdog kills and restarts its worker (FACE_JOB_TIMEOUT_SECONDS). */
+export const DEFAULT_FACE_JOB_TIMEOUT_MS = 8_000;
+/** Starting a worker and loading the models may take longer than a job on a busy machine: its own limit. */
+export const DEFAULT_FACE_LOAD_TIMEOUT_MS = 60_000;
+/** A pre-check waits at most this long (its turn and its run), then has nothing to say. */
+export const PRECHECK_WAIT_MS = 5_000;
+/** With this many jobs already waiting for the worker, a pre-check is not queued at all. */
+export const PRECHECK_MAX_WAITING = 2;
 
 export const FACE_ERRORS = {
   noFace: "ไม่พบใบหน้าในรูป กรุณาถ่ายให้เห็นใบหน้าชัดเจน",
@@ -32,11 +39,22 @@ const POOL_SIZE = 1;
 /** An idle worker is stopped after this long (FACE_IDLE_SECONDS); the next photo starts one. */
 export const DEFAULT_FACE_IDLE_MS = 120_000;
 let idleMs = DEFAULT_FACE_IDLE_MS;
+let jobTimeoutMs = DEFAULT_FACE_JOB_TIMEOUT_MS;
+let loadTimeoutMs = DEFAULT_FACE_LOAD_TIMEOUT_MS;
 
-/** Sets how long an idle worker lives (0: stop it as soon as the queue is empty). */
-export function configureFaceEngine(options: { idleMs: number }) {
-  if (!Number.isFinite(options.idleMs) || options.idleMs < 0) throw new Error(`idleMs must be ≥ 0 (got ${options.idleMs})`);
-  idleMs = options.idleMs;
+function checked(name: string, value: number, min: number) {
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be ≥ ${min} (got ${value})`);
+  return value;
+}
+
+/**
+ * Sets how long an idle worker lives (0: stop it as soon as the queue is empty), how long a job may
+ * run and how long a worker may take to load its models before the watchdog restarts it.
+ */
+export function configureFaceEngine(options: { idleMs?: number; jobTimeoutMs?: number; loadTimeoutMs?: number }) {
+  if (options.idleMs !== undefined) idleMs = checked("idleMs", options.idleMs, 0);
+  if (options.jobTimeoutMs !== undefined) jobTimeoutMs = checked("jobTimeoutMs", options.jobTimeoutMs, 1);
+  if (options.loadTimeoutMs !== undefined) loadTimeoutMs = checked("loadTimeoutMs", options.loadTimeoutMs, 1);
   pump();
 }
 
@@ -59,7 +77,8 @@ function workerPath(): string {
 
 type Pixels = { width: number; height: number; pixels: Uint8Array };
 type Answer = { faces: number; descriptor: number[] | null; ms: number };
-type Job = Pixels & { id: number; resolve: (a: Answer) => void; reject: (e: Error) => void };
+/** `count`: a pre-check's job (faces counted, no descriptor), served after every real job waiting. */
+type Job = Pixels & { id: number; count: boolean; resolve: (a: Answer) => void; reject: (e: Error) => void };
 type Slot = {
   worker: Worker;
   ready: boolean;
@@ -82,6 +101,9 @@ let nextId = 1;
 let lastLoadMs: number | null = null;
 let started = 0;
 let released = 0;
+let restarts = 0;
+/** Test hook: the next job sent to a worker blocks it (face-worker.mjs obeys only under NODE_ENV=test). */
+let hangNext = false;
 
 function startWorker(): Slot {
   const worker = new Worker(workerPath());
@@ -105,7 +127,7 @@ function startWorker(): Slot {
     },
   };
   slot.loaded.catch(() => {}); // only warmUpFaceEngine() waits on it
-  slot.timer = setTimeout(() => slot.fail(`model load took over ${JOB_TIMEOUT_MS} ms`), JOB_TIMEOUT_MS);
+  slot.timer = setTimeout(() => restartStuck(slot, `model load took over ${loadTimeoutMs} ms`, { startAnother: false }), loadTimeoutMs);
   slot.timer.unref();
   worker.on("message", (message) => {
     if (message.type === "ready") {
@@ -134,6 +156,28 @@ function startWorker(): Slot {
   return slot;
 }
 
+/**
+ * The watchdog: a worker that is stuck (a job or its model load past its limit) is killed. Its job
+ * and every job waiting behind it fail now with the 503 (a check-in then goes to review with its
+ * photo, a registration answers "try again") rather than wait for a restart and their turn. After
+ * a stuck job a fresh worker starts at once, so the next photo does not wait for the models; after
+ * a stuck load the next photo starts one (a load that always hangs does not loop).
+ */
+function restartStuck(slot: Slot, detail: string, { startAnother }: { startAnother: boolean }) {
+  if (!slots.includes(slot)) return;
+  restarts += 1;
+  const waiting = queue.splice(0);
+  console.warn(`Face engine: ${detail}; the worker is restarted and ${waiting.length} waiting job(s) fail (503)`);
+  for (const job of waiting) job.reject(engineError(`${detail}; the worker was restarted`));
+  slot.fail(detail);
+  try {
+    if (startAnother && slots.length < POOL_SIZE) startWorker();
+  } catch (error) {
+    console.warn(`Face engine: no worker after the restart: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  pump();
+}
+
 /** Stops a worker that has nothing to do; nothing fails, the next job starts a fresh one. */
 function release(slot: Slot) {
   if (!slots.includes(slot) || slot.job || queue.length > 0) return;
@@ -159,10 +203,12 @@ function pump() {
     if (slot.ready && !slot.job && queue.length > 0) {
       const job = queue.shift()!;
       slot.job = job;
-      slot.timer = setTimeout(() => slot.fail(`job took over ${JOB_TIMEOUT_MS} ms`), JOB_TIMEOUT_MS);
+      slot.timer = setTimeout(() => restartStuck(slot, `a job ran over ${jobTimeoutMs} ms`, { startAnother: true }), jobTimeoutMs);
       slot.timer.unref();
-      const { id, width, height, pixels } = job;
-      slot.worker.postMessage({ id, width, height, pixels }, [pixels.buffer as ArrayBuffer]);
+      const { id, width, height, pixels, count } = job;
+      const hang = hangNext;
+      hangNext = false;
+      slot.worker.postMessage({ id, width, height, pixels, count, hang }, [pixels.buffer as ArrayBuffer]);
     }
     // Waiting or running work keeps the process alive; an idle worker does not.
     if (slot.job || (!slot.ready && queue.length > 0)) slot.worker.ref();
@@ -176,11 +222,15 @@ function pump() {
   }
 }
 
+/** Queues a job: a real one goes ahead of the pre-checks waiting, a pre-check to the back. */
+function enqueue(job: Job) {
+  const firstCount = job.count ? -1 : queue.findIndex((waiting) => waiting.count);
+  queue.splice(firstCount === -1 ? queue.length : firstCount, 0, job);
+  pump();
+}
+
 function runJob(input: Pixels): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    queue.push({ ...input, id: nextId++, resolve, reject });
-    pump();
-  });
+  return new Promise((resolve, reject) => enqueue({ ...input, id: nextId++, count: false, resolve, reject }));
 }
 
 /** Decodes (EXIF-rotated, fitted inside 640 px, flattened onto white) to raw RGB pixels. */
@@ -210,9 +260,47 @@ async function toPixels(image: Uint8Array): Promise<Pixels> {
  */
 export async function computeDescriptor(image: Uint8Array): Promise<number[]> {
   const answer = await runJob(await toPixels(image));
-  if (answer.faces === 0) throw new DomainError(422, FACE_ERRORS.noFace);
-  if (answer.faces > 1) throw new DomainError(422, FACE_ERRORS.manyFaces);
+  const refusal = faceCountRefusal(answer.faces);
+  if (refusal) throw new DomainError(422, refusal);
   return answer.descriptor!;
+}
+
+/** Why a photo with this many faces is refused (the 422's text), or null for exactly one face. */
+export function faceCountRefusal(faces: number): string | null {
+  if (faces === 0) return FACE_ERRORS.noFace;
+  if (faces > 1) return FACE_ERRORS.manyFaces;
+  return null;
+}
+
+/**
+ * The pre-check: how many faces computeDescriptor would find in this photo (the same decode, the
+ * same detector, without the descriptor), or null when the engine cannot say now: already
+ * {@link PRECHECK_MAX_WAITING} jobs waiting, no answer within `waitMs`, or the engine failed. A
+ * pre-check waits behind every real job and is withdrawn from the queue when its time is up.
+ * Throws the same 400 DomainError as computeDescriptor for a file that is not a readable image.
+ */
+export async function countFaces(image: Uint8Array, { waitMs = PRECHECK_WAIT_MS }: { waitMs?: number } = {}): Promise<number | null> {
+  const pixels = await toPixels(image);
+  if (queue.length >= PRECHECK_MAX_WAITING) return null;
+  let settle!: Pick<Job, "resolve" | "reject">;
+  const answer = new Promise<Answer>((resolve, reject) => (settle = { resolve, reject }));
+  const job: Job = { ...pixels, id: nextId++, count: true, ...settle };
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+  enqueue(job);
+  try {
+    return await Promise.race([answer.then((a) => a.faces), late]);
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 503) return null;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    const waiting = queue.indexOf(job);
+    if (waiting >= 0) {
+      queue.splice(waiting, 1);
+      pump();
+    }
+  }
 }
 
 /** Euclidean distance between two descriptors (0 = identical; same person below ~0.5). */
@@ -255,10 +343,18 @@ export function faceEngineStats() {
     queued: queue.length,
     modelLoadMs: lastLoadMs,
     idleMs,
-    /** Workers started and stopped for being idle since the process began. */
+    jobTimeoutMs,
+    loadTimeoutMs,
+    /** Workers started, stopped for being idle, and killed by the watchdog since the process began. */
     started,
     released,
+    restarts,
   };
+}
+
+/** Test hook: the next job sent to a worker blocks it, as a stuck model would (only under NODE_ENV=test). */
+export function hangNextFaceJobForTests() {
+  hangNext = true;
 }
 
 /** Test hook: kills the worker running the oldest job, as a crash would. */

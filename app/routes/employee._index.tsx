@@ -7,7 +7,9 @@ import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
 import { ThemeIcon } from "~mantine-core/components/ThemeIcon/ThemeIcon";
 import { Title } from "~mantine-core/components/Title/Title";
-import { IconBuildingStore, IconCalendarEvent, IconClockHour4 } from "@tabler/icons-react";
+import IconBuildingStore from "@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs";
+import IconCalendarEvent from "@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs";
+import IconClockHour4 from "@tabler/icons-react/dist/esm/icons/IconClockHour4.mjs";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -21,6 +23,10 @@ import { faceWasReset } from "~/models/employees/face.server";
 import { currentLeaveYear, leaveBalances } from "~/models/leave/leave.server";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { initials } from "~/lib/initials";
+import { employeeRouteHandle } from "~/components/liff/employee-shared";
+
+// One chunk for what the employee pages share (ADR 038).
+export const handle = employeeRouteHandle;
 
 export const meta: MetaFunction = () => [{ title: "หน้าหลักพนักงาน · TN Management" }];
 

@@ -10,6 +10,10 @@ import { CheckinHistory } from "~/components/liff/CheckinHistory";
 import { CheckinOut } from "~/components/liff/CheckinOut";
 import { todayFor } from "~/models/attendance/attendance.server";
 import { requireEmployee } from "~/models/employees/employee.server";
+import { employeeRouteHandle } from "~/components/liff/employee-shared";
+
+// One chunk for what the employee pages share (ADR 038).
+export const handle = employeeRouteHandle;
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออกงาน · TN Management" }];
 

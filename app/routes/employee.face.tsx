@@ -8,6 +8,10 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { employeeLoader } from "~/http/page-loaders.server";
 import { FaceRegistration } from "~/components/liff/FaceRegistration";
 import { getSetting } from "~/models/core/settings.server";
+import { employeeRouteHandle } from "~/components/liff/employee-shared";
+
+// One chunk for what the employee pages share (ADR 038).
+export const handle = employeeRouteHandle;
 
 export const meta: MetaFunction = () => [{ title: "ลงทะเบียนใบหน้า · TN Management" }];
 

@@ -9,6 +9,10 @@ import { requireEmployee } from "~/models/employees/employee.server";
 import { holidaysBetween } from "~/models/leave/holidays.server";
 import { currentLeaveYear, leaveHistory } from "~/models/leave/leave.server";
 import { getSetting } from "~/models/core/settings.server";
+import { employeeRouteHandle } from "~/components/liff/employee-shared";
+
+// One chunk for what the employee pages share (ADR 038).
+export const handle = employeeRouteHandle;
 
 export const meta: MetaFunction = () => [{ title: "ขอลางาน · TN Management" }];
 

@@ -4,6 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { getEmployeeSession } from "~/http/guard.server";
 import { LiffErrorBoundary, LiffLayout } from "~/components/liff/LiffLayout";
 import { env, isDemoMode } from "~/lib/env.server";
+import { employeeRouteHandle } from "~/components/liff/employee-shared";
+
+// One chunk for what the employee pages share (ADR 038).
+export const handle = employeeRouteHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getEmployeeSession(request);

@@ -8,6 +8,10 @@ import { employeeLoader } from "~/http/page-loaders.server";
 import { MachineList } from "~/components/liff/machines/MachineList";
 import { employeeMachines } from "~/models/machines/visit.server";
 import { getSetting } from "~/models/core/settings.server";
+import { employeeRouteHandle } from "~/components/liff/employee-shared";
+
+// One chunk for what the employee pages share (ADR 038).
+export const handle = employeeRouteHandle;
 
 export const meta: MetaFunction = () => [{ title: "ตู้ที่รับผิดชอบ · TN Management" }];
 

@@ -9,10 +9,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getEmployeeSession } from "~/http/guard.server";
-import { DomainError } from "~/lib/errors";
 import { pageActionError } from "~/http/answers.server";
-import { parseOrThrow } from "~/lib/validation";
-import { linkLineUser, LinkSchema } from "~/models/line/link.server";
+import { linkFromPageForm } from "~/http/link-form.server";
+import { employeeRouteHandle } from "~/components/liff/employee-shared";
+
+// One chunk for what the employee pages share (ADR 038).
+export const handle = employeeRouteHandle;
 
 export const meta: MetaFunction = () => [{ title: "ยืนยันตัวตนพนักงาน · TN Management" }];
 
@@ -22,23 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: session?.identity.name ?? "" });
 }
 
-/** The form's fields; a body that is not a form (JSON, text, nothing) is a 400, not a crash. */
-async function readForm(request: Request) {
-  try {
-    return Object.fromEntries(await request.formData());
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    throw new DomainError(400, "กรุณากรอกรหัสพนักงานและรหัสยืนยันในแบบฟอร์ม");
-  }
-}
-
 /** The same model function as POST /api/emp/verify. */
 export async function action({ request }: ActionFunctionArgs) {
   try {
-    const identity = (await getEmployeeSession(request))?.identity;
-    if (!identity) throw new DomainError(401, "กรุณาเปิดหน้านี้จากแอป LINE");
-    const input = parseOrThrow(LinkSchema, await readForm(request), "กรุณาตรวจสอบข้อมูล");
-    linkLineUser({ lineUserId: identity.lineUserId, employeeCode: input.employee_code, verifyCode: input.verify_code });
+    await linkFromPageForm(request);
   } catch (error) {
     return pageActionError(error);
   }

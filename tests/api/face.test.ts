@@ -1,6 +1,9 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { blankImage, faceSelfie, secondSelfieOfA, severalFacesImage } from "../fixtures/faces";
+import sharp from "sharp";
+import { linkedEmployee } from "../fixtures/employees";
+import { blankImage, faceSelfie, htmlFile, secondSelfieOfA, severalFacesImage } from "../fixtures/faces";
+import { makeJpeg } from "../fixtures/images";
 import { cookieFrom, startServer, type RunningServer } from "../fixtures/server";
 
 // Demo mode: the LINE identity is a demo user, which is all this API needs.
@@ -123,6 +126,79 @@ describe("POST /api/emp/face", { timeout: 60_000 }, () => {
     expect((await fetch(`${server.baseUrl}${second}`, { headers: { Cookie: admin } })).status).toBe(404);
     expect((await fetch(`${server.baseUrl}${face_url}`, { headers: { Cookie: employeeCookie } })).status).toBe(404);
     expect((await fetch(`${server.baseUrl}${face_url}`, { headers: { Cookie: admin } })).status).toBe(404);
+  });
+});
+
+describe("POST /api/emp/face/precheck", { timeout: 120_000 }, () => {
+  let other: { id: number; cookie: string };
+  beforeAll(async () => {
+    other = await linkedEmployee(server, admin, { code: "FACE-PRE", demoUser: "Udemo0005" });
+  });
+
+  const precheck = (bytes: Uint8Array, cookie = other.cookie) => {
+    const form = new FormData();
+    form.set("photo", new File([new Uint8Array(bytes)], "selfie.jpg", { type: "image/jpeg" }));
+    return post("/api/emp/face/precheck", form, cookie ? { Cookie: cookie } : {});
+  };
+  const register = (bytes: Uint8Array) => {
+    const form = new FormData();
+    form.set("photo", new File([new Uint8Array(bytes)], "face.jpg", { type: "image/jpeg" }));
+    form.set("consent", "1");
+    return post("/api/emp/face", form, { Cookie: other.cookie });
+  };
+  const stored = () =>
+    sqlite((db) => ({
+      uploads: (db.prepare("select count(*) as n from uploads").get() as { n: number }).n,
+      audit: (db.prepare("select count(*) as n from audit_log").get() as { n: number }).n,
+    }));
+
+  test("says what the registration then says: no face, several faces (dark too) refused in the same words, one face taken", async () => {
+    const photos: [string, Uint8Array][] = [
+      ["no face", await blankImage()],
+      ["three faces", severalFacesImage()],
+      // sample1 is already dark (mean ~37 of 255, the old browser check's "too dark"); darker still:
+      ["three faces, darker", await sharp(severalFacesImage()).modulate({ brightness: 0.5 }).jpeg().toBuffer()],
+      ["one face", await faceSelfie("c")],
+    ];
+    for (const [name, photo] of photos) {
+      const before = stored();
+      const checked = await precheck(photo);
+      expect(checked.status, name).toBe(200);
+      const answer = (await checked.json()) as { faces: number | null; message: string | null };
+      expect(stored(), `${name}: the pre-check stores nothing`).toEqual(before);
+      const real = await register(photo);
+      if (real.status === 200) {
+        expect(answer, name).toEqual({ faces: 1, message: null });
+      } else {
+        expect(real.status, name).toBe(422);
+        expect(answer.message, name).toBe(((await real.json()) as { error: string }).error);
+        expect(answer.faces, name).not.toBe(1);
+      }
+    }
+  });
+
+  test("the answers' shape: 0 faces, 3 faces, 1 face, each with the server's text", async () => {
+    expect(await (await precheck(await blankImage())).json()).toEqual({ faces: 0, message: "ไม่พบใบหน้าในรูป กรุณาถ่ายให้เห็นใบหน้าชัดเจน" });
+    expect(await (await precheck(severalFacesImage())).json()).toEqual({ faces: 3, message: "พบหลายใบหน้าในรูป กรุณาถ่ายเฉพาะตัวเอง" });
+    expect(await (await precheck(await faceSelfie("a"))).json()).toEqual({ faces: 1, message: null });
+  });
+
+  test("401 without a LINE session; 405 for GET; 400 not multipart, no photo or not an image; 413 over 1 MB", async () => {
+    expect((await precheck(await faceSelfie("a"), "")).status).toBe(401);
+    expect((await fetch(`${server.baseUrl}/api/emp/face/precheck`, { headers: { Cookie: other.cookie } })).status).toBe(405);
+    const json = await post("/api/emp/face/precheck", JSON.stringify({ faces: 1 }), { "content-type": "application/json", Cookie: other.cookie });
+    expect(json.status).toBe(400);
+    const empty = new FormData();
+    empty.set("note", "x");
+    expect((await post("/api/emp/face/precheck", empty, { Cookie: other.cookie })).status).toBe(400);
+    const html = await precheck(htmlFile());
+    expect(html.status).toBe(400);
+    expect((await html.json()).error).toBe("รองรับเฉพาะไฟล์รูปภาพ JPEG, PNG, WebP หรือ HEIC");
+    const large = await makeJpeg({ width: 2400, height: 2400 });
+    expect(large.byteLength).toBeGreaterThan(1024 * 1024);
+    const tooLarge = await precheck(large);
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).error).toBe("รูปสำหรับตรวจใบหน้าล่วงหน้าต้องไม่เกิน 1 MB");
   });
 });
 

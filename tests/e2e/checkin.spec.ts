@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { downloadText, expect, login, test, thaiShort, withServerDatabase } from "./fixtures";
 import { choosePhoto, createEmployeeViaApi, expectImageLoaded, freeDemoUser, issueCode, linkOnPhone, oneFaceJpeg, openPhone, uniqueThai } from "./employee-helpers";
 
-// The server loads its face models on the first photo, the browser its own detector.
+// The server loads its face models on the first photo (the phone's pre-check asks the server).
 test.describe.configure({ timeout: 120_000 });
 
 // A point of its own, away from other tests' offices; the phone stands about 30 m north of it.

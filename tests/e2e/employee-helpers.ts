@@ -208,8 +208,8 @@ export async function issueCode(page: Page, employee: NewEmployee) {
 }
 
 /**
- * 'เลือกรูป' opens the file chooser (the camera's fallback); waits for the local face check, whose
- * first run loads the browser's models (it can take tens of seconds on a busy 2-core machine).
+ * 'เลือกรูป' opens the file chooser (the camera's fallback); waits for the server's face pre-check,
+ * whose first run may start the face worker (it gives up after ~5 s and then says nothing).
  */
 export async function choosePhoto(p: Page, file: string) {
   const chooser = p.waitForEvent("filechooser");

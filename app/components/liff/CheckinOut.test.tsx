@@ -8,11 +8,13 @@ import { CheckinHistory, recordStatuses } from "./CheckinHistory";
 import { LiffConfigContext } from "./chat-confirm";
 import { CheckinOut } from "./CheckinOut";
 import { demoShareLog } from "./liff-client";
-import type { LocalCheck } from "./face-check.client";
+import type { FaceCheck } from "./face-check";
 
-vi.mock("./face-check.client", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("./face-check.client")>()),
-  checkFaceLocally: vi.fn(async (): Promise<LocalCheck> => ({ ok: true })),
+// The server's pre-check of the selfie (face-check.ts, tested on its own): one face unless a test says otherwise.
+const precheck = vi.hoisted(() => ({ result: { status: "ok" } as FaceCheck }));
+vi.mock("./face-check", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./face-check")>()),
+  checkFaceOnServer: vi.fn(async () => precheck.result),
 }));
 
 const OFFICE = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 100 };
@@ -104,6 +106,7 @@ beforeEach(() => {
   vi.stubGlobal("createImageBitmap", vi.fn(async () => ({ width: 1200, height: 900 })));
   URL.createObjectURL = vi.fn(() => "blob:selfie");
   URL.revokeObjectURL = vi.fn();
+  precheck.result = { status: "ok" };
 });
 afterEach(() => {
   restore.forEach((undo) => undo());
@@ -218,6 +221,24 @@ describe("CheckinOut", () => {
     expect(shared).toContain("เวลา 08:31 น.");
     expect(shared).not.toContain("สำนักงานใหญ่");
     expect(shared).not.toMatch(/uploads|blob:|jpg/);
+  });
+
+  test("the pre-check finds several faces: the server's words, a warning that the check-in goes to review, no 'send anyway'", async () => {
+    const manyFaces = "พบหลายใบหน้าในรูป กรุณาถ่ายเฉพาะตัวเอง";
+    precheck.result = { status: "problem", faces: 3, message: manyFaces };
+    geolocationAnswers({ accuracy: 12 });
+    const fetch = serverAnswers({ "POST /api/emp/checkin-out": { status: 201, body: { record: record({ checkin_match: null, flags: ["face_review"] }) } } });
+    const { container } = show(today());
+    await screen.findByText(/ห่างจากสำนักงานใหญ่/);
+    await takeSelfie(container);
+    expect(screen.getByRole("alert")).toHaveTextContent(`${manyFaces} ${CHECKIN_MESSAGES.faceReview}`);
+    expect(screen.queryByRole("button", { name: "ส่งรูปนี้อยู่ดี" })).toBeNull();
+    // The server takes this check-in for an admin's review (it never refuses a selfie), so the button stays.
+    const button = screen.getByRole("button", { name: "ลงเวลาเข้างาน" });
+    expect(button).toBeEnabled();
+    await userEvent.click(button);
+    expect(await screen.findByText("ใบหน้า: รอตรวจ")).toBeVisible();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   test("the button is disabled while sending", async () => {

@@ -8,7 +8,10 @@ import { Paper } from "~mantine-core/components/Paper/Paper";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
 import { Title } from "~mantine-core/components/Title/Title";
-import { IconCurrentLocation, IconLogin, IconLogout, IconMapPin } from "@tabler/icons-react";
+import IconCurrentLocation from "@tabler/icons-react/dist/esm/icons/IconCurrentLocation.mjs";
+import IconLogin from "@tabler/icons-react/dist/esm/icons/IconLogin.mjs";
+import IconLogout from "@tabler/icons-react/dist/esm/icons/IconLogout.mjs";
+import IconMapPin from "@tabler/icons-react/dist/esm/icons/IconMapPin.mjs";
 import { useCallback, useEffect, useState } from "react";
 import { businessDate, formatThaiDateLong } from "~/lib/thai-date";
 import { classifyGeofence, mapUrl, nearestOffice } from "~/lib/geo";
@@ -297,6 +300,7 @@ export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
                   if (error?.photo) setError(null);
                 }}
                 error={error?.photo ? error.text : null}
+                reviewNote={CHECKIN_MESSAGES.faceReview}
                 disabled={sending}
               />
             </Paper>

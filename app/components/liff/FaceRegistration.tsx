@@ -5,7 +5,7 @@ import { List } from "~mantine-core/components/List/List";
 import { Paper } from "~mantine-core/components/Paper/Paper";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
-import { IconUpload } from "@tabler/icons-react";
+import IconUpload from "@tabler/icons-react/dist/esm/icons/IconUpload.mjs";
 import { useState } from "react";
 import { empFetch } from "./emp-api";
 import { FACE_REGISTERED_MESSAGE } from "./messages";
@@ -43,8 +43,8 @@ export function FaceConsent({
 
 /**
  * The face page's own part: asks for consent, then sends the selfie (never a descriptor) to
- * /api/emp/face, where the server decides. A photo the server will refuse anyway (several
- * faces) is not offered for sending.
+ * /api/emp/face, where the server decides. A photo the server's pre-check finds no face or several
+ * faces in is not offered for sending: the registration would refuse it with the same words.
  */
 export function FaceRegistration({ onRegistered, retentionDays }: { onRegistered: () => void; retentionDays?: number }) {
   const [consent, setConsent] = useState(false);
@@ -75,7 +75,7 @@ export function FaceRegistration({ onRegistered, retentionDays }: { onRegistered
     );
   }
 
-  const check = selfie?.check;
+  const refused = selfie?.check.status === "problem";
   return (
     <Stack>
       <FaceConsent checked={consent} onChange={setConsent} retentionDays={retentionDays} />
@@ -87,9 +87,9 @@ export function FaceRegistration({ onRegistered, retentionDays }: { onRegistered
         error={error}
         disabled={sending || !consent}
       />
-      {selfie && !(check && !check.ok && check.refused) ? (
+      {selfie && !refused ? (
         <Button size="lg" leftSection={<IconUpload />} onClick={send} loading={sending} disabled={!consent}>
-          {check && !check.ok ? "ส่งรูปนี้อยู่ดี" : "ใช้รูปนี้"}
+          ใช้รูปนี้
         </Button>
       ) : null}
     </Stack>

@@ -2,13 +2,13 @@ import { Alert } from "~mantine-core/components/Alert/Alert";
 import { Button } from "~mantine-core/components/Button/Button";
 import { Center } from "~mantine-core/components/Center/Center";
 import { Loader } from "~mantine-core/components/Loader/Loader";
-import { NativeSelect } from "~mantine-core/components/NativeSelect/NativeSelect";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { DEMO_USERS } from "~/lib/demo-users";
 import { AuthenError, chosenDemoUser, DEMO_USER_STORAGE_KEY, signInWithLiff } from "./liff-client";
+import { PlainSelect } from "./PlainSelect";
 
 type Props = { liffId: string | null; demo: boolean; signedIn: boolean };
 
@@ -74,7 +74,7 @@ export function DemoBanner({ onSwitch }: { onSwitch: () => void }) {
         <Text fw={700} fz="sm">
           โหมดทดลอง — ยังไม่ได้เชื่อมต่อ LINE จริง
         </Text>
-        <NativeSelect
+        <PlainSelect
           size="xs"
           aria-label="เลือกผู้ใช้ LINE ทดลอง"
           data={DEMO_USERS.map((u) => ({ value: u.userId, label: `${u.displayName} (${u.userId})` }))}

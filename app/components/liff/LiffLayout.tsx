@@ -3,7 +3,7 @@ import { Anchor } from "~mantine-core/components/Anchor/Anchor";
 import { Container } from "~mantine-core/components/Container/Container";
 import { Group } from "~mantine-core/components/Group/Group";
 import { Text } from "~mantine-core/components/Text/Text";
-import { IconChevronLeft } from "@tabler/icons-react";
+import IconChevronLeft from "@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs";
 import { Link, Outlet, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";

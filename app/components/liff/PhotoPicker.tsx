@@ -4,7 +4,8 @@ import { FileButton } from "~mantine-core/components/FileButton/FileButton";
 import { Group } from "~mantine-core/components/Group/Group";
 import { Image } from "~mantine-core/components/Image/Image";
 import { Text } from "~mantine-core/components/Text/Text";
-import { IconCamera, IconPhoto } from "@tabler/icons-react";
+import IconCamera from "@tabler/icons-react/dist/esm/icons/IconCamera.mjs";
+import IconPhoto from "@tabler/icons-react/dist/esm/icons/IconPhoto.mjs";
 import { useObjectUrl } from "~/components/use-object-url";
 
 type Props = {

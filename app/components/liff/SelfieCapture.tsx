@@ -6,19 +6,26 @@ import { Image } from "~mantine-core/components/Image/Image";
 import { Loader } from "~mantine-core/components/Loader/Loader";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
-import { IconCamera, IconPhoto } from "@tabler/icons-react";
+import IconCamera from "@tabler/icons-react/dist/esm/icons/IconCamera.mjs";
+import IconPhoto from "@tabler/icons-react/dist/esm/icons/IconPhoto.mjs";
 import { useEffect, useRef, useState } from "react";
 import { FACE_MAX_SIDE } from "~/lib/face-detector.mjs";
-import type { LocalCheck } from "./face-check.client";
+import { checkFaceOnServer, type FaceCheck } from "./face-check";
 
-/** A photo ready to send: JPEG, fitted inside FACE_MAX_SIDE, with the browser's face check. */
-export type Selfie = { blob: Blob; check: LocalCheck };
+/** A photo ready to send: JPEG, fitted inside FACE_MAX_SIDE, with the server's pre-check of those bytes. */
+export type Selfie = { blob: Blob; check: FaceCheck };
 
 type Props = {
   /** Called with null when a new photo is being taken, then with the photo once it is checked. */
   onChange: (selfie: Selfie | null) => void;
-  /** The server's answer about this photo: shown instead of the local advice (one message at a time). */
+  /** The server's answer to the real submission: shown instead of the pre-check's (one message at a time). */
   error?: string | null;
+  /**
+   * Where the page sends a photo with a face problem anyway (a check-in, which then waits for an
+   * admin's review): the pre-check's message is a yellow warning followed by this. Without it the
+   * page will not send such a photo (registration refuses it) and the message is red.
+   */
+  reviewNote?: string;
   /** While the page sends the photo. */
   disabled?: boolean;
 };
@@ -37,15 +44,15 @@ const toJpeg = (canvas: HTMLCanvasElement) =>
 
 /**
  * Takes a selfie with the phone camera (getUserMedia), or a photo from the file picker when the
- * in-app browser has no camera access, and checks it locally for quick feedback. What to do with
- * the photo is the page's business (face registration, check-in, a visit report).
+ * in-app browser has no camera access, and has the server's engine pre-check the JPEG it will send.
+ * What to do with the photo is the page's business (face registration, check-in).
  */
-export function SelfieCapture({ onChange, error, disabled = false }: Props) {
+export function SelfieCapture({ onChange, error, reviewNote, disabled = false }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [checking, setChecking] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const [check, setCheck] = useState<LocalCheck | null>(null);
+  const [check, setCheck] = useState<FaceCheck | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // Until React has hydrated, a tap would open the picker but no handler would see the photo
   // (a slow phone in LINE): the buttons wait for it.
@@ -82,8 +89,7 @@ export function SelfieCapture({ onChange, error, disabled = false }: Props) {
     if (!blob) return setProblem("อ่านรูปไม่ได้ กรุณาลองใหม่");
     setPreview(URL.createObjectURL(blob));
     setChecking(true);
-    const { checkFaceLocally } = await import("./face-check.client");
-    const result = await checkFaceLocally(canvas);
+    const result = await checkFaceOnServer(blob);
     setChecking(false);
     setCheck(result);
     onChange({ blob, check: result });
@@ -111,8 +117,10 @@ export function SelfieCapture({ onChange, error, disabled = false }: Props) {
     ? { color: "red", text: problem }
     : error
       ? { color: "red", text: error }
-      : check && !check.ok
-        ? { color: check.refused ? "red" : "yellow", text: check.message }
+      : check?.status === "problem"
+        ? reviewNote
+          ? { color: "yellow", text: `${check.message} ${reviewNote}` }
+          : { color: "red", text: check.message }
         : null;
 
   return (

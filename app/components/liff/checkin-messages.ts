@@ -15,6 +15,8 @@ export const CHECKIN_MESSAGES = {
   doneIn: "ลงเวลาเข้างานแล้ว",
   doneOut: "ลงเวลาออกงานแล้ว",
   allDone: "วันนี้ลงเวลาเข้าและออกงานครบแล้ว",
+  /** After the pre-check's face problem: the server takes such a check-in for an admin's review. */
+  faceReview: "ลงเวลาด้วยรูปนี้ได้ แต่ผู้ดูแลระบบจะตรวจสอบใบหน้าอีกครั้ง",
 } as const;
 
 /** Why the check-in button is off, said next to it. */

@@ -45,6 +45,9 @@ export function initLiff(options: LiffOptions): Promise<Liff> {
   return ready;
 }
 
+/** Whether this page load has started the SDK already (a sign-in, a chat confirmation). */
+export const liffStarted = () => ready !== null;
+
 async function startLiff(options: LiffOptions): Promise<Liff> {
   const { default: liff } = await import("@line/liff");
   if (options.demo) {

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { employees } from "../../../db/schema";
 import { db, immediate, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { computeDescriptor, faceDistance } from "~/lib/face.server";
+import { computeDescriptor, countFaces, faceCountRefusal, faceDistance } from "~/lib/face.server";
 import { encodeImage } from "~/lib/image.server";
 import { deleteUploadAt, saveUpload } from "~/lib/uploads.server";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
@@ -61,6 +61,27 @@ export async function registerFace(employeeId: number, photo: Uint8Array, actor:
 }
 
 const consentMissing = () => new DomainError(400, FACE_MESSAGES.consentRequired, { consent: FACE_MESSAGES.consentRequired });
+
+/** Largest photo the pre-check reads: the page sends its own ≤ 640 px JPEG (~50–150 kB). */
+export const PRECHECK_MAX_BYTES = 1024 * 1024;
+
+export const PRECHECK_MESSAGES = {
+  tooLarge: "รูปสำหรับตรวจใบหน้าล่วงหน้าต้องไม่เกิน 1 MB",
+} as const;
+
+/** `faces` null: the engine could not say now (busy, starting, failed); then `message` is null too. */
+export type FacePrecheck = { faces: number | null; message: string | null };
+
+/**
+ * The face pre-check (docs/decisions/036-face-precheck-on-the-server.md): the engine's own count of
+ * the faces in a photo, and the text the real submission refuses it with (FACE_ERRORS; a check-in
+ * takes it for review instead). No descriptor is computed and nothing is stored or remembered, so
+ * the answer proves nothing to the real check, which decodes and looks at the photo again.
+ */
+export async function precheckFace(photo: Uint8Array): Promise<FacePrecheck> {
+  const faces = await countFaces(photo);
+  return { faces, message: faces === null ? null : faceCountRefusal(faces) };
+}
 
 export type FaceMatch = { distance: number | null; match: 0 | 1; registered: boolean; message?: string };
 

@@ -4,6 +4,10 @@ import type { LeaveSettings } from "./settings";
 
 // Leave rules that need no database (client-safe: the petition form previews with them).
 
+/** The types an employee may ask for, and the longest reason (schema.ts checks with them; the form too). */
+export const LEAVE_TYPES = [LeaveType.business, LeaveType.sick, LeaveType.vacation] as const;
+export const MAX_REASON = 500;
+
 export type LeaveSpan = { start: string; end: string; half: LeaveHalf | null };
 
 /** Statuses that hold days: a pending request and an approved petition. */

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS, LeaveStatus, LeaveType } from "~/lib/enums";
+import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { cleanText, enumInt, idField, isoDate, PageFields, queryInt } from "~/lib/validation";
+import { LEAVE_TYPES, MAX_REASON } from "./rules";
 
-// The leave inputs (client-safe: the petition form checks with the same rules).
+// The leave inputs. The petition form checks with the same limits, imported from rules.ts: a
+// browser bundle that imports this file also gets zod.
 
-export const LEAVE_TYPES = [LeaveType.business, LeaveType.sick, LeaveType.vacation] as const;
+export { LEAVE_TYPES, MAX_REASON };
 export const LEAVE_STATUSES = [LeaveStatus.cancel, LeaveStatus.request, LeaveStatus.approve, LeaveStatus.reject] as const;
-export const MAX_REASON = 500;
 /** The longest petition, in calendar days (a longer absence is several petitions or an HR matter). */
 export const MAX_PETITION_CALENDAR_DAYS = 120;
 

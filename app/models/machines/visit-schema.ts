@@ -1,20 +1,10 @@
-// A cabinet visit report's input and its Thai messages (client-safe: the LIFF form checks with them).
+// A cabinet visit report's input (zod). Its Thai messages and limit are in rules.ts, where the
+// LIFF form takes them from: a browser bundle that imports this file also gets zod.
 import { z } from "zod";
-import { metresText } from "~/lib/geo";
 import { cleanText, idField } from "~/lib/validation";
-import { MACHINE_VISIT_STATUSES } from "./rules";
+import { MACHINE_VISIT_MESSAGES, MACHINE_VISIT_STATUSES, MAX_VISIT_NOTE } from "./rules";
 
-export const MAX_VISIT_NOTE = 500;
-
-export const MACHINE_VISIT_MESSAGES = {
-  notFound: "ไม่พบตู้นี้ หรือตู้ถูกปิดใช้งานแล้ว",
-  notAssigned: "ตู้นี้ไม่ได้อยู่ในความรับผิดชอบของคุณ",
-  positionRequired: "ตู้นี้ต้องส่งรายงานที่ตู้ กรุณาเปิดตำแหน่ง (GPS) แล้วลองใหม่",
-  photoRequired: "กรุณาแนบรูปถ่ายตู้",
-  outside: (distance: number, radius: number) =>
-    `คุณอยู่นอกพื้นที่ของตู้ ห่างจากตู้ประมาณ ${metresText(distance)} เมตร (รัศมีที่กำหนด ${metresText(radius)} เมตร) กรุณาส่งรายงานเมื่ออยู่ที่ตู้`,
-  noLocation: "ตู้นี้ยังไม่ได้กำหนดตำแหน่ง กรุณาติดต่อผู้ดูแลระบบ",
-} as const;
+export { MACHINE_VISIT_MESSAGES, MAX_VISIT_NOTE };
 
 const DECIMAL = /^-?\d{1,6}(?:\.\d{1,15})?$/;
 /** A number from JSON or a form field; empty or absent is not given. */

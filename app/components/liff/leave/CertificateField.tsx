@@ -2,8 +2,7 @@ import { Input } from "~mantine-core/components/Input/Input";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Switch } from "~mantine-core/components/Switch/Switch";
 import { Textarea } from "~mantine-core/components/Textarea/Textarea";
-import { CERTIFICATE_MIN_DAYS } from "~/models/leave/rules";
-import { MAX_REASON } from "~/models/leave/schema";
+import { CERTIFICATE_MIN_DAYS, MAX_REASON } from "~/models/leave/rules";
 import { PhotoPicker } from "~/components/liff/PhotoPicker";
 
 type Props = {

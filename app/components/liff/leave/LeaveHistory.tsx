@@ -5,7 +5,6 @@ import { Button } from "~mantine-core/components/Button/Button";
 import { Group } from "~mantine-core/components/Group/Group";
 import { Image } from "~mantine-core/components/Image/Image";
 import { Loader } from "~mantine-core/components/Loader/Loader";
-import { Modal } from "~mantine-core/components/Modal/Modal";
 import { Paper } from "~mantine-core/components/Paper/Paper";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
@@ -19,6 +18,7 @@ import type { Petition } from "./leave-types";
 import type { LeaveYears } from "./use-leave-years";
 import { ShareButton } from "~/components/liff/ShareButton";
 import { shareCard } from "~/components/liff/share";
+import { LazyModal } from "~/components/liff/LazyModal";
 
 /** An approved leave for the team's chat: who, which leave, which days (not the reason). */
 export function approvedLeaveCard(p: Petition, employeeName: string) {
@@ -131,7 +131,7 @@ export function LeaveHistory({ leave, year, employeeName }: { leave: LeaveYears;
           />
         ))
       )}
-      <Modal opened={asking !== null} onClose={() => (busy ? undefined : setAsking(null))} title="ยกเลิกคำขอลา" centered>
+      <LazyModal opened={asking !== null} onClose={() => (busy ? undefined : setAsking(null))} title="ยกเลิกคำขอลา" centered>
         {asking ? (
           <Stack>
             <Text>
@@ -147,7 +147,7 @@ export function LeaveHistory({ leave, year, employeeName }: { leave: LeaveYears;
             </Group>
           </Stack>
         ) : null}
-      </Modal>
+      </LazyModal>
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { Alert } from "~mantine-core/components/Alert/Alert";
-import { NativeSelect } from "~mantine-core/components/NativeSelect/NativeSelect";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Tabs } from "~mantine-core/components/Tabs/Tabs";
 import { Text } from "~mantine-core/components/Text/Text";
@@ -7,6 +6,7 @@ import { Title } from "~mantine-core/components/Title/Title";
 import { useEffect, useState } from "react";
 import { FIRST_STATISTICS_YEAR } from "~/lib/enums";
 import { useChatConfirm } from "~/components/liff/chat-confirm";
+import { PlainSelect } from "~/components/liff/PlainSelect";
 import { LeaveBalanceCard } from "./LeaveBalances";
 import { beYear, dateSpan, formatDays, typeLabel } from "./leave-format";
 import { LeaveHistory } from "./LeaveHistory";
@@ -74,7 +74,7 @@ export function LeavePage({ calendar, history, initialTab = "form", employeeName
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <Stack>
-            <NativeSelect
+            <PlainSelect
               label="ปี"
               value={String(year)}
               onChange={(e) => setYear(Number(e.currentTarget.value))}

@@ -5,17 +5,16 @@ import { SegmentedControl } from "~mantine-core/components/SegmentedControl/Segm
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
 import { Textarea } from "~mantine-core/components/Textarea/Textarea";
-import { IconSend } from "@tabler/icons-react";
+import IconSend from "@tabler/icons-react/dist/esm/icons/IconSend.mjs";
 import { useEffect, useMemo, useState } from "react";
 import type { DayOfWeek } from "@mantine/dates";
-import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
 import { LeaveType } from "~/lib/enums";
 import type { LeaveHalf } from "~/models/leave/days";
-import { CERTIFICATE_MIN_DAYS, needsCertificate } from "~/models/leave/rules";
-import { LEAVE_TYPES, MAX_REASON } from "~/models/leave/schema";
+import { CERTIFICATE_MIN_DAYS, LEAVE_TYPES, MAX_REASON, needsCertificate } from "~/models/leave/rules";
 import { empFetch, type EmpFields } from "~/components/liff/emp-api";
 import { CertificateField } from "./CertificateField";
+import { DateField } from "./DateField";
 import { typeLabel } from "./leave-format";
 import { HALF_LABELS } from "~/models/leave/labels";
 import { previewLeave } from "./leave-preview";
@@ -152,7 +151,7 @@ export function PetitionForm({ calendar, leave, onFiled }: Props) {
           disabled={sending}
         />
       </Input.Wrapper>
-      <ThaiDateInput
+      <DateField
         label="วันที่เริ่มลา"
         withAsterisk
         value={start}
@@ -163,7 +162,7 @@ export function PetitionForm({ calendar, leave, onFiled }: Props) {
         error={fieldError("start_date")}
         disabled={sending}
       />
-      <ThaiDateInput
+      <DateField
         label="ถึงวันที่"
         withAsterisk
         value={end}

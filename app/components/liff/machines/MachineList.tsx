@@ -1,10 +1,9 @@
 import { Alert } from "~mantine-core/components/Alert/Alert";
 import { Group } from "~mantine-core/components/Group/Group";
 import { Loader } from "~mantine-core/components/Loader/Loader";
-import { Modal } from "~mantine-core/components/Modal/Modal";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
-import { IconBuildingStore } from "@tabler/icons-react";
+import IconBuildingStore from "@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs";
 import { useCallback, useEffect, useState } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { clockTimeOf } from "~/lib/thai-date";
@@ -14,6 +13,7 @@ import { usePosition } from "~/components/liff/use-position";
 import { MachineCard } from "./MachineCard";
 import type { EmployeeMachine, VisitDto } from "./machine-types";
 import { VisitForm } from "./VisitForm";
+import { LazyModal } from "~/components/liff/LazyModal";
 
 /** The note sent into the chat: `🏪 ส่งรายงานตู้ M001 (เติมสินค้า) เวลา 10:20 น.`. */
 export function visitChatText(visit: VisitDto) {
@@ -87,9 +87,9 @@ export function MachineList({ initial, maxAccuracy }: Props) {
       ) : (
         items.map((m) => <MachineCard key={m.id} machine={m} onReport={setOpen} />)
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title="รายงานการเข้าตู้" fullScreen>
+      <LazyModal opened={open !== null} onClose={() => setOpen(null)} title="รายงานการเข้าตู้" fullScreen>
         {open ? <VisitForm machine={open} position={position} onLocate={locate} maxAccuracy={maxAccuracy} onSent={onSent} /> : null}
-      </Modal>
+      </LazyModal>
     </Stack>
   );
 }

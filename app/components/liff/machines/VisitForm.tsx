@@ -7,14 +7,20 @@ import { SimpleGrid } from "~mantine-core/components/SimpleGrid/SimpleGrid";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Text } from "~mantine-core/components/Text/Text";
 import { Textarea } from "~mantine-core/components/Textarea/Textarea";
-import { IconCurrentLocation, IconSend } from "@tabler/icons-react";
+import IconCurrentLocation from "@tabler/icons-react/dist/esm/icons/IconCurrentLocation.mjs";
+import IconSend from "@tabler/icons-react/dist/esm/icons/IconSend.mjs";
 import { useState } from "react";
 import { classifyGeofence, haversineMeters } from "~/lib/geo";
 import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
 import { distanceText, STATUS_COLORS } from "~/components/machines/machine-status";
-import { MACHINE_VISIT_STATUSES, requiresPresence, type MachineVisitStatus } from "~/models/machines/rules";
+import {
+  MACHINE_VISIT_MESSAGES,
+  MACHINE_VISIT_STATUSES,
+  MAX_VISIT_NOTE,
+  requiresPresence,
+  type MachineVisitStatus,
+} from "~/models/machines/rules";
 import { MACHINE_VISIT_STATUS_LABELS } from "~/models/machines/labels";
-import { MACHINE_VISIT_MESSAGES, MAX_VISIT_NOTE } from "~/models/machines/visit-schema";
 import { empFetch, type EmpFields } from "~/components/liff/emp-api";
 import { PhotoPicker } from "~/components/liff/PhotoPicker";
 import { presenceHint } from "~/components/liff/presence";
