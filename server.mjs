@@ -1,6 +1,8 @@
 // The production (and dev) HTTP server: Remix behind a thin express layer that adds what every
 // request needs (server/security.mjs, the body limit in server/body-limit.mjs, compression and
-// cache headers), migrates before listening and checkpoints on exit.
+// cache headers), migrates before listening and checkpoints on exit. Requests no route could
+// answer are refused before express (server/request-shape.mjs).
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
@@ -8,11 +10,17 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { bodyLimitMiddleware } from "./server/body-limit.mjs";
+import { buildAssets } from "./server/precompressed.mjs";
 import { readsGiveWay } from "./server/reads-give-way.mjs";
 import { remixHandler, sendBadRequest, sendStorageFailure } from "./server/remix.mjs";
+import { remixPathname, requestShape } from "./server/request-shape.mjs";
+import { routeMatcher } from "./server/routes.mjs";
 import { securityMiddleware } from "./server/security.mjs";
 
 installGlobals({ nativeFetch: true });
+// What the server creates (the database and its -wal/-shm, backups, run marks, temporary files)
+// is for its own user only (ADR 040).
+process.umask(0o077);
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const BUILD_PATH = path.join(here, "build", "index.js");
@@ -28,10 +36,13 @@ try {
   process.exit(1);
 }
 
+const routes = routeMatcher(build.routes);
+const refuseMalformed = requestShape({ routes });
+
 const app = express();
 app.disable("x-powered-by");
 app.use(securityMiddleware({ dev }));
-app.use(bodyLimitMiddleware());
+app.use(bodyLimitMiddleware({ routeOf: (req) => routes.leafFor(remixPathname(req)) }));
 // brotli or gzip for text (HTML, JS, CSS, JSON); images and `no-transform` responses are left alone.
 // Below 8 KB an answer fits in a few packets anyway, and a compressor per small JSON answer cost
 // the check-in about a tenth of its CPU (ADR 020).
@@ -41,7 +52,9 @@ const compress = compression({ threshold: "8kb" });
 // 4 → 1: 562 → 127 ms, 4.3 → 5.8 MB).
 const compressExport = compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } });
 app.use((req, res, next) => (req.query.format === "csv" ? compressExport : compress)(req, res, next));
-// Every file under /build has its content hash in its name, so it never changes.
+// Every file under /build has its content hash in its name, so it never changes. Its JS and CSS
+// are brotli-compressed at build time; assets carry no page headers (server/precompressed.mjs).
+app.use("/build", buildAssets(path.join(here, "public", "build")));
 app.use(
   "/build",
   express.static(path.join(here, "public", "build"), { immutable: true, maxAge: "1y" }),
@@ -84,15 +97,30 @@ app.use((error, req, res, _next) => {
 });
 
 const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => {
-  console.log(`TN Management listening on http://localhost:${port}`);
-  if (dev) broadcastDevReady(build);
-});
+const server = http.createServer(
+  {
+    // A request's headers are a few hundred bytes in one packet, even from a slow phone; a client
+    // that takes longer is not sending a request (ADR 039).
+    headersTimeout: 20_000,
+    // The whole request, body included: a few MB from a phone on a poor network fit in it. A body
+    // that stops arriving is ended sooner, by the body limit's idle timer (server/body-limit.mjs).
+    requestTimeout: 300_000,
+    // How often Node checks those two (its default, 30 s, let a 20 s limit run to 50 s).
+    connectionsCheckingInterval: 5_000,
+  },
+  (req, res) => {
+    if (!refuseMalformed(req, res)) app(req, res);
+  },
+);
 // Idle keep-alive connections outlive a reverse proxy's pool (nginx keeps upstream ones 60 s) and
 // a client's. With Node's 5 s, a request sent on an idle connection while the event loop was busy
 // (a slow fsync) found it closed by the timeout that ran first: the client got "socket closed".
+// (headersTimeout counts from a request's first byte, not from the connection's idle start.)
 server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+server.listen(port, () => {
+  console.log(`TN Management listening on http://localhost:${port}`);
+  if (dev) broadcastDevReady(build);
+});
 
 let stopping = false;
 function shutdown(signal) {

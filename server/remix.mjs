@@ -3,7 +3,8 @@
 // that carry personal data get `Cache-Control: private, no-store` unless the route chose its own.
 import { Readable } from "node:stream";
 import { createRequestHandler as createNodeHandler } from "@remix-run/node";
-import { sendTooLarge } from "./body-limit.mjs";
+import { sendBodyIdle, sendTooLarge } from "./body-limit.mjs";
+import { logRefusal } from "./edge-answers.mjs";
 
 export const NO_STORE = "private, no-store";
 
@@ -147,20 +148,45 @@ function toRemixRequest(req, res) {
   }
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
+  // The edge gives up on the body (too large, stopped arriving): Remix's request ends with it.
+  res.locals.abortRemix = () => controller?.abort();
   return new Request(url.href, init);
+}
+
+/** The edge's own answer when it gave up on the body while Remix read it, else false. */
+function answerForBrokenBody(req, res) {
+  if (res.headersSent) return false;
+  if (res.locals.bodyTooLarge) {
+    sendTooLarge(req, res, res.locals.bodyTooLarge);
+    return true;
+  }
+  if (res.locals.bodyIdle) {
+    sendBodyIdle(req, res);
+    return true;
+  }
+  return false;
 }
 
 export function remixHandler({ build, mode, getLoadContext }) {
   const handle = createNodeHandler(build, mode);
   return async (req, res, next) => {
+    let request;
     try {
-      const request = toRemixRequest(req, res);
+      request = toRemixRequest(req, res);
+    } catch (error) {
+      // server/request-shape.mjs refuses what it knows of; anything else Request() cannot take is
+      // still the client's mistake, not a crash.
+      logRefusal(req, 400, error?.message ?? String(error));
+      sendBadRequest(req, res, 400);
+      return;
+    }
+    try {
       const response = await handle(request, await getLoadContext(req, res));
-      if (res.locals.bodyTooLarge) {
-        // The multipart body ran over while Remix read it; whatever the route made of the
-        // broken stream, the answer is the 413.
+      if (res.locals.bodyTooLarge || res.locals.bodyIdle) {
+        // The body ran over, or stopped, while Remix read it; whatever the route made of the
+        // broken stream, the answer is the 413 or 408.
         await response.body?.cancel();
-        sendTooLarge(req, res, res.locals.bodyTooLarge);
+        if (!answerForBrokenBody(req, res)) res.destroy();
         return;
       }
       if (res.locals.storageFailure && response.status >= 500) {
@@ -173,6 +199,7 @@ export function remixHandler({ build, mode, getLoadContext }) {
       }
       await sendRemixResponse(res, response);
     } catch (error) {
+      if (answerForBrokenBody(req, res)) return;
       next(error);
     }
   };

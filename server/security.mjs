@@ -81,17 +81,37 @@ export function parseTrustedProxies(value) {
 }
 
 /**
+ * One `X-Forwarded-For` entry as a plain address. Proxies write the client's address with its
+ * port (`198.51.100.7:51234`), in brackets (`[2001:db8::7]`, `[2001:db8::7]:443`) or quoted; all
+ * of these name the same client as the bare address. Null for anything that is no address.
+ */
+export function forwardedIp(entry) {
+  let value = String(entry ?? "").trim();
+  if (value.length > 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1).trim();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(value);
+  if (bracketed) value = bracketed[1];
+  else if (withPort) value = withPort[1];
+  const ip = normalizeIp(value);
+  return net.isIP(ip) !== 0 ? ip : null;
+}
+
+/**
  * The client's address. Only when the socket's peer is a trusted proxy is `X-Forwarded-For`
  * read, from the right: each proxy appends the address it saw, so the right-most entry that is
  * not a trusted proxy is the client (anything left of it was written by the client itself).
+ * An entry in a proxy's notation (with a port, in brackets) is that address; one that is no
+ * address at all says nothing about the client, so the header is ignored and the connection's
+ * address is used.
  */
 export function clientAddress({ peer, forwardedFor, trusted }) {
   const socketIp = normalizeIp(peer) || "unknown";
   if (!trusted.has(socketIp) || !forwardedFor) return socketIp;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor).split(",").map(normalizeIp);
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor).split(",");
   for (let i = hops.length - 1; i >= 0; i--) {
-    if (trusted.has(hops[i])) continue;
-    return net.isIP(hops[i]) !== 0 ? hops[i] : socketIp;
+    const ip = forwardedIp(hops[i]);
+    if (ip !== null && trusted.has(ip)) continue;
+    return ip ?? socketIp;
   }
   return socketIp;
 }

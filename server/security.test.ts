@@ -1,4 +1,4 @@
-import { clientAddress, clientProtocol, contentSecurityPolicy, isAllowedOrigin, makeNonce, parseTrustedProxies } from "./security.mjs";
+import { clientAddress, clientProtocol, contentSecurityPolicy, forwardedIp, isAllowedOrigin, makeNonce, parseTrustedProxies } from "./security.mjs";
 
 const base = { host: "office.example:3000" };
 
@@ -78,10 +78,23 @@ describe("clientAddress (TRUST_PROXY)", () => {
     expect(clientAddress({ peer: "203.0.113.5", forwardedFor: "1.2.3.4", trusted: proxy })).toBe("203.0.113.5");
   });
 
-  test("no header, only proxies, or garbage where the client should be: the proxy's address", () => {
+  test("no header, only proxies, or no address where the client should be: the header is ignored, the connection's address used", () => {
     expect(clientAddress({ peer: "10.0.0.2", forwardedFor: undefined, trusted: proxy })).toBe("10.0.0.2");
     expect(clientAddress({ peer: "10.0.0.2", forwardedFor: "10.0.0.2", trusted: proxy })).toBe("10.0.0.2");
     expect(clientAddress({ peer: "10.0.0.2", forwardedFor: "1.2.3.4, not-an-ip", trusted: proxy })).toBe("10.0.0.2");
+    expect(clientAddress({ peer: "10.0.0.2", forwardedFor: "unknown", trusted: proxy })).toBe("10.0.0.2");
+  });
+
+  test("an address in a proxy's notation (a port, brackets, quotes) is that client's own address, not the proxy's", () => {
+    const seen = (forwardedFor: string) => clientAddress({ peer: "10.0.0.2", forwardedFor, trusted: proxy });
+    expect(seen("198.51.100.7:51234")).toBe("198.51.100.7");
+    expect(seen("6.6.6.6, 198.51.100.8:443")).toBe("198.51.100.8");
+    expect(seen("[2001:db8::7]:443")).toBe("2001:db8::7");
+    expect(seen("[2001:db8::8]")).toBe("2001:db8::8");
+    expect(seen('"198.51.100.9"')).toBe("198.51.100.9");
+    expect(seen("198.51.100.10, 10.0.0.2:8080")).toBe("198.51.100.10");
+    expect(forwardedIp("1.2.3.4:99999999")).toBeNull();
+    expect(forwardedIp("[not-an-ip]:80")).toBeNull();
   });
 
   test("several proxies, IPv6", () => {

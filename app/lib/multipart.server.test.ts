@@ -1,6 +1,6 @@
 import { asBlob, makeJpeg } from "../../tests/fixtures/images";
 import { DomainError } from "./errors";
-import { MAX_MULTIPART_BYTES, MAX_UPLOAD_BYTES, readMultipartImage, readMultipartOptionalImage } from "./multipart.server";
+import { MAX_MULTIPART_BYTES, MAX_UPLOAD_BYTES, readLimitedBody, readMultipartImage, readMultipartOptionalImage } from "./multipart.server";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 async function rejection(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
@@ -175,5 +175,27 @@ describe("readMultipartOptionalImage", () => {
     expect((await rejection(readMultipartOptionalImage(big))).status).toBe(413);
     const json = new Request("http://localhost/api/test", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect((await rejection(readMultipartOptionalImage(json))).status).toBe(400);
+  });
+});
+
+describe("readLimitedBody", () => {
+  const limits = { maxBytes: 1024, tooLarge: "ใหญ่เกินไป", missing: "ไม่มีไฟล์" };
+
+  test("a body stream that breaks (the client left, or the edge ended it) is a 400, not a crash", async () => {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) controller.error(new Error("request body stopped arriving"));
+        else controller.enqueue(new TextEncoder().encode("code,first_name\n"));
+        sent = true;
+      },
+    });
+    const request = new Request("http://localhost/api/test", { method: "POST", body, duplex: "half", headers: { "content-type": "text/csv" } } as RequestInit);
+    expect(await rejection(readLimitedBody(request, limits))).toEqual({ status: 400, error: "ไม่มีไฟล์" });
+  });
+
+  test("over the limit is still a 413", async () => {
+    const request = new Request("http://localhost/api/test", { method: "POST", body: "x".repeat(2000), headers: { "content-type": "text/csv" } });
+    expect((await rejection(readLimitedBody(request, limits))).status).toBe(413);
   });
 });

@@ -84,7 +84,9 @@ export async function readLimitedBody(request: Request, limits: FileLimits): Pro
     return new Uint8Array(await new Response(limitStream(request.body, limits.maxBytes)).arrayBuffer());
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw new DomainError(413, limits.tooLarge);
-    throw error;
+    // The body stream broke: the client went away, or the edge ended a body that ran over or
+    // stopped arriving (server/body-limit.mjs answers those itself). Not a crash.
+    throw new DomainError(400, limits.missing);
   }
 }
 

@@ -12,6 +12,7 @@ import { linkedEmployee } from "../fixtures/employees";
 import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
 import { makeJpeg } from "../fixtures/images";
 import { assignMachine, insertMachine, SITE, withServerDb } from "../fixtures/machines";
+import { head, rawRequest } from "../fixtures/raw-http";
 import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "edge-admin", password: "edge-admin-password-1" };
@@ -66,9 +67,16 @@ describe("request body limits", () => {
     expect((await response.json()).error).toMatch(THAI);
   });
 
-  test("a form body under 1 MB still reaches the route", async () => {
-    const response = await post("/api/auth/login", new URLSearchParams({ ...ADMIN, pad: "y".repeat(500_000) }));
-    expect(response.status).toBe(200);
+  test("a form body under 1 MB still reaches an ordinary route; a sign-in takes 16 KB", async () => {
+    const pad = "y".repeat(500_000);
+    // The route's own answer (its schema refuses the extra field), not the edge's 413.
+    const holiday = await api("/api/holiday", { method: "POST", body: new URLSearchParams({ date: "2031-03-03", name: "วันทดสอบ", pad }) });
+    expect(holiday.status).toBe(400);
+    expect((await holiday.json()).error).toBe("ข้อมูลวันหยุดไม่ถูกต้อง");
+    const signIn = await post("/api/auth/login", new URLSearchParams({ ...ADMIN, pad }));
+    expect(signIn.status).toBe(413);
+    expect((await signIn.json()).error).toMatch(/16 KB/);
+    expect((await post("/api/auth/login", new URLSearchParams({ ...ADMIN, pad: "y".repeat(8_000) }))).status).toBe(200);
   });
 
   test("a page path gets a Thai page for 413", async () => {
@@ -119,6 +127,81 @@ describe("request body limits", () => {
     } as RequestInit);
     expect(tooBig.status).toBe(413);
     expect((await tooBig.json()).error).toMatch(THAI);
+  });
+});
+
+describe("requests no route could answer: 405 or 400 in Thai, one log line, no stack", () => {
+  const port = () => Number(new URL(server.baseUrl).port);
+  async function ask(...lines: string[]) {
+    const request = rawRequest(port(), head(...lines));
+    const answer = await request.answer;
+    request.socket.destroy();
+    if (!answer) throw new Error(`no answer to ${lines[0]}`);
+    return answer;
+  }
+  /** Runs `send` and returns the log lines it added. */
+  async function logged(send: () => Promise<unknown>) {
+    const before = server.logs().length;
+    await send();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return server.logs().slice(before).split("\n").filter(Boolean);
+  }
+
+  test("TRACE (and any method the app does not use) is a 405 with Allow", async () => {
+    const lines = await logged(async () => {
+      const api = await ask("TRACE /api/employee HTTP/1.1", "Host: localhost");
+      expect(api.status).toBe(405);
+      expect(api.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
+      expect(JSON.parse(api.body).error).toMatch(THAI);
+      const page = await ask("PROPFIND / HTTP/1.1", "Host: localhost");
+      expect(page.status).toBe(405);
+      expect(page.body).toMatch(/ไม่รองรับวิธีการเรียกนี้/);
+    });
+    expect(lines).toHaveLength(2);
+    expect(lines.join("\n")).toMatch(/^refused TRACE "\/api\/employee": 405/);
+  });
+
+  test.each(["[::1", "a b", "x:abc", "user@x", "tn.example:99999"])("Host %j is a 400", async (host) => {
+    const lines = await logged(async () => {
+      const answer = await ask("GET /api/employee HTTP/1.1", `Host: ${host}`);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).error).toMatch(THAI);
+    });
+    expect(lines).toHaveLength(1);
+  });
+
+  test("a target that is not a path (`http://[::1/`, `*`) or does not decode (`//%`) is a 400", async () => {
+    const targets = ["http://[::1/", "*", "//%", "/api/%zz"];
+    const lines = await logged(async () => {
+      for (const target of targets) {
+        const answer = await ask(`GET ${target} HTTP/1.1`, "Host: localhost");
+        expect(answer.status, target).toBe(400);
+        expect(answer.body).toMatch(/ที่อยู่หรือข้อมูลที่ส่งมาไม่ถูกต้อง/);
+      }
+    });
+    expect(lines).toHaveLength(targets.length);
+  });
+
+  test("an absolute URL as the target is served as its path", async () => {
+    const answer = await ask(`GET http://localhost/login HTTP/1.1`, "Host: localhost");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("เข้าสู่ระบบ");
+  });
+
+  test("a `?_data=` route that does not serve the path is a Thai 403; the page's own still answers", async () => {
+    const lines = await logged(async () => {
+      for (const route of ["routes/nope", "routes/admin.employee"]) {
+        const answer = await api(`/login?_data=${encodeURIComponent(route)}`);
+        expect(answer.status).toBe(403);
+        expect((await answer.json()).error).toMatch(THAI);
+      }
+    });
+    expect(lines).toHaveLength(2);
+    expect((await api(`/admin/employee?_data=${encodeURIComponent("routes/admin.employee")}`)).status).toBe(200);
+  });
+
+  test("none of them left a stack in the log", () => {
+    expect(server.logs()).not.toMatch(/\n\s+at /);
   });
 });
 
@@ -346,6 +429,16 @@ describe("TRUST_PROXY", () => {
       });
       expect(response.status).toBe(401);
       expect(attemptIps(proxied, "xff-on")).toEqual(["198.51.100.7"]);
+
+      // A proxy that writes the client's address with its port, or in brackets: each client is
+      // still its own address, so one locked out (5 failures) does not lock out the next.
+      for (const forwardedFor of ["198.51.100.20:4711", "[2001:db8::20]:443"]) {
+        expect((await failedLogin(proxied.baseUrl, "xff-port", { "x-forwarded-for": forwardedFor })).status).toBe(401);
+      }
+      expect(attemptIps(proxied, "xff-port")).toEqual(["198.51.100.20", "2001:db8::20"]);
+      for (let i = 0; i < 5; i++) await failedLogin(proxied.baseUrl, "xff-lock", { "x-forwarded-for": "198.51.100.30:1111" });
+      expect((await failedLogin(proxied.baseUrl, "xff-lock", { "x-forwarded-for": "198.51.100.30:2222" })).status).toBe(429);
+      expect((await failedLogin(proxied.baseUrl, "xff-lock", { "x-forwarded-for": "198.51.100.31:1111" })).status).toBe(401);
     } finally {
       await proxied.stop();
     }
