@@ -3,49 +3,16 @@
 // reaches every component: one import of "@mantine/core" from a file these pages load would put
 // all the back office's components into their first load again. This walks the same import graph
 // esbuild does, from the same entries, after TypeScript's type-only imports are dropped.
-import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import { EMPLOYEE_ROUTES, importGraph as graphOf, routeFile } from "./employee-graph.test-helpers";
 
-const root = path.resolve(__dirname, "..");
-const routes = ["employee", "employee._index", "employee.checkin-out", "employee.face", "employee.petition",
-  "employee.vending-machine", "employee.verify", "employee.$", "login"];
-const entries = ["app/root.tsx", ...routes.map((r) => `app/routes/${r}.tsx`)];
+const entries = ["app/root.tsx", ...[...EMPLOYEE_ROUTES, "login"].map(routeFile)];
 
 // Packages whose entry is a barrel of every Mantine component.
 const BARRELS = ["@mantine/core", "@mantine/modals", "@mantine/notifications", "@mantine/dates"];
 // The leave form's date pickers need @mantine/dates (and so the barrel): only that page pays.
 const DATE_PICKERS = ["app/components/ThaiDateInput.tsx", "app/components/ThaiDatesProvider.tsx"];
 
-async function importGraph() {
-  const external: Plugin = {
-    name: "app-only",
-    setup(b) {
-      b.onResolve({ filter: /.*/ }, (args) => {
-        const appFile = args.path.startsWith(".") || args.path.startsWith("~/");
-        // Server modules are replaced by empty ones in the browser build.
-        if (!appFile || /\.server(\.tsx?)?$/.test(args.path)) return { path: args.path, external: true };
-        return undefined;
-      });
-    },
-  };
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: entries,
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: "/tmp/employee-imports",
-    format: "esm",
-    splitting: true,
-    platform: "browser",
-    jsx: "automatic",
-    tsconfig: "tsconfig.json",
-    loader: { ".css": "empty" },
-    plugins: [external],
-    logLevel: "silent",
-  });
-  return result.metafile.inputs;
-}
+const importGraph = () => graphOf(entries);
 
 test("no file the employee pages or the login page load imports a Mantine barrel", async () => {
   const inputs = await importGraph();

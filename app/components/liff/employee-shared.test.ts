@@ -2,48 +2,18 @@
 // same import graph esbuild builds them from (as app/employee-imports.test.ts does): what the
 // pages share is reached by every employee route alike (employee-shared.ts), and nothing heavy
 // that a page does not draw at once is reached statically.
-import path from "node:path";
-import { build, type Metafile, type Plugin } from "esbuild";
+import type { Metafile } from "esbuild";
+import { EMPLOYEE_ROUTES, importGraph, routeFile } from "~/employee-graph.test-helpers";
 
-const root = path.resolve(__dirname, "../../..");
 const KIT = "app/components/liff/employee-shared.ts";
-const routes = ["employee", "employee._index", "employee.checkin-out", "employee.face", "employee.petition",
-  "employee.vending-machine", "employee.verify", "employee.$"];
-const entries = routes.map((r) => `app/routes/${r}.tsx`);
+const entries = EMPLOYEE_ROUTES.map(routeFile);
 // What the shared chunk is made of: the app's modules, Mantine's components and Tabler's icons.
 const SHARED = /^~mantine-core\/components\/|^@tabler\/icons-react\/dist\/esm\/icons\//;
 
 let inputs: Metafile["inputs"];
 
 beforeAll(async () => {
-  // Only the app's own files are followed; packages and server modules stay import paths.
-  const appOnly: Plugin = {
-    name: "app-only",
-    setup(b) {
-      b.onResolve({ filter: /.*/ }, (args) => {
-        const appFile = args.path.startsWith(".") || args.path.startsWith("~/");
-        if (!appFile || /\.server(\.tsx?)?$/.test(args.path)) return { path: args.path, external: true };
-        return undefined;
-      });
-    },
-  };
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: entries,
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: "/tmp/employee-shared",
-    format: "esm",
-    splitting: true,
-    platform: "browser",
-    jsx: "automatic",
-    tsconfig: "tsconfig.json",
-    loader: { ".css": "empty" },
-    plugins: [appOnly],
-    logLevel: "silent",
-  });
-  inputs = result.metafile.inputs;
+  inputs = await importGraph(entries);
 }, 60_000);
 
 /** The app files and the package paths `from` reaches through static imports (not through the kit when told so). */
