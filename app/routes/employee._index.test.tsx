@@ -14,7 +14,7 @@ function day(over: Partial<EmployeeToday> = {}): EmployeeToday {
     checkin_at: null,
     checkout_at: null,
     status: "absent",
-    status_label: "ขาดงาน",
+    status_label: "ยังไม่ได้ลงเวลา",
     reason: "ยังไม่ได้ลงเวลาเข้า",
     review_status: null,
     next: "in",
@@ -50,7 +50,7 @@ describe("the employee home's today card", () => {
     expect(card).toHaveTextContent("วันนี้ 23 พฤศจิกายน 2569");
     expect(within(card).getByTestId("today-checkin")).toHaveTextContent("—");
     expect(within(card).getByTestId("today-checkout")).toHaveTextContent("—");
-    expect(within(card).getByTestId("today-status")).toHaveTextContent("ขาดงานยังไม่ได้ลงเวลาเข้า");
+    expect(within(card).getByTestId("today-status")).toHaveTextContent("ยังไม่ได้ลงเวลายังไม่ได้ลงเวลาเข้า");
     expect(within(card).getByRole("link", { name: "ลงเวลาเข้างาน" })).toHaveAttribute("href", "/employee/checkin-out");
     expect(screen.queryByText("ยังไม่มีข้อมูลการลงเวลาของวันนี้")).toBeNull();
   });

@@ -30,7 +30,15 @@ describe("employeeToday", () => {
     const today = employeeToday(e.id, now);
     expect(today).toMatchObject({ work_date: DATE, checkin_at: null, checkout_at: null, review_status: null, next: "in", leave: null });
     expect({ status: today.status, reason: today.reason }).toEqual(adminSees(e.id, now));
-    expect(today).toMatchObject({ status: "absent", status_label: "ขาดงาน", reason: "ยังไม่ได้ลงเวลาเข้า" });
+    expect(today).toMatchObject({ status: "absent", status_label: "ยังไม่ได้ลงเวลา", reason: "ยังไม่ได้ลงเวลาเข้า" });
+  });
+
+  test("no check-in once the work hours are over: ขาดงาน", () => {
+    const e = newEmployee();
+    const now = bkk("18:30");
+    const today = employeeToday(e.id, now);
+    expect({ status: today.status, reason: today.reason }).toEqual(adminSees(e.id, now));
+    expect(today).toMatchObject({ status: "absent", status_label: "ขาดงาน", reason: "ขาดงาน", next: "in" });
   });
 
   test("right after a check-in: its time, check out next, the same status as the daily view", async () => {

@@ -114,6 +114,13 @@ function lateAndEarly(record: StatusRecord, input: StatusInput, tz: string) {
   return { late: Math.max(0, late), early: Math.max(0, early) };
 }
 
+/** The reasons of an "absent" day that is not over yet: the employee may still come in. */
+export const DAY_NOT_YET = { notStarted: "ยังไม่ถึงวันทำงาน", notCheckedIn: "ยังไม่ได้ลงเวลาเข้า" } as const;
+
+/** Whether an "absent" status is only "not yet" (the day or its work hours are not over). */
+export const absentSoFar = (result: StatusResult) =>
+  result.status === "absent" && (result.reason === DAY_NOT_YET.notStarted || result.reason === DAY_NOT_YET.notCheckedIn);
+
 const join = (...parts: (string | null | false | undefined)[]) => parts.filter(Boolean).join(", ");
 
 /**
@@ -147,9 +154,9 @@ export function attendanceDay(input: StatusInput): DayResult {
     if (input.leave && leaveLabel) return { status: "leave", reason: leaveLabel, ...none };
     if (rejected) return { status: "absent", reason: "ขาดงาน (การลงเวลาไม่ผ่านการตรวจสอบ)", ...none };
     const current = nowClock(now, tz);
-    if (date > current.date) return { status: "absent", reason: "ยังไม่ถึงวันทำงาน", ...none };
+    if (date > current.date) return { status: "absent", reason: DAY_NOT_YET.notStarted, ...none };
     if (date === current.date && current.minutes < minutesOfDay(settings.work_end)) {
-      return { status: "absent", reason: "ยังไม่ได้ลงเวลาเข้า", ...none };
+      return { status: "absent", reason: DAY_NOT_YET.notCheckedIn, ...none };
     }
     return { status: "absent", reason: "ขาดงาน", ...none };
   }
