@@ -290,8 +290,8 @@ function countingStream(req, res, limit, idleMs) {
     res.locals.abortRemix?.();
     out.destroy(error);
   };
-  req.on("data", (chunk) => {
-    if (res.locals.bodyTooLarge || res.locals.bodyIdle) return;
+  const onData = (chunk) => {
+    if (res.locals.bodyTooLarge || res.locals.bodyIdle || out.destroyed) return;
     size += chunk.length;
     if (size > limit) {
       res.locals.bodyTooLarge = limit;
@@ -299,7 +299,8 @@ function countingStream(req, res, limit, idleMs) {
       return;
     }
     if (!out.push(chunk)) req.pause();
-  });
+  };
+  req.on("data", onData);
   req.once("end", () => out.push(null));
   req.once("error", (error) => out.destroy(error));
   watchIdle(req, idleMs, () => {
@@ -313,6 +314,8 @@ function countingStream(req, res, limit, idleMs) {
   // The route answered without reading it all (refused before parsing): throw the rest away.
   res.once("finish", () => {
     if (req.readableEnded || res.locals.bodyTooLarge || res.locals.bodyIdle) return;
+    // Not through `out` any more: a push to it, destroyed, answers false and would pause the drain.
+    req.off("data", onData);
     out.destroy();
     drain(req);
   });

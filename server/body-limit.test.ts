@@ -1,6 +1,7 @@
 import { MAX_MULTIPART_BYTES as UPLOAD_LIMIT } from "~/lib/multipart.server";
 import { MAX_WEBHOOK_BYTES } from "~/models/flows/line-webhook.server";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { head, rawRequest } from "../tests/fixtures/raw-http";
 import {
@@ -281,6 +282,45 @@ describe("after a refusal, the rest of the body", () => {
       expect(farAnswer?.headers.connection).toBe("close");
       await far.closed;
     } finally {
+      await edge.close();
+    }
+  });
+});
+
+describe("a route that answers before the body has all arrived", () => {
+  test("the rest is drained and the kept-alive connection serves the next request", async () => {
+    const edge = await serveEdge({}, async ({ request }) => {
+      // As readLimitedBody does past its own limit: read a little, then refuse.
+      await request.body?.getReader().read();
+      return Response.json({ error: "รูปใหญ่เกินไป" }, { status: 413 });
+    });
+    const socket = net.connect(edge.port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    const answers = () => received.split("HTTP/1.1 ").length - 1;
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 300 && !done(); i++) await wait(10);
+    };
+    try {
+      await new Promise<void>((resolve) => socket.once("connect", resolve));
+      const length = 2 * 1024 * 1024;
+      socket.write(head("POST /upload HTTP/1.1", "Host: x", "Accept: application/json", "Content-Type: multipart/form-data; boundary=b", `Content-Length: ${length}`));
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      let sent = 0;
+      socket.write(chunk);
+      sent += chunk.length;
+      await until(() => answers() === 1);
+      expect(received).toMatch(/^HTTP\/1\.1 413/);
+      while (sent < length) {
+        socket.write(chunk);
+        sent += chunk.length;
+        await wait(1);
+      }
+      socket.write(head("POST /upload HTTP/1.1", "Host: x", "Accept: application/json", "Content-Type: application/json", "Content-Length: 2") + "{}");
+      await until(() => answers() === 2);
+      expect(answers()).toBe(2);
+    } finally {
+      socket.destroy();
       await edge.close();
     }
   });
