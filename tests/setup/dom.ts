@@ -1,8 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 
 afterEach(() => cleanup());
+
+// A Mantine transition running as a file's last test ended sets its state from a timer (its
+// duration, ~200 ms, after two animation frames). Let it fire while jsdom's window still exists:
+// once the environment is torn down React's setState reads `window` and the run fails.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
 // jsdom lacks these; Mantine needs them.
 Object.defineProperty(window, "matchMedia", {
