@@ -9,11 +9,13 @@ afterEach(() => cleanup());
 // once the environment is torn down React's setState reads `window` and the run fails.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
-// jsdom lacks these; Mantine needs them.
+// jsdom lacks these; Mantine needs them. The tests' user prefers reduced motion: a closing
+// Modal then unlocks the page's scroll at once instead of from a timer that would set state
+// after the test's last assertion (an act() warning, which fails the test).
 Object.defineProperty(window, "matchMedia", {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: /prefers-reduced-motion:\s*reduce/.test(query),
     media: query,
     onchange: null,
     addListener: () => {},
