@@ -10,7 +10,7 @@ const INVALID = "ข้อมูลวันหยุดไม่ถูกต้
 /** The `:date` of the path, `YYYY-MM-DD`; anything else is a 400 on `date`. */
 const dateParam = (value: string | undefined) => parseOrThrow(HolidayDateSchema, { date: value }, INVALID).date;
 
-/** PATCH `{name, kind?}` → `{holiday}`; DELETE → `{holiday}` (the one removed); no such day → 404. */
+/** PATCH `{name, kind?}` → `{holiday}`; DELETE → `{holiday, recounted_petitions}` (the one removed); no such day → 404. */
 export const { loader, action } = apiRoute(
   {
     PATCH: async ({ request, params, actor }) => {
@@ -18,7 +18,7 @@ export const { loader, action } = apiRoute(
       const input = parseOrThrow(HolidayRenameSchema, await readBody(request), INVALID);
       return jsonAnswer({ holiday: renameHoliday(date, input, actor) });
     },
-    DELETE: ({ params, actor }) => jsonAnswer({ holiday: removeHoliday(dateParam(params.date), actor) }),
+    DELETE: ({ params, actor }) => jsonAnswer(removeHoliday(dateParam(params.date), actor)),
   },
   { auth: "admin" },
 );

@@ -5,7 +5,7 @@ import { holidaySeedSchema } from "~/models/leave/holiday-schema";
 import { currentHolidayYear, reseedHolidayYear } from "~/models/leave/holidays.server";
 import { apiRoute } from "~/http/api-route.server";
 
-/** POST `{year}` → the year's list after putting its public holidays back (the admins' days kept). */
+/** POST `{year}` → the year's list after putting its public holidays back (the admins' days kept), with `recounted_petitions`. */
 export const { loader, action } = apiRoute(
   {
     POST: async ({ request, actor }) => {

@@ -8,8 +8,8 @@ import { apiRoute } from "~/http/api-route.server";
 const INVALID = "ข้อมูลวันหยุดไม่ถูกต้อง";
 
 /**
- * GET `?year=` → `{year, items, warnings, seeded_at}`; POST `{date, name, kind?}` → 201 `{holiday}`;
- * DELETE with `?date=` or a `{date}` body → `{holiday}` (the one removed).
+ * GET `?year=` → `{year, items, warnings, seeded_at}`; POST `{date, name, kind?}` → 201 `{holiday, recounted_petitions}`;
+ * DELETE with `?date=` or a `{date}` body → `{holiday, recounted_petitions}` (the one removed).
  */
 export const { loader, action } = apiRoute(
   {
@@ -20,13 +20,13 @@ export const { loader, action } = apiRoute(
     },
     POST: async ({ request, actor }) => {
       const input = parseOrThrow(HolidayCreateSchema, await readBody(request), INVALID);
-      return jsonAnswer({ holiday: addHoliday(input, actor) }, { status: 201 });
+      return jsonAnswer(addHoliday(input, actor), { status: 201 });
     },
     DELETE: async ({ request, actor }) => {
       const query = new URL(request.url).searchParams.get("date");
       const body = query !== null ? { date: query } : request.headers.get("content-type") ? await readBody(request) : {};
       const { date } = parseOrThrow(HolidayDateSchema, body, INVALID);
-      return jsonAnswer({ holiday: removeHoliday(date, actor) });
+      return jsonAnswer(removeHoliday(date, actor));
     },
   },
   { auth: "admin" },

@@ -6,7 +6,7 @@ import { LeavePage } from "~/components/liff/leave/LeavePage";
 import { workDate } from "~/lib/business-day.server";
 import { addDays } from "~/lib/iso-day";
 import { requireEmployee } from "~/models/employees/employee.server";
-import { holidaysBetween } from "~/models/leave/holidays.server";
+import { holidaysForCounting } from "~/models/leave/holidays.server";
 import { currentLeaveYear, leaveHistory } from "~/models/leave/leave.server";
 import { getSetting } from "~/models/core/settings.server";
 import { employeeRouteHandle } from "~/components/liff/employee-shared";
@@ -28,7 +28,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     return json({
       calendar: {
         work_days: getSetting("work_days"),
-        holidays: holidaysBetween(from, to).map((h) => ({ date: h.date, name: h.name })),
+        holidays: holidaysForCounting(from, to).map((h) => ({ date: h.date, name: h.name })),
         min_date: startDate && startDate > from ? startDate : from,
         max_date: to,
       },

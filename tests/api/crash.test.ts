@@ -15,7 +15,7 @@ const ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
 const WORKERS = 8;
 const HQ = { name: "สำนักงานใหญ่", lat: SITE.lat, lng: SITE.lng, radius_m: 100 };
 const DAY = 24 * 60 * 60 * 1000;
-// Tuesdays in a year whose holidays are not seeded: every petition of one employee is a working day of its own.
+// Tuesdays of early 2031 (its first holiday on a Tuesday is 15 April): every petition of one employee is a working day of its own.
 const FIRST_TUESDAY = Date.UTC(2031, 0, 7);
 
 type Kind = "checkin" | "checkout" | "petition" | "visit";

@@ -82,7 +82,7 @@ describe("POST /api/holiday", () => {
   test("201 with the holiday (company by default), audit-logged; the same date again is 409", async () => {
     const created = await asAdmin("/api/holiday", { method: "POST", json: { date: day, name: "วันครบรอบบริษัท" } });
     expect(created.status).toBe(201);
-    expect(await created.json()).toEqual({ holiday: { date: day, name: "วันครบรอบบริษัท", kind: "company", source: "admin" } });
+    expect(await created.json()).toEqual({ holiday: { date: day, name: "วันครบรอบบริษัท", kind: "company", source: "admin" }, recounted_petitions: 0 });
     expect(audit("holiday")).toContainEqual({ action: "create", entityId: day, actorType: "admin" });
 
     const again = await asAdmin("/api/holiday", { method: "POST", json: { date: day, name: "ซ้ำ", kind: "public" } });

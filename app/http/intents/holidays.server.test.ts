@@ -27,7 +27,7 @@ describe("the holiday tab's intents", () => {
   it("add, rename and remove through the form, with Thai toasts", async () => {
     const added = await post({ intent: HOLIDAY_INTENTS.add, date: "2026-08-14", name: "วันครบรอบบริษัท", kind: "" });
     expect(added.status).toBe(200);
-    expect(await added.json()).toMatchObject({ ok: true, message: 'เพิ่มวันหยุด "วันครบรอบบริษัท" แล้ว', data: { kind: "company" } });
+    expect(await added.json()).toMatchObject({ ok: true, message: 'เพิ่มวันหยุด "วันครบรอบบริษัท" แล้ว', data: { holiday: { kind: "company" }, recounted_petitions: 0 } });
 
     const renamed = await post({ intent: HOLIDAY_INTENTS.rename, date: "2026-08-14", name: "วันก่อตั้งบริษัท", kind: "public" });
     expect(await renamed.json()).toMatchObject({ ok: true, data: { name: "วันก่อตั้งบริษัท", kind: "public" } });

@@ -10,6 +10,7 @@ import {
   holidaySeedSchema,
   holidayYearRange,
 } from "~/models/leave/holiday-schema";
+import { recountedText } from "~/models/leave/labels";
 import { addHoliday, currentHolidayYear, listHolidays, removeHoliday, renameHoliday, reseedHolidayYear } from "~/models/leave/holidays.server";
 
 // The holiday tab of /admin/leave-work: its loader data and its form intents (the same model
@@ -34,7 +35,7 @@ export const holidayIntents = (actor: Actor) => ({
   [HOLIDAY_INTENTS.add]: intent({
     schema: (fields) => parseOrThrow(HolidayCreateSchema, pick(fields, ["date", "name", "kind"]), INVALID),
     run: (input) => addHoliday(input, actor),
-    done: (h) => `เพิ่มวันหยุด "${h.name}" แล้ว`,
+    done: (r) => `เพิ่มวันหยุด "${r.holiday.name}" แล้ว${recountedText(r.recounted_petitions)}`,
   }),
   [HOLIDAY_INTENTS.rename]: intent({
     schema: (fields) => ({
@@ -47,11 +48,11 @@ export const holidayIntents = (actor: Actor) => ({
   [HOLIDAY_INTENTS.remove]: intent({
     schema: (fields) => parseOrThrow(HolidayDateSchema, pick(fields, ["date"]), INVALID),
     run: ({ date }) => removeHoliday(date, actor),
-    done: (h) => `ลบวันหยุด "${h.name}" แล้ว`,
+    done: (r) => `ลบวันหยุด "${r.holiday.name}" แล้ว${recountedText(r.recounted_petitions)}`,
   }),
   [HOLIDAY_INTENTS.reseed]: intent({
     schema: (fields) => parseOrThrow(holidaySeedSchema(currentHolidayYear()), pick(fields, ["year"]), "ข้อมูลการดึงวันหยุดไม่ถูกต้อง"),
-    run: ({ year }) => void reseedHolidayYear(year, actor),
-    done: (_, { year }) => `ดึงวันหยุดราชการปี ${year + 543} ใหม่แล้ว`,
+    run: ({ year }) => reseedHolidayYear(year, actor).recounted_petitions,
+    done: (recounted, { year }) => `ดึงวันหยุดราชการปี ${year + 543} ใหม่แล้ว${recountedText(recounted)}`,
   }),
 });

@@ -39,6 +39,7 @@ const WRITTEN: Record<string, string[]> = {
   leave_petition: [
     ...Object.keys(toPetitionDto(blankRow(leavePetitions, { id: 1, type: 1, status: 1 }) as Parameters<typeof toPetitionDto>[0])),
     "note",
+    "holiday_dates",
   ],
   leave_quota: ["year", "type", "quota"],
   holiday: Object.keys(toHolidayDto(blankRow(holidays, { date: "2026-12-05" }) as Parameters<typeof toHolidayDto>[0])),

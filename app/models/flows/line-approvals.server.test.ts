@@ -10,6 +10,7 @@ import { CorrectionRequestSchema } from "~/models/attendance/correction.server";
 import { newEmployee } from "~/models/attendance/attendance.test-helpers";
 import { correctionNoticeMessage, fileCorrection } from "~/models/attendance/correction-notices.server";
 import { decideLeave, fileLeave, leaveNoticeMessage } from "~/models/leave/notices.server";
+import { holidaysForCounting } from "~/models/leave/holidays.server";
 import { PetitionSchema } from "~/models/leave/schema";
 import { APPROVAL_REPLIES, REASON_CARD_TITLE } from "./line-approvals.server";
 import { updateAdminUser } from "~/models/admins/users.server";
@@ -58,10 +59,12 @@ function linkedEmployee() {
   return { ...e, lineUserId };
 }
 let day = Date.UTC(2026, 9, 1);
+const isoDay = () => new Date(day).toISOString().slice(0, 10);
+/** A one-day petition on the next working day (no weekend, no holiday) from October 2026. */
 async function petition(employeeId: number) {
   do day += 86_400_000;
-  while ([0, 6].includes(new Date(day).getUTCDay()));
-  const iso = new Date(day).toISOString().slice(0, 10);
+  while ([0, 6].includes(new Date(day).getUTCDay()) || holidaysForCounting(isoDay(), isoDay()).length > 0);
+  const iso = isoDay();
   const input = PetitionSchema.parse({ type: 1, start_date: iso, end_date: iso, reason: "ไปธุระ" });
   const p = await fileLeave(employeeId, input, null, { type: "employee", id: employeeId });
   await settleNotices();

@@ -32,7 +32,7 @@ describe("pendingPetitions", () => {
     const a = newEmployee();
     const first = await file(a.id, { start_date: "2026-03-02", end_date: "2026-03-02" });
     const second = await file(a.id, { start_date: "2025-12-22", end_date: "2025-12-22" });
-    const decided = await file(a.id, { start_date: "2026-04-06", end_date: "2026-04-06" });
+    const decided = await file(a.id, { start_date: "2026-04-07", end_date: "2026-04-07" });
     decidePetition({ id: decided.id, action: "accept", note: "" }, admin);
     const result = pendingPetitions(page);
     expect(result.items.map((p) => p.id)).toEqual([first.id, second.id]);
@@ -44,7 +44,7 @@ describe("pendingPetitions", () => {
   it("gives the type's balance after approval, negative over quota, and what else of it waits", async () => {
     const a = newEmployee();
     setLeaveQuota({ employee_id: a.id, year: 2026, type: 1, quota: 4 }, admin);
-    const approved = await file(a.id, { start_date: "2026-03-02", end_date: "2026-03-03" });
+    const approved = await file(a.id, { start_date: "2026-03-04", end_date: "2026-03-05" });
     decidePetition({ id: approved.id, action: "accept", note: "" }, admin);
     const p1 = await file(a.id, { start_date: "2026-03-09", end_date: "2026-03-11" });
     const p2 = await file(a.id, { start_date: "2026-03-16", end_date: "2026-03-16", half: "morning" });
@@ -122,7 +122,7 @@ describe("a rejection needs a note", () => {
 
   it("decideLeave refuses a reject without a note, or a blank one (400 on note) and changes nothing; with one it rejects", async () => {
     const a = newEmployee();
-    const p = await file(a.id, { start_date: "2026-05-04", end_date: "2026-05-04" });
+    const p = await file(a.id, { start_date: "2026-05-05", end_date: "2026-05-05" });
     for (const note of ["", "  \n\t "]) {
       const error = refusal(() => decideLeave({ id: p.id, action: "reject", note }, admin));
       expect(error).toBeInstanceOf(DomainError);

@@ -20,6 +20,9 @@ export function spanText(p: { start_date: string; end_date: string; half: Petiti
   return `${start} – ${formatThaiDate(p.end_date)}`;
 }
 
+/** What a holiday write adds to its message when it changed petitions' days: ` · นับวันลาใหม่ 2 คำขอ`. */
+export const recountedText = (petitions: number) => (petitions > 0 ? ` · นับวันลาใหม่ ${petitions} คำขอ` : "");
+
 export const HOLIDAY_KIND_LABELS: Record<HolidayKindValue, string> = {
   public: "วันหยุดราชการ",
   substitution: "วันหยุดชดเชย",

@@ -1,5 +1,6 @@
 // Leave notices on LINE: a new petition goes to every group flagged notify_leave, a decision to the
-// employee, a cancellation to the groups (and to the employee when an admin cancelled).
+// employee, a cancellation to the groups (and to the employee when an admin cancelled), and an
+// approved petition whose days a holiday change recounted to the employee (notifyRecounted).
 //
 // The leave model functions stay transactional and know nothing of LINE; the wrappers here
 // (fileLeave, decideLeave, cancelOwnLeave, cancelLeave) are what the API routes and the page
@@ -17,6 +18,7 @@ import {
   createPetition,
   decidePetition,
   leaveBalances,
+  toPetitionDto,
   transitionPetition,
   type PetitionDto,
 } from "./leave.server";
@@ -24,7 +26,9 @@ import { dispatchNotice, hasGroupsFlagged, pushToEmployee, pushToGroups } from "
 import { approvalButtons } from "~/models/flows/approval-postback";
 import { cardRow, flexCard, liffButtons, MAX_CARD_TEXT, NEGATIVE_COLOR, truncate } from "~/models/line/card.server";
 import { thaiDecimal } from "~/lib/thai-number";
+import { formatThaiDate } from "~/lib/thai-date";
 import { requireRejectionNote } from "./approvals.server";
+import type { RecountedPetition } from "./holiday-years.server";
 
 export type LeaveNoticeKind = "request" | "approve" | "reject" | "cancel";
 
@@ -89,6 +93,34 @@ export function leaveNoticeMessage(kind: LeaveNoticeKind, data: LeaveNoticeData)
   });
 }
 
+export const RECOUNT_TITLE = "ปรับจำนวนวันลาตามวันหยุด";
+const RECOUNT_COLOR = "#F08C00";
+
+/**
+ * The card an employee gets when a holiday change recounted their approved leave: the days before
+ * and now, the changed holiday dates, and the balance after it.
+ */
+export function recountNoticeMessage(data: LeaveNoticeData & { before: number; dates: readonly string[] }): LineMessage {
+  const { employee, petition: p, remaining, before, dates } = data;
+  const type = LEAVE_TYPE_LABELS[p.type] ?? String(p.type);
+  const span = spanText(p);
+  const why = `วันหยุดมีการเปลี่ยนแปลง: ${dates.map((d) => formatThaiDate(d)).join(", ")}`;
+  return flexCard({
+    title: RECOUNT_TITLE,
+    color: RECOUNT_COLOR,
+    rows: [
+      cardRow("ประเภท", type),
+      cardRow("วันที่", span),
+      cardRow("จำนวนเดิม", daysText(before)),
+      cardRow("จำนวนใหม่", daysText(p.days)),
+      cardRow("สาเหตุ", truncate(why, MAX_CARD_TEXT)),
+      cardRow(`คงเหลือ (${type})`, daysText(remaining), remaining < 0 ? NEGATIVE_COLOR : undefined),
+    ],
+    buttons: liffButtons("ดูการลาของฉัน", "petition"),
+    altText: `${RECOUNT_TITLE}: ${employee.full_name} (${employee.code}) ${type} ${span} ${daysText(before)} → ${daysText(p.days)}`,
+  });
+}
+
 /** The card's facts as they stand now (after the commit), and whether LINE reaches the employee. */
 function noticeData(petition: PetitionDto): (LeaveNoticeData & { reachable: boolean }) | null {
   const employee = getEmployee(petition.employee_id);
@@ -129,6 +161,30 @@ export async function notifyCancellation(petition: PetitionDto) {
       : null;
   const toGroups = hasGroupsFlagged("notify_leave") ? pushToGroups({ flag: "notify_leave", messages: [message], kind: "leave_request" }) : null;
   await Promise.all([toEmployee, toGroups]);
+}
+
+/** The employee hears that a holiday change recounted their approved petition; without LINE (or resigned) nobody is told. */
+export async function notifyRecount(petition: PetitionDto, before: number, dates: readonly string[]) {
+  const data = noticeData(petition);
+  if (!data?.reachable) return null;
+  return pushToEmployee({
+    employeeId: petition.employee_id,
+    messages: [recountNoticeMessage({ ...data, before, dates })],
+    kind: "leave_recount",
+    bestEffort: true,
+  });
+}
+
+/**
+ * After the commit that recounted them: each approved petition whose days changed is told to its
+ * employee (their balance moved). A pending one is not: the approver sees its new days.
+ */
+export function notifyRecounted(recounted: readonly RecountedPetition[]) {
+  for (const { petition, before, dates } of recounted) {
+    if (petition.status !== LeaveStatus.approve || petition.days === before) continue;
+    const dto = toPetitionDto(petition);
+    dispatchNotice("recount", () => notifyRecount(dto, before, dates));
+  }
 }
 
 /** createPetition, then the groups' notice. */

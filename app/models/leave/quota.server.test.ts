@@ -66,7 +66,7 @@ describe("setLeaveQuota", () => {
 
     const petition = await createPetition(
       e.id,
-      PetitionSchema.parse({ type: 1, start_date: "2026-03-02", end_date: "2026-03-04", reason: "ธุระ" }),
+      PetitionSchema.parse({ type: 1, start_date: "2026-03-09", end_date: "2026-03-11", reason: "ธุระ" }),
       null,
       { type: "employee", id: e.id },
     );

@@ -9,6 +9,7 @@ export const PUSH_KIND_LABELS: Record<string, string> = {
   manual: "ข้อความจากผู้ดูแล",
   leave_request: "แจ้งคำขอลา",
   leave_decision: "แจ้งผลการลา",
+  leave_recount: "แจ้งปรับจำนวนวันลาตามวันหยุด",
   correction_request: "แจ้งคำขอแก้ไขเวลา",
   correction_decision: "แจ้งผลคำขอแก้ไขเวลา",
   machine_visit: "รายงานการเข้าตู้",
