@@ -4,6 +4,7 @@ import {
   index,
   type AnySQLiteColumn,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -377,6 +378,9 @@ export const attendance = sqliteTable(
     /** Codes of what needs an admin's eye (outside, uncertain, stale_position, clock_drift, face_not_matched, face_review, no_selfie). */
     flags: text("flags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
     reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("none"),
+    /** Each side's own review (ADR 043): a rejected check-out leaves the check-in standing. review_status sums them up. */
+    checkinReview: text("checkin_review", { enum: REVIEW_STATUSES }).notNull().default("none"),
+    checkoutReview: text("checkout_review", { enum: REVIEW_STATUSES }).notNull().default("none"),
     reviewNote: text("review_note"),
     reviewedBy: integer("reviewed_by").references(() => admins.id),
     reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
@@ -622,3 +626,64 @@ export const jobRuns = sqliteTable(
   },
   (t) => [uniqueIndex("job_runs_job_date_unique").on(t.job, t.runDate), index("job_runs_started_idx").on(t.startedAt)],
 );
+
+export const LEDGER_STATUSES = [
+  "present",
+  "late",
+  "early_leave",
+  "absent",
+  "leave",
+  "holiday",
+  "day_off",
+  "missing_checkout",
+] as const;
+
+/**
+ * The day ledger (ADR 043): one computed row per employee per date, from the later of their start
+ * date and the office's attendance_start up to today. Written only by the ledger module, in the
+ * same transaction as the input that changed it; every attendance number is read from here.
+ */
+export const attendanceDays = sqliteTable(
+  "attendance_days",
+  {
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    workDate: text("work_date").notNull(),
+    status: text("status", { enum: LEDGER_STATUSES }).notNull(),
+    reason: text("reason").notNull(),
+    scheduledMinutes: integer("scheduled_minutes").notNull(),
+    workedMinutes: integer("worked_minutes").notNull(),
+    lateMinutes: integer("late_minutes").notNull(),
+    earlyMinutes: integer("early_minutes").notNull(),
+    leaveType: integer("leave_type"),
+    leaveFraction: real("leave_fraction").notNull(),
+    leaveHalf: text("leave_half", { enum: LEAVE_HALVES }),
+    /** The holiday's id (the holidays table is keyed by its date). */
+    holidayDate: text("holiday_date"),
+    absentFraction: real("absent_fraction").notNull(),
+    checkinReview: text("checkin_review", { enum: REVIEW_STATUSES }).notNull(),
+    checkoutReview: text("checkout_review", { enum: REVIEW_STATUSES }).notNull(),
+    attendanceId: integer("attendance_id"),
+    computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workDate, t.employeeId] }),
+    index("attendance_days_employee_idx").on(t.employeeId, t.workDate),
+    index("attendance_days_status_idx").on(t.workDate, t.status),
+  ],
+);
+
+/** Dates the ledger holds for everyone, and until when their rows hold without the clock moving them (null: settled). */
+export const ledgerDates = sqliteTable("ledger_dates", {
+  workDate: text("work_date").primaryKey(),
+  freshUntil: integer("fresh_until"),
+  computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** The work hours and days in force from a date on: a change applies from its date, past days keep theirs. */
+export const workRules = sqliteTable("work_rules", {
+  effectiveFrom: text("effective_from").primaryKey(),
+  rules: text("rules", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+  createdAt: timestampNow("created_at"),
+});

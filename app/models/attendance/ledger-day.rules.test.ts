@@ -1,4 +1,7 @@
-import { attendanceStatus, isoWeekday, type StatusInput, type StatusRecord } from "./status";
+import { ledgerDay, type LedgerInput, type LedgerLeave, type LedgerRecord } from "./ledger-day";
+import { isoWeekday, type LeavePart, type StatusSettings } from "./status";
+
+// ledgerDay's status and reason, case by case (the minute counts are in ledger-day.test.ts).
 
 const TZ = "Asia/Bangkok";
 const settings = {
@@ -14,47 +17,63 @@ const settings = {
 const DATE = "2026-11-23"; // a Monday
 const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+07:00`);
 
-const record = (over: Partial<StatusRecord> = {}): StatusRecord => ({
-  checkinAt: at(DATE, "08:25"),
-  checkoutAt: at(DATE, "17:35"),
-  lateMinutes: 0,
-  earlyMinutes: 0,
-  reviewStatus: "none",
-  ...over,
-});
+type Review = LedgerRecord["checkinReview"];
+type RecordOver = { checkinAt?: Date | null; checkoutAt?: Date | null; reviewStatus?: Review };
 
-const status = (over: Partial<StatusInput>) =>
-  attendanceStatus({
-    date: DATE,
+const record = (over: RecordOver = {}): LedgerRecord => {
+  const review = over.reviewStatus ?? "none";
+  return {
+    checkinAt: over.checkinAt === undefined ? at(DATE, "08:25") : over.checkinAt,
+    checkoutAt: over.checkoutAt === undefined ? at(DATE, "17:35") : over.checkoutAt,
+    checkinReview: review,
+    checkoutReview: review,
+  };
+};
+
+type StatusOver = Partial<Omit<LedgerInput, "rules" | "holiday" | "leave">> & {
+  settings?: StatusSettings;
+  workDay?: boolean;
+  holiday?: { name: string } | null;
+  leave?: { part: LeavePart; type?: string | null } | null;
+};
+
+const status = ({ settings: s = settings, workDay = true, holiday, leave, ...over }: StatusOver) => {
+  const date = over.date ?? DATE;
+  const l: LedgerLeave | null = leave ? { part: leave.part, type: null, label: leave.type ?? null } : null;
+  const { status: st, reason } = ledgerDay({
+    date,
     record: null,
-    settings,
-    workDay: true,
+    rules: { ...s, work_days: workDay ? [1, 2, 3, 4, 5, 6, 7] : [] },
+    holiday: holiday ? { date, name: holiday.name } : null,
+    leave: l,
     now: at("2026-11-24", "09:00"),
     timeZone: TZ,
     ...over,
   });
+  return { status: st, reason };
+};
 
-describe("attendanceStatus", () => {
+describe("ledgerDay: status and reason", () => {
   it("present: in and out on time", () => {
     expect(status({ record: record() })).toEqual({ status: "present", reason: "ตรงเวลา" });
   });
 
   it("late: the record's late minutes, in Thai", () => {
-    expect(status({ record: record({ checkinAt: at(DATE, "08:42"), lateMinutes: 12 }) })).toEqual({
+    expect(status({ record: record({ checkinAt: at(DATE, "08:42") }) })).toEqual({
       status: "late",
       reason: "สาย 12 นาที",
     });
   });
 
   it("late and early at once stays late, with both in the reason", () => {
-    expect(status({ record: record({ lateMinutes: 12, earlyMinutes: 30 }) })).toEqual({
+    expect(status({ record: record({ checkinAt: at(DATE, "08:42"), checkoutAt: at(DATE, "17:00") }) })).toEqual({
       status: "late",
       reason: "สาย 12 นาที, ออกก่อนเวลา 30 นาที",
     });
   });
 
   it("early_leave: the record's early minutes", () => {
-    expect(status({ record: record({ checkoutAt: at(DATE, "17:00"), earlyMinutes: 30 }) })).toEqual({
+    expect(status({ record: record({ checkoutAt: at(DATE, "17:00") }) })).toEqual({
       status: "early_leave",
       reason: "ออกก่อนเวลา 30 นาที",
     });
@@ -69,34 +88,36 @@ describe("attendanceStatus", () => {
     expect(status({ now: at(DATE, "18:00") })).toEqual({ status: "absent", reason: "ขาดงาน" });
   });
 
-  it("absent on a future date says so", () => {
-    expect(status({ now: at("2026-11-22", "10:00") }).reason).toBe("ยังไม่ถึงวันทำงาน");
+  it("a date not begun yet is only 'not yet' (the ledger holds no later date than today)", () => {
+    expect(status({ now: at("2026-11-22", "10:00") }).reason).toBe("ยังไม่ได้ลงเวลาเข้า");
   });
 
   it("a rejected check-in counts as absent", () => {
     expect(status({ record: record({ reviewStatus: "rejected" }) })).toEqual({
       status: "absent",
-      reason: "ขาดงาน (การลงเวลาไม่ผ่านการตรวจสอบ)",
+      reason: "ขาดงาน (การลงเวลาเข้าไม่ผ่านการตรวจสอบ)",
     });
   });
 
   it("a pending or accepted review does not change the status", () => {
     expect(status({ record: record({ reviewStatus: "pending" }) }).status).toBe("present");
-    expect(status({ record: record({ reviewStatus: "accepted", lateMinutes: 3 }) }).status).toBe("late");
+    expect(status({ record: record({ reviewStatus: "accepted", checkinAt: at(DATE, "08:36") }) }).status).toBe("late");
   });
 
   it("leave: full, morning and afternoon leave without a record", () => {
     expect(status({ leave: { part: "full", type: "ลาป่วย" } })).toEqual({ status: "leave", reason: "ลาทั้งวัน (ลาป่วย)" });
-    expect(status({ leave: { part: "morning" } })).toEqual({ status: "leave", reason: "ลาครึ่งวันเช้า" });
-    expect(status({ leave: { part: "afternoon" } })).toEqual({ status: "leave", reason: "ลาครึ่งวันบ่าย" });
+    // A half day's other half with no show, once it is over, is half a day's absence.
+    expect(status({ leave: { part: "morning" } })).toEqual({ status: "absent", reason: "ลาครึ่งวันเช้า, ขาดงานครึ่งวันบ่าย" });
+    expect(status({ leave: { part: "afternoon" } })).toEqual({ status: "absent", reason: "ลาครึ่งวันบ่าย, ขาดงานครึ่งวันเช้า" });
+    expect(status({ leave: { part: "morning" }, now: at(DATE, "15:00") })).toEqual({ status: "leave", reason: "ลาครึ่งวันเช้า, ยังไม่ได้ลงเวลาเข้า" });
   });
 
   it("morning leave measures lateness from break_end, with the grace", () => {
-    const r = record({ checkinAt: at(DATE, "12:58"), lateMinutes: 268 });
+    const r = record({ checkinAt: at(DATE, "12:58"), });
     expect(status({ record: r, leave: { part: "morning" } })).toEqual({ status: "present", reason: "ลาครึ่งวันเช้า" });
-    const within = record({ checkinAt: at(DATE, "13:05"), lateMinutes: 275 });
+    const within = record({ checkinAt: at(DATE, "13:05") });
     expect(status({ record: within, leave: { part: "morning" } }).status).toBe("present");
-    const late = record({ checkinAt: at(DATE, "13:10"), lateMinutes: 280 });
+    const late = record({ checkinAt: at(DATE, "13:10") });
     expect(status({ record: late, leave: { part: "morning" } })).toEqual({
       status: "late",
       reason: "สาย 10 นาที, ลาครึ่งวันเช้า",
@@ -104,9 +125,9 @@ describe("attendanceStatus", () => {
   });
 
   it("afternoon leave measures early leave from break_start", () => {
-    const r = record({ checkoutAt: at(DATE, "12:01"), earlyMinutes: 329 });
+    const r = record({ checkoutAt: at(DATE, "12:01") });
     expect(status({ record: r, leave: { part: "afternoon" } }).status).toBe("present");
-    const early = record({ checkoutAt: at(DATE, "11:30"), earlyMinutes: 360 });
+    const early = record({ checkoutAt: at(DATE, "11:30") });
     expect(status({ record: early, leave: { part: "afternoon" } })).toEqual({
       status: "early_leave",
       reason: "ออกก่อนเวลา 30 นาที, ลาครึ่งวันบ่าย",
@@ -126,7 +147,7 @@ describe("attendanceStatus", () => {
   });
 
   it("work on a day off or holiday is present", () => {
-    expect(status({ workDay: false, record: record({ lateMinutes: 20 }) })).toEqual({
+    expect(status({ workDay: false, record: record({ checkinAt: at(DATE, "08:50") }) })).toEqual({
       status: "present",
       reason: "ทำงานวันหยุดประจำสัปดาห์",
     });
@@ -141,7 +162,7 @@ describe("attendanceStatus", () => {
   });
 
   it("missing_checkout outranks lateness and keeps it in the reason", () => {
-    expect(status({ record: record({ checkoutAt: null, lateMinutes: 12 }) })).toEqual({
+    expect(status({ record: record({ checkoutAt: null, checkinAt: at(DATE, "08:42") }) })).toEqual({
       status: "missing_checkout",
       reason: "ไม่ได้ลงเวลาออก, สาย 12 นาที",
     });
@@ -165,7 +186,7 @@ describe("attendanceStatus", () => {
   it("pending check-out: checked in today before the missing hour is present or late", () => {
     const now = at(DATE, "10:00");
     expect(status({ record: record({ checkoutAt: null }), now })).toEqual({ status: "present", reason: "ยังไม่ลงเวลาออก" });
-    expect(status({ record: record({ checkoutAt: null, lateMinutes: 12 }), now })).toEqual({
+    expect(status({ record: record({ checkoutAt: null, checkinAt: at(DATE, "08:42") }), now })).toEqual({
       status: "late",
       reason: "สาย 12 นาที, ยังไม่ลงเวลาออก",
     });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanText } from "~/lib/validation";
+import { cleanText, isoDate } from "~/lib/validation";
 
 // The attendance settings' schemas and defaults (client-safe, so the settings form checks with
 // the same rules). The registry in core/settings.server.ts holds them.
@@ -59,6 +59,8 @@ export const ATTENDANCE_SETTING_SCHEMAS = {
   require_selfie: z.boolean({ error: "ค่าบังคับถ่ายรูปต้องเป็นเปิดหรือปิด" }),
   missing_checkout_hour: wholeNumber("ชั่วโมงที่ถือว่าไม่ได้ลงเวลาออก", 0, 23, ""),
   selfie_retention_days: wholeNumber("ระยะเวลาเก็บรูปถ่ายลงเวลา", 7, 3650, " วัน"),
+  /** The first date attendance counts (no absence before it); "" until the first office is configured. */
+  attendance_start: z.union([z.literal(""), isoDate("วันที่เริ่มนับการลงเวลา")], { error: "วันที่เริ่มนับการลงเวลาไม่ถูกต้อง" }),
 };
 
 export const ATTENDANCE_SETTING_DEFAULTS = {
@@ -75,6 +77,7 @@ export const ATTENDANCE_SETTING_DEFAULTS = {
   require_selfie: true,
   missing_checkout_hour: 23,
   selfie_retention_days: 90,
+  attendance_start: "",
 };
 
 export type WorkHours = Pick<typeof ATTENDANCE_SETTING_DEFAULTS, "work_start" | "work_end" | "break_start" | "break_end">;

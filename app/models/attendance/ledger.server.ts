@@ -1,0 +1,257 @@
+import { and, asc, between, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { attendance, attendanceDays, employees, ledgerDates, leavePetitions, settings } from "../../../db/schema";
+import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
+import { db, immediate, preparedQuery, type Db } from "~/lib/db.server";
+import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
+import { addDays, isoDaysBetween } from "~/lib/iso-day";
+import { businessDate } from "~/lib/thai-date";
+import { getSetting } from "~/models/core/settings.server";
+// The leave modules below import nothing that writes the ledger: the writers (the employees and
+// leave models among them) import this module without a cycle.
+import { holidaysBetween } from "~/models/leave/holiday-table.server";
+import { ensureHolidayYear } from "~/models/leave/holiday-years.server";
+import { MAX_PETITION_CALENDAR_DAYS } from "~/models/leave/schema";
+import { freshUntil, ledgerDay, type LedgerDay, type LedgerLeave, type LedgerRecord } from "./ledger-day";
+import { rulesOn } from "./work-rules.server";
+
+// The day ledger's store (ADR 043). A date is filled for everyone at once (ledger_dates records it
+// and until when its rows hold without the clock moving them); afterwards every input that changes
+// (a check-in, a correction, a review, leave, a holiday, an employee's dates, the rules) recomputes
+// the rows it touches inside its own transaction. Dates not filled yet are filled by the first
+// reader that needs them, and by the nightly job for the day that just ended.
+
+export type LedgerRow = typeof attendanceDays.$inferSelect;
+
+/** The first date the office counts attendance: the setting, else the day its first office was configured. */
+export function attendanceStart(d: Db = db()): string | null {
+  const stored = getSetting("attendance_start");
+  if (stored) return stored;
+  return derivedAttendanceStart(d);
+}
+
+/**
+ * For an office that set up before the setting existed: the earlier of the day its offices were
+ * last saved and its first attendance record; null while no office is configured (nobody can check in).
+ */
+function derivedAttendanceStart(d: Db): string | null {
+  if (getSetting("offices").length === 0) return null;
+  const saved = d.select({ at: settings.updatedAt }).from(settings).where(eq(settings.key, "offices")).get()?.at;
+  const first = d.select({ date: sql<string | null>`min(${attendance.workDate})` }).from(attendance).get()?.date ?? null;
+  const savedDate = saved ? businessDate(saved, appTimeZoneFromEnv()) : null;
+  return [savedDate, first].filter((v): v is string => v != null).sort()[0] ?? null;
+}
+
+type Scope = { employeeIds?: readonly number[] };
+
+const working = (date: string, start: string) =>
+  and(
+    or(isNull(employees.startDate), lte(employees.startDate, date)),
+    or(isNull(employees.resignDate), gt(employees.resignDate, date)),
+    sql`${date} >= ${start}`,
+  );
+
+function workingIds(d: Db, date: string, start: string, scope: Scope) {
+  const where = scope.employeeIds ? and(working(date, start), inArray(employees.id, [...scope.employeeIds])) : working(date, start);
+  return d.select({ id: employees.id }).from(employees).where(where).all().map((r) => r.id);
+}
+
+function recordsOn(d: Db, date: string, scope: Scope) {
+  const where = scope.employeeIds
+    ? and(eq(attendance.workDate, date), inArray(attendance.employeeId, [...scope.employeeIds]))
+    : eq(attendance.workDate, date);
+  const rows = d
+    .select({
+      id: attendance.id,
+      employeeId: attendance.employeeId,
+      checkinAt: sql<number | null>`${attendance.checkinAt}`,
+      checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
+      checkinReview: attendance.checkinReview,
+      checkoutReview: attendance.checkoutReview,
+    })
+    .from(attendance)
+    .where(where)
+    .all();
+  return new Map(rows.map((r) => [r.employeeId, r]));
+}
+
+const PART_OF = (half: "morning" | "afternoon" | null) => half ?? "full";
+
+/** A morning and an afternoon of the same date together are the whole day. */
+function mergeLeave(a: LedgerLeave | undefined, b: LedgerLeave): LedgerLeave {
+  if (!a) return b;
+  if (a.part === b.part) return a;
+  const sameType = a.type === b.type;
+  return { part: "full", type: sameType ? a.type : null, label: sameType ? a.label : [a.label, b.label].filter(Boolean).join(" + ") };
+}
+
+function leavesOn(d: Db, date: string, scope: Scope) {
+  // leave.server's petitionsOverlapping(date, date): a petition spans at most MAX_PETITION_CALENDAR_DAYS.
+  const overlapping = and(
+    gte(leavePetitions.startDate, addDays(date, -(MAX_PETITION_CALENDAR_DAYS - 1))),
+    lte(leavePetitions.startDate, date),
+    gte(leavePetitions.endDate, date),
+  );
+  const approved = and(overlapping, sql`+${leavePetitions.status} = ${LeaveStatus.approve}`);
+  const rows = d
+    .select({ employeeId: leavePetitions.employeeId, type: leavePetitions.type, half: leavePetitions.half })
+    .from(leavePetitions)
+    .where(scope.employeeIds ? and(approved, inArray(leavePetitions.employeeId, [...scope.employeeIds])) : approved)
+    .all();
+  const leaves = new Map<number, LedgerLeave>();
+  for (const p of rows) {
+    const leave: LedgerLeave = { part: PART_OF(p.half), type: p.type, label: LEAVE_TYPE_LABELS[p.type] ?? null };
+    leaves.set(p.employeeId, mergeLeave(leaves.get(p.employeeId), leave));
+  }
+  return leaves;
+}
+
+const upsertRow = preparedQuery((d) =>
+  d.$client.prepare(
+    `insert into attendance_days (employee_id, work_date, status, reason, scheduled_minutes, worked_minutes, late_minutes,
+       early_minutes, leave_type, leave_fraction, leave_half, holiday_date, absent_fraction, checkin_review, checkout_review,
+       attendance_id, computed_at)
+     values (@employeeId, @workDate, @status, @reason, @scheduledMinutes, @workedMinutes, @lateMinutes, @earlyMinutes,
+       @leaveType, @leaveFraction, @leaveHalf, @holidayDate, @absentFraction, @checkinReview, @checkoutReview, @attendanceId,
+       @computedAt)
+     on conflict (work_date, employee_id) do update set status = excluded.status, reason = excluded.reason,
+       scheduled_minutes = excluded.scheduled_minutes, worked_minutes = excluded.worked_minutes,
+       late_minutes = excluded.late_minutes, early_minutes = excluded.early_minutes, leave_type = excluded.leave_type,
+       leave_fraction = excluded.leave_fraction, leave_half = excluded.leave_half, holiday_date = excluded.holiday_date,
+       absent_fraction = excluded.absent_fraction, checkin_review = excluded.checkin_review,
+       checkout_review = excluded.checkout_review, attendance_id = excluded.attendance_id, computed_at = excluded.computed_at`,
+  ),
+);
+
+// The record's own late_minutes and early_minutes (the API's record, the review queue) are the
+// ledger's, copied here in the same write: no second rule counts them.
+const mirrorMinutes = preparedQuery((d) =>
+  d.$client.prepare<[{ late: number; early: number; id: number }]>(
+    "update attendance set late_minutes = @late, early_minutes = @early where id = @id and (late_minutes <> @late or early_minutes <> @early)",
+  ),
+);
+
+/** The computed rows of one date for everyone working on it (or the scope's employees), from the inputs. */
+export function computeDate(d: Db, date: string, now: Date, scope: Scope = {}): Map<number, LedgerDay & { attendanceId: number | null }> {
+  const out = new Map<number, LedgerDay & { attendanceId: number | null }>();
+  const start = attendanceStart(d);
+  if (!start || date < start) return out;
+  ensureHolidayYear(Number(date.slice(0, 4)));
+  const ids = workingIds(d, date, start, scope);
+  if (ids.length === 0) return out;
+  const rules = rulesOn(date, d);
+  const holidayRow = holidaysBetween(date, date)[0];
+  const holiday = holidayRow ? { date: holidayRow.date, name: holidayRow.name } : null;
+  const records = recordsOn(d, date, scope);
+  const leaves = leavesOn(d, date, scope);
+  const timeZone = appTimeZoneFromEnv();
+  for (const id of ids) {
+    const r = records.get(id);
+    const record: LedgerRecord | null = r ? r : null;
+    const day = ledgerDay({ date, rules, holiday, leave: leaves.get(id) ?? null, record, now, timeZone });
+    out.set(id, { ...day, attendanceId: r?.id ?? null });
+  }
+  return out;
+}
+
+/** Writes one date's rows for the scope: computed rows upserted, rows of employees no longer working that day removed. */
+function writeDate(d: Db, date: string, now: Date, scope: Scope) {
+  const rows = computeDate(d, date, now, scope);
+  const statement = upsertRow();
+  const computedAt = now.getTime();
+  const mirror = mirrorMinutes();
+  for (const [employeeId, day] of rows) {
+    statement.run({ ...day, employeeId, workDate: date, computedAt });
+    if (day.attendanceId !== null) mirror.run({ late: day.lateMinutes, early: day.earlyMinutes, id: day.attendanceId });
+  }
+  const kept = JSON.stringify([...rows.keys()]);
+  const scoped = scope.employeeIds ? sql`and ${attendanceDays.employeeId} in (select value from json_each(${JSON.stringify(scope.employeeIds)}))` : sql``;
+  d.run(
+    sql`delete from ${attendanceDays} where ${attendanceDays.workDate} = ${date} ${scoped} and ${attendanceDays.employeeId} not in (select value from json_each(${kept}))`,
+  );
+  return rows.size;
+}
+
+function markFilled(d: Db, date: string, now: Date) {
+  const until = freshUntil(date, rulesOn(date, d), now, appTimeZoneFromEnv());
+  d.insert(ledgerDates)
+    .values({ workDate: date, freshUntil: until, computedAt: now })
+    .onConflictDoUpdate({ target: ledgerDates.workDate, set: { freshUntil: until, computedAt: now } })
+    .run();
+}
+
+/** The filled dates from `from` to `to` with when each goes stale. */
+function filledDates(d: Db, from: string, to: string) {
+  return new Map(
+    d
+      .select({ date: ledgerDates.workDate, freshUntil: ledgerDates.freshUntil })
+      .from(ledgerDates)
+      .where(between(ledgerDates.workDate, from, to))
+      .all()
+      .map((r) => [r.date, r.freshUntil]),
+  );
+}
+
+/**
+ * Makes the ledger hold every date from `from` to `to` (up to today) as of `now`: a date not filled
+ * yet, or filled before one of its clock thresholds passed, is computed for everyone. Readers call
+ * this first; it writes only when something is missing or stale.
+ */
+export function ensureLedger(from: string, to: string, now: Date = new Date()) {
+  const today = workDate(now);
+  const last = to < today ? to : today;
+  if (from > last) return 0;
+  const filled = filledDates(db(), from, last);
+  const stale = isoDaysBetween(from, last).filter((date) => {
+    if (!filled.has(date)) return true;
+    const until = filled.get(date);
+    return until != null && until <= now.getTime();
+  });
+  if (stale.length === 0) return 0;
+  let written = 0;
+  for (let i = 0; i < stale.length; i += 31) {
+    immediate((tx) => {
+      for (const date of stale.slice(i, i + 31)) {
+        written += writeDate(tx, date, now, {});
+        markFilled(tx, date, now);
+      }
+    });
+  }
+  return written;
+}
+
+/**
+ * Recomputes the filled dates from `from` to `to` for the scope's employees (everyone without it),
+ * inside the caller's transaction: the input that changed them is written in the same commit.
+ * Dates not filled yet are left to the reader that fills them.
+ */
+export function recomputeLedger(tx: Db, range: { from: string; to: string }, scope: Scope = {}, now: Date = new Date()) {
+  const today = workDate(now);
+  const last = range.to < today ? range.to : today;
+  if (range.from > last) return 0;
+  let written = 0;
+  for (const date of filledDates(tx, range.from, last).keys()) written += writeDate(tx, date, now, scope);
+  return written;
+}
+
+/**
+ * One employee's date, recomputed inside the caller's transaction (a check-in, a review), whether
+ * or not the date is filled for everyone yet: the record's minutes must be right from its first write.
+ */
+export function recomputeDay(tx: Db, employeeId: number, date: string, now: Date = new Date()) {
+  if (date > workDate(now)) return 0;
+  return writeDate(tx, date, now, { employeeIds: [employeeId] });
+}
+
+/** The ledger rows of one employee from `from` to `to`, by date (filled first). */
+export function employeeLedger(employeeId: number, from: string, to: string, now: Date = new Date()): LedgerRow[] {
+  ensureLedger(from, to, now);
+  return db()
+    .select()
+    .from(attendanceDays)
+    .where(and(eq(attendanceDays.employeeId, employeeId), between(attendanceDays.workDate, from, to)))
+    .orderBy(asc(attendanceDays.workDate))
+    .all();
+}
+
+/** The day before `date`. */
+export const previousDate = (date: string) => addDays(date, -1);
