@@ -79,6 +79,10 @@ const counts = () =>
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   cookie = await adminCookie(server, ADMIN);
+  // Late and early minutes are the day ledger's, which counts from attendance_start (ADR 043).
+  const office = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 100 };
+  const saved = await api("/api/settings", { method: "PUT", json: { offices: [office], attendance_start: "2025-01-01" } });
+  expect(saved.status, await saved.text()).toBe(200);
 });
 afterAll(() => server?.stop());
 

@@ -13,6 +13,8 @@ const record: ReviewRecord = {
   work_date: "2026-11-23",
   flags: ["outside", "face_not_matched"],
   review_status: "pending",
+  checkin_review: "pending",
+  checkout_review: "none",
   review_note: null,
   checkin_at: "2026-11-23T01:20:00.000Z",
   checkin_photo_url: "/uploads/checkinouts/0f8fad5b-d9cb-469f-a165-70867728950e.jpg",
@@ -96,23 +98,65 @@ describe("ReviewTab", () => {
     );
   });
 
-  test("reject asks for confirmation, then posts the decision with the note", async () => {
+  test("reject asks for confirmation, then posts the decision on the pending side with the note", async () => {
     const posted: Record<string, FormDataEntryValue>[] = [];
     renderTab(posted);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("หมายเหตุ"), "ไม่ใช่คนเดียวกัน");
-    await user.click(screen.getByRole("button", { name: "ปฏิเสธ" }));
+    await user.click(within(screen.getByRole("group", { name: "เวลาเข้า" })).getByRole("button", { name: "ปฏิเสธ" }));
     const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("จะถือว่าขาดงาน");
     expect(posted).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "ปฏิเสธ" }));
     await waitFor(() =>
-      expect(posted).toEqual([{ intent: "review", id: "42", decision: "reject", note: "ไม่ใช่คนเดียวกัน" }]),
+      expect(posted).toEqual([{ intent: "review", id: "42", decision: "reject", note: "ไม่ใช่คนเดียวกัน", side: "in" }]),
     );
   });
 
-  test("accept posts at once", async () => {
+  test("accept posts at once; only the pending side has buttons", async () => {
     const posted: Record<string, FormDataEntryValue>[] = [];
     renderTab(posted);
+    expect(screen.queryByRole("group", { name: "เวลาออก" })).toBeNull();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "ยอมรับ" }));
+    await waitFor(() => expect(posted).toEqual([{ intent: "review", id: "42", decision: "accept", note: "", side: "in" }]));
+  });
+
+  test("both sides pending: each side on its own, or both at once without a side", async () => {
+    const both: ReviewRecord = {
+      ...record,
+      checkout_review: "pending",
+      checkout_at: "2026-11-23T10:40:00.000Z",
+      checkout_office: "สำนักงานใหญ่",
+      checkout_geofence: "outside",
+      checkout_distance_m: 380,
+    };
+    const posted: Record<string, FormDataEntryValue>[] = [];
+    renderTab(posted, { ...DATA, items: [{ ...DATA.items[0], record: both }] });
+    const user = userEvent.setup();
+    const out = await screen.findByRole("group", { name: "เวลาออก" });
+    await user.click(within(out).getByRole("button", { name: "ปฏิเสธ" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("จะถือว่าไม่ได้ลงเวลาออก เวลาเข้ายังนับตามเดิม");
+    await user.click(within(dialog).getByRole("button", { name: "ปฏิเสธ" }));
+    await waitFor(() => expect(posted).toEqual([{ intent: "review", id: "42", decision: "reject", note: "", side: "out" }]));
+    await user.click(within(screen.getByRole("group", { name: "ทั้งสองเวลา" })).getByRole("button", { name: "ยอมรับ" }));
+    await waitFor(() => expect(posted.at(-1)).toEqual({ intent: "review", id: "42", decision: "accept", note: "" }));
+  });
+
+  test("each side shows its own review; a decided side has no buttons left", async () => {
+    const half: ReviewRecord = { ...record, checkin_review: "accepted", checkout_review: "pending", checkout_at: "2026-11-23T10:40:00.000Z" };
+    renderTab([], { ...DATA, items: [{ ...DATA.items[0], record: half }] });
+    const card = await screen.findByTestId("review-card");
+    expect(card).toHaveTextContent("เข้างาน 08:20ยอมรับแล้ว");
+    expect(card).toHaveTextContent("ออกงาน 17:40รอตรวจสอบ");
+    expect(within(card).queryByRole("group", { name: "เวลาเข้า" })).toBeNull();
+    expect(within(card).getByRole("group", { name: "เวลาออก" })).toBeInTheDocument();
+  });
+
+  test("a record whose sides were never reviewed on their own is decided as a whole", async () => {
+    const posted: Record<string, FormDataEntryValue>[] = [];
+    renderTab(posted, { ...DATA, items: [{ ...DATA.items[0], record: { ...record, checkin_review: "none" } }] });
+    expect(screen.queryByRole("group", { name: "เวลาเข้า" })).toBeNull();
     await userEvent.setup().click(await screen.findByRole("button", { name: "ยอมรับ" }));
     await waitFor(() => expect(posted).toEqual([{ intent: "review", id: "42", decision: "accept", note: "" }]));
   });

@@ -7,7 +7,8 @@ import { PlainBadge, PlainCard, PlainGroup, PlainStack, PlainText } from "~/comp
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
-import { DecisionControls, DecisionNote } from "./DecisionControls";
+import { REVIEW_SIDE_LABELS, REVIEW_SIDES, type ReviewSide } from "~/models/attendance/review-state";
+import { DecisionControls, DecisionNote, type DecisionPart } from "./DecisionControls";
 import { EmployeeCaption } from "./EmployeeCaption";
 import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
 import { clockTime, flagLabel, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL } from "./attendance-labels";
@@ -20,6 +21,9 @@ export type ReviewRecord = {
   work_date: string;
   flags: string[];
   review_status: string;
+  /** Each side's own review; review_status sums them up. */
+  checkin_review: string;
+  checkout_review: string;
   review_note: string | null;
 } & {
   [K in `${Side}_at` | `${Side}_photo_url` | `${Side}_address` | `${Side}_office` | `${Side}_geofence`]: string | null;
@@ -41,6 +45,29 @@ export type ReviewTabData = {
 };
 
 const REVIEW_LABELS = { pending: "รอตรวจสอบ", accepted: "ยอมรับแล้ว", rejected: "ปฏิเสธแล้ว" } as const;
+const REVIEW_COLORS: Record<string, string> = { pending: "yellow", accepted: "green", rejected: "red" };
+
+const sideReview = (record: ReviewRecord, side: ReviewSide) => (side === "in" ? record.checkin_review : record.checkout_review);
+
+/** What rejecting each part means for the day (ADR 043): a check-in is the day, a check-out only its end. */
+const REJECT_MEANS: Record<ReviewSide | "both", string> = {
+  in: "จะถือว่าขาดงาน (เวลาเข้าไม่ผ่านการตรวจสอบ)",
+  out: "จะถือว่าไม่ได้ลงเวลาออก เวลาเข้ายังนับตามเดิม",
+  both: "จะถือว่าขาดงาน",
+};
+
+/** The card's decision parts: each pending side on its own, and both at once when both wait. */
+function decisionParts(record: ReviewRecord, who: string): DecisionPart[] {
+  const pending = REVIEW_SIDES.filter((side) => sideReview(record, side) === "pending");
+  const parts: DecisionPart[] = pending.map((side) => ({
+    key: side,
+    label: REVIEW_SIDE_LABELS[side],
+    fields: { side },
+    rejectBody: `${who}: ${REVIEW_SIDE_LABELS[side]} ${REJECT_MEANS[side]}`,
+  }));
+  if (pending.length > 1) parts.push({ key: "both", label: "ทั้งสองเวลา", fields: {}, rejectBody: `${who} ${REJECT_MEANS.both}` });
+  return parts;
+}
 const GEOFENCE_LABELS: Record<string, string> = { inside: "ในรัศมี", outside: "นอกรัศมี", uncertain: "ไม่แน่ชัด" };
 
 function Photo({ url, label, purged = false }: { url: string | null; label: string; purged?: boolean }) {
@@ -65,6 +92,7 @@ function Photo({ url, label, purged = false }: { url: string | null; label: stri
 function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
   const at = record[`${side}_at`];
   if (!at) return null;
+  const review = record[`${side}_review`];
   const lat = record[`${side}_lat`];
   const lng = record[`${side}_lng`];
   const map = mapLink(lat, lng);
@@ -74,9 +102,16 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
   const geofence = record[`${side}_geofence`];
   return (
     <PlainStack gap={2}>
-      <PlainText fz="sm" fw={600}>
-        {side === "checkin" ? "เข้างาน" : "ออกงาน"} {clockTime(at)}
-      </PlainText>
+      <PlainGroup gap={6}>
+        <PlainText fz="sm" fw={600}>
+          {side === "checkin" ? "เข้างาน" : "ออกงาน"} {clockTime(at)}
+        </PlainText>
+        {review in REVIEW_LABELS ? (
+          <PlainBadge size="sm" variant="light" color={REVIEW_COLORS[review]}>
+            {REVIEW_LABELS[review as keyof typeof REVIEW_LABELS]}
+          </PlainBadge>
+        ) : null}
+      </PlainGroup>
       <PlainText fz="xs">
         ห่าง{record[`${side}_office`] ? ` ${record[`${side}_office`]}` : "สำนักงาน"} {metres(record[`${side}_distance_m`])}
         {accuracy != null ? ` (ความแม่นยำ ±${metres(accuracy)})` : ""}
@@ -110,6 +145,8 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
 
 function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
   const { employee, record } = item;
+  const who = `${employee.full_name} (${employee.code}) วันที่ ${formatThaiDate(record.work_date)}`;
+  const parts = decisionParts(record, who);
   return (
     <PlainCard withBorder radius="md" data-testid="review-card">
       <PlainStack gap="sm">
@@ -150,9 +187,11 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
               decision: "reject",
               label: "ปฏิเสธ",
               title: "ปฏิเสธการลงเวลา",
-              body: `${employee.full_name} (${employee.code}) วันที่ ${formatThaiDate(record.work_date)} จะถือว่าขาดงาน`,
+              body: `${who} ${REJECT_MEANS.both}`,
               confirmLabel: "ปฏิเสธ",
             }}
+            // A record from before the sides had their own review decides as a whole.
+            parts={parts.length > 0 ? parts : undefined}
           />
         ) : (
           <DecisionNote note={record.review_note} />

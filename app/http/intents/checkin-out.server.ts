@@ -4,6 +4,7 @@ import { DomainError } from "~/lib/errors";
 import { intent, PAGE_ACTION_MESSAGES, type Fields } from "~/http/page-action.server";
 import { parseOrThrow } from "~/lib/validation";
 import { CheckedSchema, ReviewDecisionSchema, reviewAttendance, setAttendanceChecked } from "~/models/attendance/review.server";
+import { REVIEW_SIDE_LABELS } from "~/models/attendance/review-state";
 import type { Actor } from "~/models/audit/audit.server";
 import { updateSettings } from "~/models/core/settings.server";
 import { FaceReviewDecisionSchema, reviewFace } from "~/models/employees/face-review.server";
@@ -36,9 +37,17 @@ export const checkinOutIntents = (actor: Actor) => ({
   review: intent({
     id: true,
     schema: (fields) =>
-      parseOrThrow(ReviewDecisionSchema, { decision: fields.decision, note: fields.note ?? "" }, "ข้อมูลการตรวจสอบไม่ถูกต้อง"),
+      parseOrThrow(
+        ReviewDecisionSchema,
+        // The card posts `side` for one side's buttons and none for the whole record's.
+        { decision: fields.decision, note: fields.note ?? "", ...(fields.side ? { side: fields.side } : {}) },
+        "ข้อมูลการตรวจสอบไม่ถูกต้อง",
+      ),
     run: (input, ctx) => void reviewAttendance(ctx.id(), input, actor),
-    done: (_, input) => (input.decision === "accept" ? "ยอมรับการลงเวลาแล้ว" : "ปฏิเสธการลงเวลาแล้ว"),
+    done: (_, input) => {
+      const what = input.side ? REVIEW_SIDE_LABELS[input.side] : "การลงเวลา";
+      return input.decision === "accept" ? `ยอมรับ${what}แล้ว` : `ปฏิเสธ${what}แล้ว`;
+    },
   }),
   face_review: intent({
     id: true,

@@ -1,4 +1,6 @@
-import { attendance, settings } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { attendance, attendanceDays, ledgerDates, leavePetitions, settings } from "../../../db/schema";
+import { LeaveStatus } from "~/lib/enums";
 import { makeJpeg } from "../../../tests/fixtures/images";
 import { db } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
@@ -295,5 +297,83 @@ describe("today and history", () => {
     expect(listOwn(e.id, { from: "2026-09-23", to: "2026-11-23" }).items).toHaveLength(2); // 62 days
     expect((await refused(Promise.resolve().then(() => listOwn(e.id, { from: "2026-09-22", to: "2026-11-23" })))).status).toBe(400);
     expect((await refused(Promise.resolve().then(() => listOwn(e.id, { from: "2026-11-24", to: "2026-11-23" })))).status).toBe(400);
+  });
+
+  test("listOwn: each record with its day's status, reason and minutes from the ledger", async () => {
+    db().delete(attendanceDays).run();
+    db().delete(ledgerDates).run();
+    updateSettings({ attendance_start: "2020-01-01" }, system);
+    const e = newEmployee();
+    // Friday: in at 12:55 (late then), out at 17:30; the morning's leave is approved afterwards.
+    await go(e.id, input(bkk("2026-11-20T12:55:00")), null);
+    await go(e.id, input(bkk("2026-11-20T17:30:00"), { type: "out" }), null);
+    db()
+      .insert(leavePetitions)
+      .values({ employeeId: e.id, type: 1, startDate: "2026-11-20", endDate: "2026-11-20", half: "morning", days: 0.5, year: 2026, reason: "ธุระ", status: LeaveStatus.approve })
+      .run();
+    await go(e.id, input(bkk("2026-11-23T08:45:00")), null);
+    const { items } = listOwn(e.id, { from: "2026-11-20", to: "2026-11-23" }, bkk("2026-11-23T09:00:00"));
+    expect(items.map((r) => [r.work_date, r.status, r.reason, r.late_minutes])).toEqual([
+      ["2026-11-23", "late", "สาย 15 นาที, ยังไม่ลงเวลาออก", 15],
+      ["2026-11-20", "present", "ลาครึ่งวันเช้า (ลากิจ)", 0],
+    ]);
+  });
+});
+
+describe("the day ledger (ADR 043)", () => {
+  const DAY = "2026-11-23"; // Monday, a working day
+  const approvedLeave = (employeeId: number, half: "morning" | "afternoon") =>
+    db()
+      .insert(leavePetitions)
+      .values({ employeeId, type: 1, startDate: DAY, endDate: DAY, half, days: 0.5, year: 2026, reason: "ธุระ", status: LeaveStatus.approve })
+      .run();
+  const ledgerRow = (employeeId: number, date: string) =>
+    db()
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.workDate, date)))
+      .get();
+
+  test("approved morning leave, check-in 12:55: late 0 on the record and in the ledger (the afternoon starts 13:00)", async () => {
+    const e = newEmployee();
+    approvedLeave(e.id, "morning");
+    const record = await go(e.id, input(bkk(`${DAY}T12:55:00`)), null);
+    expect(record.late_minutes).toBe(0);
+    expect(ledgerRow(e.id, DAY)).toMatchObject({ status: "present", lateMinutes: 0, leaveHalf: "morning", attendanceId: record.id });
+    // Without the leave the same check-in is counted from work_start.
+    expect((await go(newEmployee().id, input(bkk(`${DAY}T12:55:00`)), null)).late_minutes).toBe(265);
+  });
+
+  test("approved afternoon leave, check-out 12:55: early 0 (the morning ends at the break, 12:00)", async () => {
+    const e = newEmployee();
+    approvedLeave(e.id, "afternoon");
+    await go(e.id, input(bkk(`${DAY}T08:20:00`)), null);
+    const record = await go(e.id, input(bkk(`${DAY}T12:55:00`), { type: "out" }), null);
+    expect(record.early_minutes).toBe(0);
+    expect(ledgerRow(e.id, DAY)).toMatchObject({ status: "present", earlyMinutes: 0, leaveHalf: "afternoon" });
+  });
+
+  test("check-in at 10:00 on a public holiday: late 0, worked on a holiday", async () => {
+    const e = newEmployee();
+    const record = await go(e.id, input(bkk("2026-12-10T10:00:00")), null); // วันรัฐธรรมนูญ, a Thursday
+    expect(record.late_minutes).toBe(0);
+    expect(ledgerRow(e.id, "2026-12-10")).toMatchObject({ status: "present", lateMinutes: 0, holidayDate: "2026-12-10" });
+    expect(ledgerRow(e.id, "2026-12-10")?.reason).toContain("ทำงานวันหยุด");
+  });
+
+  test("each side gets its own review from its own flags; review_status sums them up", async () => {
+    const e = newEmployee();
+    const inside = await go(e.id, input(bkk(`${DAY}T08:00:00`)), null);
+    expect(inside.review_status).toBe("none");
+    const out = await go(e.id, input(bkk(`${DAY}T17:40:00`), { type: "out", ...north(150) }), null);
+    expect(out.review_status).toBe("pending");
+    const row = db().select().from(attendance).where(eq(attendance.id, out.id)).get();
+    expect([row?.checkinReview, row?.checkoutReview]).toEqual(["none", "pending"]);
+    expect(ledgerRow(e.id, DAY)).toMatchObject({ checkinReview: "none", checkoutReview: "pending", status: "present" });
+
+    const flagged = newEmployee();
+    await go(flagged.id, input(bkk(`${DAY}T08:00:00`), north(150)), null);
+    const back = db().select().from(attendance).where(eq(attendance.employeeId, flagged.id)).get();
+    expect([back?.checkinReview, back?.checkoutReview, back?.reviewStatus]).toEqual(["pending", "none", "pending"]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, between, desc, eq, sql } from "drizzle-orm";
-import { attendance } from "../../../db/schema";
-import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
+import { attendance, attendanceDays } from "../../../db/schema";
+import { workDate } from "~/lib/business-day.server";
 import { columnPlaceholders, db, encodeColumns, preparedQuery } from "~/lib/db.server";
 import { groupedImmediate } from "~/lib/group-commit.server";
 import { DomainError } from "~/lib/errors";
@@ -10,7 +10,9 @@ import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload } from "~/lib/uploads.server";
 import { dayjs } from "~/lib/thai-date";
 import { sideColumnKeys, sideColumns, toAttendanceDto, type AttendanceRow, type Side } from "./dto.server";
-import { checkFlags, earlyMinutes, lateMinutes, needsReview, type CheckInOutInput, type FaceOutcome } from "./rules";
+import { ensureLedger, recomputeDay } from "./ledger.server";
+import { reviewSummary, sideReview } from "./review-state";
+import { checkFlags, needsReview, type CheckInOutInput, type FaceOutcome } from "./rules";
 import { matchFace } from "~/models/employees/face.server";
 import { getSettings } from "~/models/core/settings.server";
 
@@ -27,7 +29,7 @@ export const ATTENDANCE_MESSAGES = {
 } as const;
 
 const PAGE_KEYS = ["offices", "require_selfie", "max_accuracy_m", "outside_radius", "work_start", "work_end"] as const;
-const CHECK_KEYS = [...PAGE_KEYS, "late_grace_minutes", "early_grace_minutes", "work_days"] as const;
+const CHECK_KEYS = PAGE_KEYS;
 
 export type Next = "in" | "out" | "done";
 const nextStep = (row: AttendanceRow | undefined): Next => (!row?.checkinAt ? "in" : !row.checkoutAt ? "out" : "done");
@@ -42,11 +44,19 @@ const dayRow = preparedQuery((d) =>
 
 const rowFor = (employeeId: number, date: string) => dayRow().get({ employeeId, date });
 
+const rowById = preparedQuery((d) =>
+  d
+    .select()
+    .from(attendance)
+    .where(eq(attendance.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 const CHECK_IN_KEYS = [
   ...sideColumnKeys("checkin"),
-  ...(["employeeId", "workDate", "lateMinutes", "flags", "reviewStatus", "createdAt", "updatedAt"] as const),
+  ...(["employeeId", "workDate", "flags", "reviewStatus", "checkinReview", "createdAt", "updatedAt"] as const),
 ];
-const CHECK_OUT_KEYS = [...sideColumnKeys("checkout"), ...(["earlyMinutes", "flags", "reviewStatus", "updatedAt"] as const)];
+const CHECK_OUT_KEYS = [...sideColumnKeys("checkout"), ...(["flags", "reviewStatus", "checkoutReview", "updatedAt"] as const)];
 
 const insertCheckIn = preparedQuery((d) => d.insert(attendance).values(columnPlaceholders(CHECK_IN_KEYS)).returning().prepare());
 const updateCheckOut = preparedQuery((d) =>
@@ -100,8 +110,9 @@ async function decideFace(employeeId: number, photo: Uint8Array | null): Promise
  * Records a check-in or check-out decided entirely on the server: its clock and work date, the
  * geofence with the position's accuracy, and its own face match. The slow parts (decoding the
  * selfie, the face engine, the address) run first; the state check, the selfie and the row are
- * written in one transaction, so a refused or concurrent duplicate leaves nothing behind. Check-ins
- * that arrive together share its commit (groupedImmediate, ADR 031).
+ * written in one transaction, so a refused or concurrent duplicate leaves nothing behind, with the
+ * day's ledger row (its late/early minutes copied onto the record: ADR 043). Check-ins that arrive
+ * together share its commit (groupedImmediate, ADR 031).
  */
 export async function checkInOut(employeeId: number, input: CheckInOutInput, photo: Uint8Array | null, now: Date = new Date()) {
   const s = getSettings(CHECK_KEYS);
@@ -148,42 +159,51 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
     clientTime: input.client_time,
     positionAt: input.position_at,
   });
-  const tz = appTimeZoneFromEnv();
 
   const row = await groupedImmediate((tx) => {
     const before = rowFor(employeeId, date);
     requireNext(before, input.type);
     const stored = encoded ? saveUpload(tx, encoded, "checkinouts", employeeId) : null;
     const values = sideColumns(input.type === "in" ? "checkin" : "checkout", side(stored?.id ?? null));
+    // Each side is reviewed on its own flags: a check-out's evidence asks for its own decision,
+    // whatever was decided on the check-in.
+    const review = sideReview(needsReview(flags));
+    let id: number;
     if (input.type === "in") {
-      return insertCheckIn().get(
+      const inserted = insertCheckIn().get(
         encodeColumns(attendance, {
           ...values,
           employeeId,
           workDate: date,
-          lateMinutes: lateMinutes(now, date, s, tz),
           flags,
-          reviewStatus: needsReview(flags) ? "pending" : "none",
+          checkinReview: review,
+          reviewStatus: reviewSummary(review, "none"),
           createdAt: now,
           updatedAt: now,
         }),
       );
+      if (!inserted) throw new Error(`the check-in of employee ${employeeId} on ${date} was not written`);
+      id = inserted.id;
+    } else {
+      const current = before as AttendanceRow;
+      const added = flags.filter((f) => !current.flags.includes(f));
+      const updated = updateCheckOut().get({
+        ...encodeColumns(attendance, {
+          ...values,
+          flags: [...current.flags, ...added],
+          checkoutReview: review,
+          reviewStatus: reviewSummary(current.checkinReview, review),
+          updatedAt: now,
+        }),
+        recordId: current.id,
+      });
+      if (!updated) throw new Error(`attendance ${current.id} vanished inside its transaction`);
+      id = updated.id;
     }
-    const current = before as AttendanceRow;
-    const added = flags.filter((f) => !current.flags.includes(f));
-    const updated = updateCheckOut().get({
-      ...encodeColumns(attendance, {
-        ...values,
-        earlyMinutes: earlyMinutes(now, date, s, tz),
-        flags: [...current.flags, ...added],
-        // New evidence reopens a record an admin already settled.
-        reviewStatus: needsReview(added) ? "pending" : current.reviewStatus,
-        updatedAt: now,
-      }),
-      recordId: current.id,
-    });
-    if (!updated) throw new Error(`attendance ${current.id} vanished inside its transaction`);
-    return updated;
+    recomputeDay(tx, employeeId, date, now);
+    const written = rowById().get({ id });
+    if (!written) throw new Error(`attendance ${id} vanished inside its transaction`);
+    return written;
   });
   return toAttendanceDto(row);
 }
@@ -191,7 +211,11 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
 export const MAX_HISTORY_DAYS = 62;
 export const DEFAULT_HISTORY_DAYS = 30;
 
-/** The employee's own records from `from` to `to` (work dates, inclusive, newest first; default the last 30 days). */
+/**
+ * The employee's own records from `from` to `to` (work dates, inclusive, newest first; default the
+ * last 30 days), each with its day's status and reason from the ledger (null before the office
+ * started counting), filled first.
+ */
 export function listOwn(employeeId: number, range: { from?: string; to?: string } = {}, now: Date = new Date()) {
   const to = range.to ?? workDate(now);
   const from =
@@ -208,11 +232,13 @@ export function listOwn(employeeId: number, range: { from?: string; to?: string 
       to: `ช่วงวันที่ต้องไม่เกิน ${MAX_HISTORY_DAYS} วัน`,
     });
   }
+  ensureLedger(from, to, now);
   const rows = db()
-    .select()
+    .select({ a: attendance, status: attendanceDays.status, reason: attendanceDays.reason })
     .from(attendance)
+    .leftJoin(attendanceDays, and(eq(attendanceDays.workDate, attendance.workDate), eq(attendanceDays.employeeId, attendance.employeeId)))
     .where(and(eq(attendance.employeeId, employeeId), between(attendance.workDate, from, to)))
     .orderBy(desc(attendance.workDate))
     .all();
-  return { from, to, items: rows.map(toAttendanceDto) };
+  return { from, to, items: rows.map(({ a, status, reason }) => ({ ...toAttendanceDto(a), status, reason })) };
 }

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
-import { attendance, attendanceCorrections, auditLog, employees } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { attendance, attendanceCorrections, attendanceDays, auditLog, employees, leavePetitions } from "../../../db/schema";
 import { db } from "~/lib/db.server";
+import { LeaveStatus } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { createAdmin } from "~/models/admins/admin.server";
 import {
@@ -18,7 +19,7 @@ import {
 } from "./correction.server";
 import { EmployeeCreateSchema } from "~/models/employees/schema";
 import { createEmployee } from "~/models/employees/employee.server";
-import { updateSettings } from "~/models/core/settings.server";
+import { setSetting, updateSettings } from "~/models/core/settings.server";
 import { REJECT_NOTE_REQUIRED } from "~/models/core/decision-note";
 
 const DATE = "2026-11-23"; // a Monday
@@ -29,12 +30,15 @@ let actor: { type: "admin"; id: number };
 let serial = 0;
 
 beforeAll(async () => {
+  setSetting("attendance_start", "2020-01-01");
   const admin = await createAdmin({ username: "corrector", password: "Corrector-pass-2026" });
   actor = { type: "admin", id: admin.id };
 });
 
 beforeEach(() => {
   db().delete(attendanceCorrections).run();
+  db().delete(attendanceDays).run();
+  db().delete(leavePetitions).run();
   db().delete(attendance).run();
   db().delete(employees).run();
   db().delete(auditLog).run();
@@ -283,5 +287,37 @@ describe("employee requests and admin decisions", () => {
     expect(pendingCorrectionCount()).toBe(2);
     expect(listCorrections(CorrectionListQuery.parse({ status: "approved" })).total).toBe(0);
     expect(CorrectionListQuery.safeParse({ status: "done" }).success).toBe(false);
+  });
+});
+
+describe("the day's ledger row follows an approved correction (ADR 043)", () => {
+  const ledger = (employeeId: number) =>
+    db()
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.workDate, DATE)))
+      .get();
+
+  it("an employee's request approved under a morning leave: the check-in at 12:55 is not late, in the record and the ledger", () => {
+    const e = employee();
+    db()
+      .insert(leavePetitions)
+      .values({ employeeId: e.id, type: 1, startDate: DATE, endDate: DATE, half: "morning", days: 0.5, year: 2026, reason: "ธุระ", status: LeaveStatus.approve })
+      .run();
+    record(e.id, { checkinAt: at("13:20"), lateMinutes: 20 });
+    const c = ask(e.id, { checkin_at: "12:55", checkout_at: "17:30" });
+    expect(decide(c.id, "approve").record).toMatchObject({ late_minutes: 0, early_minutes: 0 });
+    expect(ledger(e.id)).toMatchObject({ status: "present", lateMinutes: 0, leaveHalf: "morning" });
+  });
+
+  it("an admin's correction of a rejected check-in brings the day back: the side is accepted, the absence gone", () => {
+    const e = employee();
+    const r = record(e.id, { checkinReview: "rejected", reviewStatus: "rejected", checkoutAt: at("17:30") });
+    correct({ employee_id: e.id, checkout_at: "17:35" });
+    expect(ledger(e.id)).toMatchObject({ status: "absent", checkinReview: "rejected" });
+    const back = correct({ employee_id: e.id, checkin_at: "08:25" });
+    expect(back).toMatchObject({ id: r.id, checkin_review: "accepted", review_status: "accepted", late_minutes: 0 });
+    expect(ledger(e.id)).toMatchObject({ status: "present", checkinReview: "accepted", lateMinutes: 0 });
+    expect(audits().at(-1)?.changes).toMatchObject({ review_status: { from: "rejected", to: "accepted" } });
   });
 });

@@ -7,16 +7,17 @@ import { DomainError } from "~/lib/errors";
 import { zonedTime } from "~/lib/thai-date";
 import { cleanText, idField, isoDate, PageFields, pageOffset, type Page } from "~/lib/validation";
 import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./dto.server";
-import { earlyMinutes, lateMinutes } from "./rules";
+import { recomputeDay } from "./ledger.server";
+import { reviewSummary } from "./review-state";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { employeeBrief } from "~/models/employees/brief.server";
 import { workingColumn } from "~/models/employees/employee.server";
-import { getSettings } from "~/models/core/settings.server";
 import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "~/models/core/decision-note";
 
 // Corrections of a day's check-in/out times: made by an admin (approved at once) or asked for by
 // the employee in LINE (pending until an admin decides). Applying one keeps the times it replaced
-// in its attendance_corrections row and recomputes late/early minutes with the current rules.
+// in its attendance_corrections row and recomputes the day's ledger row (and with it the record's
+// late/early minutes) in the same transaction (ADR 043).
 
 export const CORRECTION_MESSAGES = {
   futureDate: "แก้ไขเวลาล่วงหน้าไม่ได้ (วันที่ต้องไม่เกินวันนี้)",
@@ -120,8 +121,6 @@ export type CorrectionDto = ReturnType<typeof toCorrectionDto>;
 const instantOn = (date: string, hhmm: string | undefined) =>
   hhmm === undefined ? null : zonedTime(date, hhmm, appTimeZoneFromEnv());
 
-const RULE_KEYS = ["work_start", "work_end", "late_grace_minutes", "early_grace_minutes", "work_days"] as const;
-
 type NewTimes = { checkinAt: Date | null; checkoutAt: Date | null };
 
 function requirePastOrToday(date: string, now: Date) {
@@ -154,9 +153,11 @@ function dayRow(tx: Db, employeeId: number, date: string) {
 }
 
 /**
- * Writes corrected times onto the day's record (creating it when there is none), with late/early
- * minutes recomputed and corrected_at set, and audit-logs before → after. Runs inside the caller's
- * transaction; returns the record and the times it replaced.
+ * Writes corrected times onto the day's record (creating it when there is none), with corrected_at
+ * set, recomputes the day's ledger row (the record's late/early minutes with it), and audit-logs
+ * before → after. A side whose time is corrected is no longer rejected: the admin approved that
+ * time (a rejected check-in corrected brings the day back). Runs inside the caller's transaction;
+ * returns the record and the times it replaced.
  */
 function applyTimes(
   tx: Db,
@@ -168,23 +169,28 @@ function applyTimes(
   const { now } = context;
   const before = dayRow(tx, employeeId, date);
   const next = merged(before, given, now);
-  const s = getSettings(RULE_KEYS);
-  const tz = appTimeZoneFromEnv();
+  const corrected = (review: AttendanceRow["checkinReview"] | undefined, at: Date | null) =>
+    review === undefined ? "none" : at !== null && review === "rejected" ? "accepted" : review;
+  const checkinReview = corrected(before?.checkinReview, given.checkinAt);
+  const checkoutReview = corrected(before?.checkoutReview, given.checkoutAt);
   const values = {
     checkinAt: next.checkinAt,
     checkoutAt: next.checkoutAt,
-    lateMinutes: lateMinutes(next.checkinAt, date, s, tz),
-    earlyMinutes: next.checkoutAt ? earlyMinutes(next.checkoutAt, date, s, tz) : 0,
+    checkinReview,
+    checkoutReview,
+    reviewStatus: reviewSummary(checkinReview, checkoutReview),
     correctedAt: now,
     updatedAt: now,
   };
-  const row: AttendanceRow = before
+  const written: AttendanceRow = before
     ? tx.update(attendance).set(values).where(eq(attendance.id, before.id)).returning().get()
     : tx
         .insert(attendance)
         .values({ ...values, employeeId, workDate: date, createdAt: now })
         .returning()
         .get();
+  recomputeDay(tx, employeeId, date, now);
+  const row = dayRow(tx, employeeId, date) ?? written;
   const change = <T>(from: T, to: T) => ({ from, to });
   recordAudit({
     actor: context.actor,
@@ -196,6 +202,7 @@ function applyTimes(
       checkout_at: change(iso(before?.checkoutAt ?? null), iso(row.checkoutAt)),
       late_minutes: change(before?.lateMinutes ?? null, row.lateMinutes),
       early_minutes: change(before?.earlyMinutes ?? null, row.earlyMinutes),
+      ...(before && before.reviewStatus !== row.reviewStatus ? { review_status: change(before.reviewStatus, row.reviewStatus) } : {}),
       created: before === undefined,
       note: context.note,
       ...(context.correctionId !== undefined ? { correction_id: context.correctionId } : {}),

@@ -52,6 +52,9 @@ export function toAttendanceDto(r: AttendanceRow) {
     early_minutes: r.earlyMinutes,
     flags: r.flags,
     review_status: r.reviewStatus,
+    /** Each side's own review (ADR 043); review_status sums them up. */
+    checkin_review: r.checkinReview,
+    checkout_review: r.checkoutReview,
     review_note: r.reviewNote,
     reviewed_at: time(r.reviewedAt),
     checked: r.checked === 1 ? 1 : 0,

@@ -1,4 +1,5 @@
-import { attendance, employees } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { attendance, attendanceDays, employees } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { createAdmin } from "~/models/admins/admin.server";
@@ -13,6 +14,7 @@ import {
   setAttendanceChecked,
 } from "./review.server";
 import { listAudit } from "~/models/audit/audit.server";
+import { setSetting } from "~/models/core/settings.server";
 import { EmployeeCreateSchema } from "~/models/employees/schema";
 import { createEmployee } from "~/models/employees/employee.server";
 
@@ -23,11 +25,13 @@ let actor: { type: "admin"; id: number };
 let serial = 0;
 
 beforeAll(async () => {
+  setSetting("attendance_start", "2020-01-01");
   const admin = await createAdmin({ username: "reviewer", password: "Reviewer-pass-2026" });
   actor = { type: "admin", id: admin.id };
 });
 
 beforeEach(() => {
+  db().delete(attendanceDays).run();
   db().delete(attendance).run();
   db().delete(employees).run();
 });
@@ -40,7 +44,17 @@ function record(values: Partial<typeof attendance.$inferInsert> = {}) {
   );
   return db()
     .insert(attendance)
-    .values({ employeeId: e.id, workDate: DATE, checkinAt: at("08:20"), checkoutAt: at("17:35"), reviewStatus: "pending", flags: ["uncertain"], ...values })
+    .values({
+      employeeId: e.id,
+      workDate: DATE,
+      checkinAt: at("08:20"),
+      checkoutAt: at("17:35"),
+      reviewStatus: "pending",
+      checkinReview: values.reviewStatus ?? "pending",
+      checkoutReview: values.reviewStatus ?? "pending",
+      flags: ["uncertain"],
+      ...values,
+    })
     .returning()
     .get();
 }
@@ -55,8 +69,8 @@ function thrown(fn: () => unknown): DomainError {
   throw new Error("expected a DomainError");
 }
 
-const decide = (id: number, decision: "accept" | "reject", note = "") =>
-  reviewAttendance(id, ReviewDecisionSchema.parse({ decision, note }), actor);
+const decide = (id: number, decision: "accept" | "reject", note = "", side?: "in" | "out") =>
+  reviewAttendance(id, ReviewDecisionSchema.parse({ decision, note, side }), actor, new Date("2026-11-24T02:00:00Z"));
 
 describe("review queue", () => {
   it("lists pending records newest first, paged, with the employee's photos", () => {
@@ -96,7 +110,13 @@ describe("review queue", () => {
     expect(done.reviewed_at).not.toBeNull();
     const [row] = listAudit({ entity: "attendance", entityId: r.id });
     expect(row).toMatchObject({ action: "accept", actorType: "admin", actorId: actor.id });
-    expect(row.changes).toEqual({ review_status: { from: "pending", to: "accepted" }, note: "อยู่หน้าสำนักงาน สัญญาณ GPS ไม่ดี" });
+    expect(row.changes).toEqual({
+      review_status: { from: "pending", to: "accepted" },
+      sides: ["in", "out"],
+      checkin_review: { from: "pending", to: "accepted" },
+      checkout_review: { from: "pending", to: "accepted" },
+      note: "อยู่หน้าสำนักงาน สัญญาณ GPS ไม่ดี",
+    });
     expect(listReviews(ReviewListQuery.parse({ status: "accepted" })).items.map((i) => i.record.id)).toEqual([r.id]);
   });
 
@@ -139,5 +159,58 @@ describe("review queue", () => {
     expect(CheckedSchema.parse({ checked: "1" }).checked).toBe(true);
     expect(CheckedSchema.parse({ checked: 0 }).checked).toBe(false);
     expect(CheckedSchema.safeParse({ checked: "yes" }).success).toBe(false);
+  });
+});
+
+describe("per-side review (ADR 043)", () => {
+  const ledger = (employeeId: number) =>
+    db()
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.workDate, DATE)))
+      .get();
+
+  it("rejecting only the check-out leaves a day without a check-out, the check-in standing, not an absence", () => {
+    const r = record({ checkinReview: "none", checkoutReview: "pending", checkoutAt: at("16:00") });
+    const done = decide(r.id, "reject", "รูปออกงานไม่ใช่พนักงาน", "out");
+    expect(done).toMatchObject({ checkin_review: "none", checkout_review: "rejected", review_status: "rejected", early_minutes: 0 });
+    expect(ledger(r.employeeId)).toMatchObject({ status: "missing_checkout", checkinReview: "none", checkoutReview: "rejected", absentFraction: 0 });
+    expect(ledger(r.employeeId)?.reason).toContain("เวลาออกไม่ผ่านการตรวจสอบ");
+    expect(listAudit({ entity: "attendance", entityId: r.id })[0].changes).toEqual({
+      review_status: { from: "pending", to: "rejected" },
+      sides: ["out"],
+      checkout_review: { from: "pending", to: "rejected" },
+      note: "รูปออกงานไม่ใช่พนักงาน",
+    });
+  });
+
+  it("rejecting the check-in alone is an absence that says why", () => {
+    const r = record({ checkoutReview: "none" });
+    decide(r.id, "reject", "", "in");
+    expect(ledger(r.employeeId)).toMatchObject({ status: "absent", absentFraction: 1, checkinReview: "rejected" });
+    expect(ledger(r.employeeId)?.reason).toContain("การลงเวลาเข้าไม่ผ่านการตรวจสอบ");
+  });
+
+  it("one side decided keeps the other pending in the queue; the other decided settles the summary", () => {
+    const r = record();
+    expect(decide(r.id, "accept", "ผ่าน", "in")).toMatchObject({ checkin_review: "accepted", checkout_review: "pending", review_status: "pending" });
+    expect(pendingReviewCount()).toBe(1);
+    expect(decide(r.id, "reject", "", "out")).toMatchObject({ checkout_review: "rejected", review_status: "rejected", review_note: "ผ่าน" });
+    expect(pendingReviewCount()).toBe(0);
+    expect(ledger(r.employeeId)).toMatchObject({ status: "missing_checkout" });
+  });
+
+  it("a side that is not pending is a 409 in Thai; without a side only the pending sides are decided", () => {
+    const r = record({ checkinReview: "accepted", checkoutReview: "pending" });
+    const error = thrown(() => decide(r.id, "reject", "", "in"));
+    expect([error.status, error.message]).toEqual([409, "เวลาเข้าของรายการนี้ไม่ได้รอการตรวจสอบ"]);
+    expect(decide(r.id, "reject")).toMatchObject({ checkin_review: "accepted", checkout_review: "rejected", review_status: "rejected" });
+    expect(thrown(() => decide(r.id, "accept", "", "out")).message).toBe("เวลาออกของรายการนี้ไม่ได้รอการตรวจสอบ");
+  });
+
+  it("refuses a side other than in or out", () => {
+    const bad = ReviewDecisionSchema.safeParse({ decision: "accept", side: "both" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].message).toBe("ด้านที่ตรวจสอบต้องเป็น in (เวลาเข้า) หรือ out (เวลาออก)");
   });
 });

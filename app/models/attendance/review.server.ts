@@ -1,17 +1,24 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { attendance, employees, REVIEW_STATUSES } from "../../../db/schema";
 import { db, immediate, keptUntilWrite } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { uploadUrl } from "~/lib/uploads.server";
 import { cleanText, formFlag, PageFields, pageOffset, type Page } from "~/lib/validation";
-import { toAttendanceDto, type AttendanceDto } from "./dto.server";
+import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./dto.server";
+import { recomputeDay } from "./ledger.server";
+import { REVIEW_SIDE_LABELS, REVIEW_SIDES, reviewSummary, type ReviewSide } from "./review-state";
 import type { Actor } from "~/models/audit/audit.server";
 import { recordAudit } from "~/models/audit/audit.server";
 import { employeeBrief } from "~/models/employees/brief.server";
 
 const NOT_FOUND = "ไม่พบรายการลงเวลา";
 const NOT_PENDING = "รายการนี้ไม่ได้รอการตรวจสอบแล้ว";
+export const REVIEW_MESSAGES = {
+  notPending: NOT_PENDING,
+  sideNotPending: (side: ReviewSide) => `${REVIEW_SIDE_LABELS[side]}ของรายการนี้ไม่ได้รอการตรวจสอบ`,
+  badSide: "ด้านที่ตรวจสอบต้องเป็น in (เวลาเข้า) หรือ out (เวลาออก)",
+} as const;
 
 export const ReviewListQuery = z.object({
   status: z.preprocess(
@@ -28,6 +35,8 @@ export const ReviewDecisionSchema = z.strictObject(
   {
     decision: z.enum(["accept", "reject"], { error: "กรุณาเลือกผลการตรวจสอบ (accept หรือ reject)" }),
     note: cleanText({ label: "หมายเหตุ", max: 500, multiline: true }).optional().default(""),
+    /** Only this side (in: the check-in, out: the check-out); without it every pending side is decided. */
+    side: z.enum(REVIEW_SIDES, { error: REVIEW_MESSAGES.badSide }).optional(),
   },
   { error: "ข้อมูลการตรวจสอบไม่ถูกต้อง" },
 );
@@ -88,32 +97,53 @@ function requireRow(id: number, tx = db()) {
   return row;
 }
 
+const pendingSides = (row: AttendanceRow): ReviewSide[] =>
+  REVIEW_SIDES.filter((side) => (side === "in" ? row.checkinReview : row.checkoutReview) === "pending");
+
 /**
- * Accepts or rejects a pending record (409 when it is not pending any more, e.g. another admin
- * decided first). A rejected record counts as absent in the daily view. Audit-logged.
+ * Accepts or rejects a record's pending sides: `side` decides only that one (409 when it is not
+ * pending), without it every pending side (409 when none is, e.g. another admin decided first).
+ * A rejected check-in leaves an absence, a rejected check-out a day without a check-out whose
+ * check-in stands (ADR 043). review_status sums the sides up again, and the day's ledger row is
+ * recomputed in the same transaction. Audit-logged with the sides decided.
  */
-export function reviewAttendance(id: number, input: ReviewDecision, actor: Actor): AttendanceDto {
+export function reviewAttendance(id: number, input: ReviewDecision, actor: Actor, now: Date = new Date()): AttendanceDto {
   return immediate((tx) => {
     const row = requireRow(id, tx);
-    if (row.reviewStatus !== "pending") throw new DomainError(409, NOT_PENDING);
+    const pending = pendingSides(row);
+    if (input.side && !pending.includes(input.side)) throw new DomainError(409, REVIEW_MESSAGES.sideNotPending(input.side));
+    const sides = input.side ? [input.side] : pending;
+    if (sides.length === 0) throw new DomainError(409, NOT_PENDING);
     const to = input.decision === "accept" ? "accepted" : "rejected";
-    const now = new Date();
+    const checkinReview = sides.includes("in") ? to : row.checkinReview;
+    const checkoutReview = sides.includes("out") ? to : row.checkoutReview;
+    const reviewStatus = reviewSummary(checkinReview, checkoutReview);
     tx.update(attendance)
       .set({
-        reviewStatus: to,
-        reviewNote: input.note || null,
+        checkinReview,
+        checkoutReview,
+        reviewStatus,
+        // A decision on one side keeps the note of the other's when it brings none.
+        reviewNote: input.note || (input.side ? row.reviewNote : null),
         reviewedBy: actor.type === "admin" ? (actor.id ?? null) : null,
         reviewedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(attendance.id, id), eq(attendance.reviewStatus, "pending")))
+      .where(eq(attendance.id, id))
       .run();
+    recomputeDay(tx, row.employeeId, row.workDate, now);
     recordAudit({
       actor,
       action: input.decision,
       entity: "attendance",
       entityId: id,
-      changes: { review_status: { from: row.reviewStatus, to }, note: input.note || null },
+      changes: {
+        review_status: { from: row.reviewStatus, to: reviewStatus },
+        sides,
+        ...(sides.includes("in") ? { checkin_review: { from: row.checkinReview, to } } : {}),
+        ...(sides.includes("out") ? { checkout_review: { from: row.checkoutReview, to } } : {}),
+        note: input.note || null,
+      },
     });
     return toAttendanceDto(requireRow(id, tx));
   });

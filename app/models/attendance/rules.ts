@@ -1,10 +1,8 @@
 import { z } from "zod";
 import type { Geofence } from "~/lib/geo";
-import { dayNumber, weekdayOfDayNumber } from "~/lib/iso-day";
-import { zonedTime } from "~/lib/thai-date";
 
-// The check-in's pure rules (client-safe): the input's shape, late/early minutes, and the flags
-// that send a record to the admins' review queue.
+// The check-in's pure rules (client-safe): the input's shape and the flags that send a side to
+// the admins' review queue. Late and early minutes are the day ledger's (ledger-day.ts).
 
 export const FLAG_CODES = [
   "outside",
@@ -64,35 +62,6 @@ export const CheckInOutSchema = z.object({
   client_time: instant("เวลาของเครื่อง (client_time) "),
 });
 export type CheckInOutInput = z.infer<typeof CheckInOutSchema>;
-
-type Hours = {
-  work_start: string;
-  work_end: string;
-  work_days: readonly number[];
-};
-
-const at = (date: string, hhmm: string, tz: string) => zonedTime(date, hhmm, tz);
-const isWorkDay = (date: string, days: readonly number[]) => {
-  const day = dayNumber(date);
-  return day !== null && days.includes(weekdayOfDayNumber(day));
-};
-
-/**
- * Minutes late: counted from work_start, in whole minutes, once they exceed the grace (the grace
- * forgives a little, it does not shorten the count). 0 on a day that is not a work day.
- */
-export function lateMinutes(checkinAt: Date, date: string, s: Hours & { late_grace_minutes: number }, tz: string) {
-  if (!isWorkDay(date, s.work_days)) return 0;
-  const minutes = Math.floor((checkinAt.getTime() - at(date, s.work_start, tz).valueOf()) / 60_000);
-  return minutes > s.late_grace_minutes ? minutes : 0;
-}
-
-/** Minutes left before work_end at check-out, the same way as {@link lateMinutes}. */
-export function earlyMinutes(checkoutAt: Date, date: string, s: Hours & { early_grace_minutes: number }, tz: string) {
-  if (!isWorkDay(date, s.work_days)) return 0;
-  const minutes = Math.floor((at(date, s.work_end, tz).valueOf() - checkoutAt.getTime()) / 60_000);
-  return minutes > s.early_grace_minutes ? minutes : 0;
-}
 
 /** The face decision: 1 matched, 0 not, null review (no selfie, no face, no registered face, engine failure). */
 export type FaceOutcome = {

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { amphurs, auditLog, districts, employees, provinces } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db, immediate, keptUntilWrite, preparedQuery } from "~/lib/db.server";
+import { db, immediate, keptUntilWrite, preparedQuery, type Db } from "~/lib/db.server";
 import { rowFullName, TITLE_LABELS } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { pageOffset, requireSomeChange, type Page } from "~/lib/validation";
@@ -10,6 +10,7 @@ import { deleteUploadAt, saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { validateAddressSelection } from "~/models/core/address.server";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { endAssignmentsOnResign } from "~/models/machines/assignment.server";
+import { recomputeLedger } from "~/models/attendance/ledger.server";
 import type { EmployeeCreateInput, EmployeeListQuery, EmployeeStatusFilter, EmployeeUpdateInput } from "./schema";
 
 type Row = typeof employees.$inferSelect;
@@ -338,6 +339,29 @@ function repeatedCreate(values: typeof employees.$inferInsert, actor: Actor, now
   return byActor ? row.id : null;
 }
 
+const FAR_PAST = "0001-01-01";
+const FAR_FUTURE = "9999-12-31";
+
+/**
+ * New employees' rows on the ledger's dates filled already (from their start date, never before
+ * attendance_start: the ledger decides), inside the transaction that added them (ADR 043).
+ */
+export function ledgerForNewEmployees(tx: Db, employeeIds: readonly number[]) {
+  if (employeeIds.length > 0) recomputeLedger(tx, { from: FAR_PAST, to: FAR_FUTURE }, { employeeIds });
+}
+
+/**
+ * Recomputes an employee's ledger rows between a start or resign date's old and new values (an
+ * open start is the far past, an open resignation none at all): the rows before the start or
+ * from the resignation go, the others come. Inside the change's transaction (ADR 043).
+ */
+function ledgerForMovedDate(tx: Db, employeeId: number, edge: "start" | "resign", before: string | null, after: string | null) {
+  if (before === after) return;
+  const open = edge === "start" ? FAR_PAST : FAR_FUTURE;
+  const [from, to] = [before ?? open, after ?? open].sort();
+  recomputeLedger(tx, { from, to }, { employeeIds: [employeeId] });
+}
+
 /**
  * Adds an employee. A code already in use is a 409, except for an exact repeat of a recent
  * create by the same admin (a double click): that answers with the employee it created.
@@ -356,6 +380,7 @@ export function createEmployee(input: EmployeeCreateInput, actor: Actor, now = D
       .returning({ id: employees.id })
       .get();
     recordAudit({ actor, action: "create", entity: "employee", entityId: row.id, changes: input });
+    ledgerForNewEmployees(tx, [row.id]);
     return row.id;
   });
   return requireEmployee(id);
@@ -383,6 +408,7 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
     if (input.code !== undefined && codeTaken(input.code, id)) {
       throw new DomainError(409, DUPLICATE_CODE, { code: DUPLICATE_CODE });
     }
+    const stored = tx.select({ startDate: employees.startDate }).from(employees).where(eq(employees.id, id)).get();
     tx.update(employees)
       .set({
         ...toColumns(input),
@@ -393,6 +419,7 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
       })
       .where(eq(employees.id, id))
       .run();
+    if (stored && input.start_date !== undefined) ledgerForMovedDate(tx, id, "start", stored.startDate, input.start_date);
   });
   const after = requireEmployee(id);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -421,6 +448,7 @@ export function resignEmployee(id: number, resignDate: string, actor: Actor): Em
     }
     tx.update(employees).set({ resignDate, updatedAt: new Date() }).where(eq(employees.id, id)).run();
     endAssignmentsOnResign(tx, id, actor);
+    ledgerForMovedDate(tx, id, "resign", current.resign_date, resignDate);
     const changes = current.resign_date ? { resign_date: { from: current.resign_date, to: resignDate } } : { resign_date: resignDate };
     recordAudit({ actor, action: "resign", entity: "employee", entityId: id, changes });
   });
@@ -433,6 +461,7 @@ export function reinstateEmployee(id: number, actor: Actor): EmployeeDto {
     const current = requireEmployee(id);
     if (!current.resign_date) throw new DomainError(409, "พนักงานคนนี้ยังทำงานอยู่");
     tx.update(employees).set({ resignDate: null, updatedAt: new Date() }).where(eq(employees.id, id)).run();
+    ledgerForMovedDate(tx, id, "resign", current.resign_date, null);
     recordAudit({
       actor,
       action: "reinstate",

@@ -17,7 +17,7 @@ import {
   type ImportReport,
 } from "./import-schema";
 import { EmployeeCreateSchema, titleOfWord, type EmployeeCreateInput } from "./schema";
-import { employeeColumns } from "./employee.server";
+import { employeeColumns, ledgerForNewEmployees } from "./employee.server";
 
 type Key = keyof typeof CSV_LABELS;
 const REQUIRED_COLUMNS: Key[] = ["code", "title", "first_name", "last_name"];
@@ -301,6 +301,7 @@ export function importEmployees(text: string, mode: ImportMode, actor: Actor): I
         const { input, resignDate } = batch[j];
         recordAudit({ actor, action: "create", entity: "employee", entityId: id, changes: resignDate ? { ...input, resign_date: resignDate } : input });
       });
+      ledgerForNewEmployees(tx, ids.map(({ id }) => id));
     }
     recordAudit({
       actor,

@@ -52,9 +52,10 @@ describe("filing a petition", () => {
   it("counts working days on the server: the weekend and a holiday are left out", async () => {
     db().insert(holidays).values({ date: "2026-03-04", name: "วันหยุดบริษัท", kind: "company", source: "admin" }).run();
     const e = newEmployee();
-    // Mon 2 – Sun 8 March 2026: five weekdays, one of them a holiday.
+    // Mon 2 – Sun 8 March 2026: five weekdays, two of them holidays: the company's 4th, and Makha
+    // Bucha on the 3rd (2026 is seeded when the petition is counted).
     const p = await file(e.id, { start_date: "2026-03-02", end_date: "2026-03-08" });
-    expect(p).toMatchObject({ days: 4, status: LeaveStatus.request, half: "full", year: 2026, type_label: "ลากิจ" });
+    expect(p).toMatchObject({ days: 3, status: LeaveStatus.request, half: "full", year: 2026, type_label: "ลากิจ" });
     const audit = db().select().from(auditLog).where(eq(auditLog.entity, "leave_petition")).all();
     expect(audit.map((a) => a.action)).toContain("create");
   });
@@ -112,7 +113,7 @@ describe("filing a petition", () => {
 
   it("asks for a certificate or an explanation from 3 working days of sick leave", async () => {
     const e = newEmployee();
-    const sick = { type: 2, start_date: "2026-06-01", end_date: "2026-06-03" };
+    const sick = { type: 2, start_date: "2026-06-08", end_date: "2026-06-10" };
     const before = rows();
     const error = await refused(file(e.id, sick));
     expect(error.status).toBe(400);
@@ -120,7 +121,7 @@ describe("filing a petition", () => {
     expect(rows()).toBe(before);
     const explained = await file(e.id, { ...sick, certificate_note: "ไปคลินิก ไม่ได้ขอใบรับรอง" });
     expect(explained.certificate_note).toBe("ไปคลินิก ไม่ได้ขอใบรับรอง");
-    const withPaper = await file(e.id, { ...sick, start_date: "2026-06-08", end_date: "2026-06-10" }, jpeg);
+    const withPaper = await file(e.id, { ...sick, start_date: "2026-06-22", end_date: "2026-06-24" }, jpeg);
     expect(withPaper.attachment_url).toMatch(/^\/uploads\/leaves\//);
     const stored = db().select().from(uploads).where(eq(uploads.folder, "leaves")).all();
     expect(stored.at(-1)?.ownerEmployeeId).toBe(e.id);

@@ -11,8 +11,8 @@ import { saveUpload, uploadUrl } from "~/lib/uploads.server";
 import { pageOffset, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { requireEmployee } from "~/models/employees/employee.server";
-import { holidayDatesBetween } from "./holidays.server";
-import { countLeaveDays } from "./days";
+import { recomputeLedger } from "~/models/attendance/ledger.server";
+import { countWorkingDays } from "./holiday-years.server";
 import {
   ACTIVE_LEAVE_STATUSES,
   balanceOf,
@@ -26,7 +26,7 @@ import {
 } from "./rules";
 import { MAX_PETITION_CALENDAR_DAYS, LEAVE_TYPES, type PetitionInput, type PetitionListQuery } from "./schema";
 import { LEAVE_SETTING_KEYS } from "./settings";
-import { getSetting, getSettings } from "~/models/core/settings.server";
+import { getSettings } from "~/models/core/settings.server";
 
 export const LEAVE_MESSAGES = {
   notFound: "ไม่พบคำขอลา",
@@ -69,12 +69,12 @@ export type PetitionDto = ReturnType<typeof toPetitionDto>;
 const calendarDays = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
-/** The working days a span covers, with the office's work days and holiday table. */
+/**
+ * The working days a span covers, with the office's work days and holiday table; a year of the span
+ * never seeded is seeded first, a year the holiday calendar cannot compute is a 400 on its field.
+ */
 export function countDays(span: { start: string; end: string; half: "morning" | "afternoon" | null }) {
-  return countLeaveDays(
-    { start: span.start, end: span.end, half: span.half ?? undefined },
-    { workDays: getSetting("work_days"), holidays: holidayDatesBetween(span.start, span.end) },
-  );
+  return countWorkingDays(span, { start: "start_date", end: "end_date" });
 }
 
 // The employee's pending or approved petitions whose dates meet the span; spansOverlap then
@@ -180,7 +180,9 @@ const ACTIONS: Record<number, string> = {
 
 /**
  * The one way a petition changes status: checks the flow for who acts (409 otherwise) and, for an
- * employee, that the petition is theirs (404 otherwise: another's petition is not revealed).
+ * employee, that the petition is theirs (404 otherwise: another's petition is not revealed). When
+ * approved leave comes or goes (an approval, a cancellation of an approved petition), the
+ * employee's ledger rows of its dates are recomputed in the same transaction (ADR 043).
  */
 export function transitionPetition(
   id: number,
@@ -211,6 +213,9 @@ export function transitionPetition(
       entityId: id,
       changes: { status: { from: row.status, to }, note: options.note || null },
     });
+    if (row.status === LeaveStatus.approve || to === LeaveStatus.approve) {
+      recomputeLedger(tx, { from: row.startDate, to: row.endDate }, { employeeIds: [row.employeeId] }, now);
+    }
     return { before: toPetitionDto(row), petition: toPetitionDto(updated) };
   });
 }
