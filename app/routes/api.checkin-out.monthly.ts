@@ -4,14 +4,17 @@ import { parseQuery } from "~/lib/validation";
 import { MonthlyQuery, monthlyCsv, monthlySheet } from "~/models/attendance/monthly.server";
 import { apiRoute } from "~/http/api-route.server";
 
-/** GET `?month=YYYY-MM`: the monthly sheet of every employee; `format=csv` downloads it. */
+/** GET `?month=YYYY-MM&limit=&after=`: a keyset page of the monthly sheet; `format=csv` streams every employee's row. */
 export const { loader, action } = apiRoute(
   {
     GET: ({ request }) => {
       const query = parseQuery(MonthlyQuery, request);
-      const sheet = monthlySheet(query.month);
-      if (query.format !== "csv") return jsonAnswer(sheet);
-      return csvResponse(monthlyCsv(sheet), `attendance-${sheet.month}.csv`);
+      if (query.format === "csv") {
+        const { month, stream } = monthlyCsv(query.month);
+        return csvResponse(stream, `attendance-${month}.csv`);
+      }
+      const { month, days, items, total, next_cursor } = monthlySheet(query.month, { limit: query.limit, after: query.after });
+      return jsonAnswer({ month, days, items, total, next_cursor });
     },
   },
   { auth: "admin" },

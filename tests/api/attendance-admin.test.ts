@@ -10,6 +10,8 @@ let cookie: string;
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   cookie = await adminCookie(server, ADMIN);
+  // Attendance counts (the day ledger holds days) from this date on; no office is configured here.
+  expect((await api("/api/settings", { method: "PUT", json: { attendance_start: "2025-01-01" } })).status).toBe(200);
 });
 afterAll(() => server?.stop());
 
@@ -38,20 +40,23 @@ async function employee(first = "มาลี") {
   return (await response.json()).employee as { id: number; code: string };
 }
 
-function insertRecord(employeeId: number, values: { checkout?: number | null; late?: number; review?: string; flags?: string[] } = {}) {
+/** A record as stored before anything reads the date (the day ledger computes the day from it at the first read). */
+function insertRecord(employeeId: number, values: { checkin?: number; checkout?: number | null; review?: string; flags?: string[] } = {}) {
   return sqlite((db) => {
+    const review = values.review ?? "none";
     const result = db
       .prepare(
-        `insert into attendance (employee_id, work_date, checkin_at, checkout_at, late_minutes, review_status, flags)
-         values (?, ?, ?, ?, ?, ?, ?)`,
+        `insert into attendance (employee_id, work_date, checkin_at, checkout_at, review_status, checkin_review, checkout_review, flags)
+         values (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         employeeId,
         DATE,
-        at("08:20"),
+        values.checkin ?? at("08:20"),
         values.checkout === undefined ? at("17:40") : values.checkout,
-        values.late ?? 0,
-        values.review ?? "none",
+        review,
+        review,
+        values.checkout === null ? "none" : review,
         JSON.stringify(values.flags ?? []),
       );
     return Number(result.lastInsertRowid);
@@ -78,7 +83,7 @@ describe("attendance admin API", () => {
     const flagged = await employee("ธง");
     await employee("ขาด");
     insertRecord(onTime.id);
-    insertRecord(late.id, { late: 12 });
+    insertRecord(late.id, { checkin: at("08:42") });
     insertRecord(missing.id, { checkout: null });
     insertRecord(flagged.id, { review: "pending", flags: ["outside"] });
 
@@ -89,6 +94,7 @@ describe("attendance admin API", () => {
     const total = STATUSES.reduce((n, s) => n + body.summary[s], 0);
     expect(total).toBe(body.headcount);
     expect(body.items).toHaveLength(body.headcount);
+    expect(body.next_cursor).toBeNull();
     expect(body.summary).toMatchObject({ late: 1, missing_checkout: 1, pending_review: 1 });
     const lateItem = body.items.find((i: { employee: { id: number } }) => i.employee.id === late.id);
     expect(lateItem).toMatchObject({ status: "late", reason: "สาย 12 นาที", record: { late_minutes: 12, checked: 0 } });
@@ -100,10 +106,23 @@ describe("attendance admin API", () => {
     expect(onlyLate.items.map((i: { employee: { id: number } }) => i.employee.id)).toEqual([late.id]);
     const search = await (await api(`/api/checkin-out/daily?date=${DATE}&q=${encodeURIComponent("ลืม")}`)).json();
     expect(search.items.map((i: { employee: { id: number } }) => i.employee.id)).toEqual([missing.id]);
+
+    // Keyset pages: limit and the answer's next_cursor as after, until it is null.
+    const seen: string[] = [];
+    let after = "";
+    for (;;) {
+      const page = await (await api(`/api/checkin-out/daily?date=${DATE}&limit=2${after ? `&after=${after}` : ""}`)).json();
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      expect(page.summary).toEqual(body.summary);
+      seen.push(...page.items.map((i: { employee: { code: string } }) => i.employee.code));
+      if (page.next_cursor === null) break;
+      after = page.next_cursor;
+    }
+    expect(seen).toEqual(codes);
   });
 
   test("daily: 400 for a bad date or status; no date means today", async () => {
-    for (const q of ["date=2026-13-01", "date=2026-02-30", "date=yesterday", "status=asleep"]) {
+    for (const q of ["date=2026-13-01", "date=2026-02-30", "date=yesterday", "status=asleep", "limit=0", "limit=x", "after=nonsense"]) {
       const response = await api(`/api/checkin-out/daily?${q}`);
       expect(response.status, q).toBe(400);
       expect((await response.json()).error).toBeTruthy();

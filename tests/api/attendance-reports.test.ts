@@ -11,6 +11,8 @@ let cookie: string;
 beforeAll(async () => {
   server = await startServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   cookie = await adminCookie(server, ADMIN);
+  // Attendance counts (the day ledger holds days) from this date on; no office is configured here.
+  expect((await api("/api/settings", { method: "PUT", json: { attendance_start: "2025-10-01" } })).status).toBe(200);
 });
 afterAll(() => server?.stop());
 
@@ -38,21 +40,15 @@ async function employee(first: string, code = `RPT${String(++serial).padStart(3,
   return (await response.json()).employee as { id: number; code: string };
 }
 
-function insertRecord(employeeId: number, date: string, values: { in?: string; out?: string | null; late?: number; address?: string } = {}) {
+/** A record as stored before anything reads its date (the day ledger computes the day from it at the first read). */
+function insertRecord(employeeId: number, date: string, values: { in?: string; out?: string | null; address?: string } = {}) {
   sqlite((db) =>
     db
       .prepare(
-        `insert into attendance (employee_id, work_date, checkin_at, checkout_at, late_minutes, checkin_address, checkin_geofence, checkin_distance_m)
-         values (?, ?, ?, ?, ?, ?, 'inside', 12.4)`,
+        `insert into attendance (employee_id, work_date, checkin_at, checkout_at, checkin_address, checkin_geofence, checkin_distance_m)
+         values (?, ?, ?, ?, ?, 'inside', 12.4)`,
       )
-      .run(
-        employeeId,
-        date,
-        at(date, values.in ?? "08:20"),
-        values.out === null ? null : at(date, values.out ?? "17:40"),
-        values.late ?? 0,
-        values.address ?? null,
-      ),
+      .run(employeeId, date, at(date, values.in ?? "08:20"), values.out === null ? null : at(date, values.out ?? "17:40"), values.address ?? null),
   );
 }
 
@@ -62,7 +58,7 @@ let bob: { id: number; code: string };
 beforeAll(async () => {
   alice = await employee("อลิส", "RPA01");
   bob = await employee("บ๊อบ", "RPB01");
-  insertRecord(alice.id, "2025-11-03", { in: "08:42", late: 12, address: "=HYPERLINK(\"x\")" });
+  insertRecord(alice.id, "2025-11-03", { in: "08:42", address: "=HYPERLINK(\"x\")" });
   insertRecord(alice.id, "2025-11-04", { out: null });
   insertRecord(bob.id, "2025-11-03");
   insertRecord(bob.id, "2025-10-31");
@@ -140,7 +136,7 @@ describe("GET /api/checkin-out", () => {
     }
   });
 
-  test("format=csv streams every row of the range as an Excel-friendly attachment", async () => {
+  test("format=csv streams one row per employee per day of the range from the day ledger, as an Excel-friendly attachment", async () => {
     const response = await api(`/api/checkin-out?from=${MONTH}-01&to=${MONTH}-30&format=csv&page_size=1`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -151,12 +147,20 @@ describe("GET /api/checkin-out", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
     expect(header.startsWith("วันที่,วันที่ (ค.ศ.),วัน,รหัสพนักงาน,ชื่อ-นามสกุล,สถานะ,เวลาเข้างาน,เวลาออกงาน")).toBe(true);
-    expect(rows).toHaveLength(3); // no paging
+    expect(header.endsWith(
+      ",ข้อสังเกต,รายละเอียดสถานะ,เวลาทำงานตามกำหนด (นาที),เวลาทำงานจริง (นาที),ประเภทการลา,ช่วงที่ลา,ลา (วัน),ขาดงาน (วัน)",
+    )).toBe(true);
+    const employees = sqlite((db) => db.prepare("select count(*) n from employees").get() as { n: number }).n;
+    expect(rows).toHaveLength(30 * employees); // every day, not only those with a record; no paging
     const late = rows.find((r) => r.includes("2025-11-03") && r.includes("RPA01"))!;
     expect(late).toContain("3 พ.ย. 2568");
     expect(late).toContain(",มาสาย,08:42,17:40,12,");
     expect(late).toContain(`'=HYPERLINK(""x"")`);
-    expect(rows.find((r) => r.includes("2025-11-04"))).toContain("ไม่ได้ลงเวลาออก");
+    expect(late.endsWith(",สาย 12 นาที,480,478,,,0,0")).toBe(true);
+    expect(rows.find((r) => r.includes("2025-11-04") && r.includes("RPA01"))).toContain("ไม่ได้ลงเวลาออก");
+    const absent = rows.find((r) => r.includes("2025-11-05") && r.includes("RPA01"))!;
+    expect(absent).toContain(",ขาดงาน,,,0,0,");
+    expect(absent.endsWith(",ขาดงาน,480,0,,,0,1")).toBe(true);
   });
 
   test("a bad range is a JSON 400 even with format=csv", async () => {
@@ -174,10 +178,24 @@ describe("GET /api/checkin-out/monthly", () => {
     expect(body.month).toBe(MONTH);
     expect(body.days).toHaveLength(30);
     expect(body.days[0]).toEqual({ date: "2025-11-01", weekday: 6, kind: "day_off" });
+    expect(body.next_cursor).toBeNull();
     const a = body.items.find((i: { employee: { id: number } }) => i.employee.id === alice.id);
     expect(a.employee).toEqual({ id: alice.id, code: "RPA01", full_name: "นายอลิส รายงาน" });
     expect(a.days).toMatchObject({ "2025-11-01": "ห", "2025-11-03": "ส", "2025-11-04": "ลืม", "2025-11-05": "ข" });
     expect(a.totals).toMatchObject({ present: 2, late: 1, late_minutes: 12, missing_checkout: 1, absent: 18, leave_days: 0 });
+
+    // Keyset pages of employees: limit, and next_cursor as after until it is null.
+    const codes: string[] = [];
+    let after = "";
+    for (;;) {
+      const page = await (await api(`/api/checkin-out/monthly?month=${MONTH}&limit=1${after ? `&after=${after}` : ""}`)).json();
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      expect(page.total).toBe(body.total);
+      codes.push(...page.items.map((i: { employee: { code: string } }) => i.employee.code));
+      if (page.next_cursor === null) break;
+      after = page.next_cursor;
+    }
+    expect(codes).toEqual(body.items.map((i: { employee: { code: string } }) => i.employee.code));
   });
 
   test("format=csv downloads the sheet", async () => {
@@ -198,6 +216,8 @@ describe("GET /api/checkin-out/monthly", () => {
       ["month=2025-13", "month"],
       ["month=2025-1", "month"],
       ["format=xml", "format"],
+      ["limit=0", "limit"],
+      ["after=nonsense", "after"],
     ]) {
       const response = await api(`/api/checkin-out/monthly?${query}`);
       expect(response.status, query).toBe(400);
@@ -216,9 +236,9 @@ describe("the รายเดือน tab of /admin/checkin-out", () => {
     const body = await (await data(`tab=monthly&month=${MONTH}`)).json();
     expect(body.tab).toBe("monthly");
     expect(body.daily).toBeNull();
-    expect(body.monthly).toMatchObject({ month: MONTH, page: 1, page_size: 50 });
+    expect(body.monthly).toMatchObject({ month: MONTH, page_size: 50, prev_cursor: null, next_cursor: null });
     expect(body.monthly.total).toBe(body.monthly.items.length);
-    const fallback = await data("tab=monthly&month=2025-99&page=abc");
+    const fallback = await data("tab=monthly&month=2025-99&after=abc");
     expect(fallback.status).toBe(200);
     expect((await fallback.json()).monthly.month).toMatch(/^\d{4}-\d{2}$/);
   });

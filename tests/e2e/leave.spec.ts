@@ -117,11 +117,11 @@ test("an employee files a two-day business leave on the phone; an admin approves
       await expect(who).toBeHidden();
     }
 
-    // The attendance daily view of the first day shows the employee on leave.
+    // The attendance daily view holds days up to today (the day ledger, ADR 043): the leave's
+    // first day, a week ahead, says it is still ahead instead of listing anyone.
     await page.goto(`/admin/checkin-out?date=${start}&q=${employee.code}`);
-    const daily = page.getByTestId("daily-row").filter({ hasText: employee.code });
-    await expect(daily).toHaveCount(1);
-    await expect(daily.getByRole("cell").nth(1).getByText("ลา", { exact: true })).toBeVisible();
+    await expect(page.getByText(`ยังไม่ถึงวันที่ ${thaiDay(start, "long")}`)).toBeVisible();
+    await expect(page.getByTestId("daily-row")).toHaveCount(0);
   } finally {
     await phone.close();
   }

@@ -44,6 +44,13 @@ test("the settings hub and each converted list fit a 390 px screen, with the row
   await expectCardWithin(page, "line-group-card", groupName, new RegExp(`^จัดการ ${groupName}$`));
   await expectNoSidewaysScroll(page);
 
+  // The daily view lists the day ledger's rows, which exist once attendance counts (an office
+  // configured, or attendance_start set): count from today if nothing has set it yet.
+  const { settings } = (await (await page.request.get("/api/settings")).json()) as { settings: { attendance_start: string } };
+  if (!settings.attendance_start) {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(Date.now());
+    expect((await page.request.put("/api/settings", { data: { attendance_start: today } })).status()).toBe(200);
+  }
   await page.goto(`/admin/checkin-out?q=${encodeURIComponent(employee.code)}`);
   await expectCardWithin(page, "daily-card", employee.full_name, new RegExp(`^แก้ไขเวลา ${employee.full_name}$`));
   await expect(page.getByTestId("daily-row")).toHaveCount(0);

@@ -46,13 +46,19 @@ const DATA: DailyTabData = {
       record: null,
     },
   ],
+  total: 3,
+  page_size: 50,
+  prev_cursor: null,
+  next_cursor: null,
+  attendance_start: "2026-11-01",
+  today: "2026-11-24",
 };
 
 function Search() {
   return <output data-testid="search">{useLocation().search}</output>;
 }
 
-function renderTab(data: DailyTabData = DATA) {
+function renderTab(data: DailyTabData = DATA, url = "/?tab=daily") {
   const Stub = createRemixStub([
     {
       path: "/",
@@ -67,7 +73,7 @@ function renderTab(data: DailyTabData = DATA) {
       loader: () => json({}),
     },
   ]);
-  render(<Stub initialEntries={["/?tab=daily"]} />);
+  render(<Stub initialEntries={[url]} />);
 }
 
 describe("DailyTab", () => {
@@ -130,20 +136,47 @@ describe("DailyTab", () => {
 });
 
 describe("DailyTab paging", () => {
-  test("a long day shows which rows are on screen and moves pages through the URL; a filter goes back to page 1", async () => {
-    renderTab({ ...DATA, total: 120, page: 1, page_size: 50 });
-    expect(await screen.findByText("แสดง 1–50 จาก 120 คน")).toBeInTheDocument();
+  test("next and previous are links to the neighbouring pages that keep the date, filter and search; a filter starts again at the first page", async () => {
+    renderTab({ ...DATA, total: 120, prev_cursor: "PREV", next_cursor: "NEXT" }, "/?tab=daily&date=2026-11-23&status=late&q=%E0%B8%AA&after=OLD");
+    expect(await screen.findByText("ทั้งหมด 120 คน")).toBeInTheDocument();
+    const next = screen.getByRole("link", { name: "หน้าถัดไป" });
+    const nextUrl = new URLSearchParams(next.getAttribute("href")!.split("?")[1]);
+    expect(Object.fromEntries(nextUrl)).toEqual({ tab: "daily", date: "2026-11-23", status: "late", q: "ส", after: "NEXT" });
+    const previous = new URLSearchParams(screen.getByRole("link", { name: "หน้าก่อนหน้า" }).getAttribute("href")!.split("?")[1]);
+    expect(Object.fromEntries(previous)).toEqual({ tab: "daily", date: "2026-11-23", status: "late", q: "ส", before: "PREV" });
     const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "3" }));
-    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("?tab=daily&page=3"));
-    await user.click(screen.getByTestId("summary-late"));
-    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=daily&status=late$/));
+    await user.click(next);
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("after=NEXT"));
+    await user.click(screen.getByTestId("summary-absent"));
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=daily&date=2026-11-23&status=absent&q=/));
+    expect(screen.getByTestId("search")).not.toHaveTextContent("after=");
   });
 
   test("one page: no pager", async () => {
-    renderTab({ ...DATA, total: 2, page: 1, page_size: 50 });
+    renderTab();
     await screen.findAllByTestId("daily-row");
-    expect(screen.queryByText(/จาก 2 คน/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId("keyset-pager")).not.toBeInTheDocument();
+  });
+
+  test("a date before attendance counted says so with the date, no table", async () => {
+    const empty = { ...DATA, headcount: 0, total: 0, items: [], summary: { ...DATA.summary, present: 0, late: 0, absent: 0, pending_review: 0 } };
+    renderTab({ ...empty, date: "2026-10-30" });
+    expect(await screen.findByText("ยังไม่เริ่มนับการลงเวลา (30 ตุลาคม 2569)")).toBeInTheDocument();
+    expect(screen.getByText("เริ่มนับการลงเวลาตั้งแต่ 1 พ.ย. 2569")).toBeInTheDocument();
+    expect(screen.queryByTestId("summary-late")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("daily-row")).not.toBeInTheDocument();
+  });
+
+  test("with no office configured nothing counts yet", async () => {
+    const empty = { ...DATA, headcount: 0, total: 0, items: [] };
+    renderTab({ ...empty, attendance_start: null });
+    expect(await screen.findByText(/^ยังไม่เริ่มนับการลงเวลา/)).toBeInTheDocument();
+    expect(screen.getByText("การลงเวลาจะเริ่มนับเมื่อตั้งค่าสำนักงานแห่งแรก")).toBeInTheDocument();
+  });
+
+  test("a date still ahead says so, counted or not", async () => {
+    renderTab({ ...DATA, headcount: 0, total: 0, items: [], date: "2026-11-26", attendance_start: null });
+    expect(await screen.findByText("ยังไม่ถึงวันที่ 26 พฤศจิกายน 2569")).toBeInTheDocument();
   });
 
   test("at phone width: a card per employee, the name first, the checked switch and the correction on the card", async () => {

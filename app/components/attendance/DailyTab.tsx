@@ -1,25 +1,45 @@
 import { Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconCalendarOff, IconSearch } from "@tabler/icons-react";
+import { IconCalendarOff, IconClockPause, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTabParams } from "~/components/tab-params";
 import { DayStepper } from "~/components/DayStepper";
 import { EmptyState } from "~/components/EmptyState";
 import { ATTENDANCE_STATUSES } from "~/models/attendance/status";
 import { STATUS_LABELS } from "~/models/attendance/labels";
-import { ThaiPagination } from "~/components/ListFooter";
+import { formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
 import { STATUS_COLORS } from "./attendance-labels";
 import type { DailyTabData } from "./daily-types";
 import { DailyList } from "./DailyList";
+import { KeysetPager } from "./KeysetPager";
 import { RangeCsvExport } from "./RangeCsvExport";
 
-/** The daily view: every working employee's status for one date, with the evidence. */
+/** Why a date has no rows at all: still ahead, or before attendance counted; null when it has rows or counts. */
+function uncounted(data: DailyTabData): { title: string; hint: string } | null {
+  if (data.headcount > 0) return null;
+  const day = formatThaiDateLong(data.date);
+  if (data.date > data.today) return { title: `ยังไม่ถึงวันที่ ${day}`, hint: "สถานะของวันจะแสดงเมื่อถึงวันนั้น" };
+  if (data.attendance_start === null || data.date < data.attendance_start) {
+    return {
+      title: `ยังไม่เริ่มนับการลงเวลา (${day})`,
+      hint: data.attendance_start
+        ? `เริ่มนับการลงเวลาตั้งแต่ ${formatThaiDate(data.attendance_start)}`
+        : "การลงเวลาจะเริ่มนับเมื่อตั้งค่าสำนักงานแห่งแรก",
+    };
+  }
+  return null;
+}
+
+/** The daily view: every working employee's status for one date, with the evidence, a page at a time. */
 export function DailyTab({ data }: { data: DailyTabData }) {
-  const [params, update] = useTabParams("daily", { resetPage: true, replace: true });
+  const [params, setParams] = useTabParams("daily", { resetPage: true, replace: true });
   const [photo, setPhoto] = useState<{ url: string; label: string } | null>(null);
   const status = params.get("status") ?? "";
+  // A new date, filter or search starts again at the first page.
+  const update = (changes: Record<string, string | null>) => setParams({ ...changes, after: null, before: null });
 
   const search = useDebouncedCallback((q: string) => update({ q: q.trim() || null }), 350);
+  const notCounted = uncounted(data);
 
   return (
     <Stack gap="md">
@@ -34,6 +54,31 @@ export function DailyTab({ data }: { data: DailyTabData }) {
         </Group>
       </Group>
 
+      {notCounted ? (
+        <EmptyState icon={<IconClockPause size={24} />} title={notCounted.title} hint={notCounted.hint} />
+      ) : (
+        <DayList data={data} status={status} params={params} update={update} search={search} onPhoto={setPhoto} />
+      )}
+
+      <Modal opened={photo != null} onClose={() => setPhoto(null)} title={photo?.label ?? ""} size="lg" centered>
+        {photo ? <Image src={photo.url} alt={photo.label} radius="md" /> : null}
+      </Modal>
+    </Stack>
+  );
+}
+
+type DayListProps = {
+  data: DailyTabData;
+  status: string;
+  params: URLSearchParams;
+  update: (changes: Record<string, string | null>) => void;
+  search: (q: string) => void;
+  onPhoto: (photo: { url: string; label: string }) => void;
+};
+
+function DayList({ data, status, params, update, search, onPhoto }: DayListProps) {
+  return (
+    <>
       <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="xs">
         {ATTENDANCE_STATUSES.map((s) => (
           <UnstyledButton
@@ -81,26 +126,12 @@ export function DailyTab({ data }: { data: DailyTabData }) {
           hint={data.headcount === 0 ? "ยังไม่มีพนักงานที่ทำงานในวันนี้" : "ไม่มีพนักงานตรงกับตัวกรองนี้"}
         />
       ) : (
-        <DailyList date={data.date} items={data.items} onPhoto={setPhoto} />
+        <DailyList date={data.date} items={data.items} onPhoto={onPhoto} />
       )}
 
-      {data.total && data.page_size && data.total > data.page_size ? (
-        <Group justify="space-between">
-          <Text fz="sm" c="dimmed">
-            {`แสดง ${((data.page ?? 1) - 1) * data.page_size + 1}–${Math.min(data.total, (data.page ?? 1) * data.page_size)} จาก ${data.total} คน`}
-          </Text>
-          <ThaiPagination
-            total={Math.ceil(data.total / data.page_size)}
-            value={data.page ?? 1}
-            onChange={(p) => update({ page: p === 1 ? null : String(p) })}
-            size="sm"
-          />
-        </Group>
+      {data.prev_cursor || data.next_cursor ? (
+        <KeysetPager prevCursor={data.prev_cursor} nextCursor={data.next_cursor} total={data.total} unit="คน" />
       ) : null}
-
-      <Modal opened={photo != null} onClose={() => setPhoto(null)} title={photo?.label ?? ""} size="lg" centered>
-        {photo ? <Image src={photo.url} alt={photo.label} radius="md" /> : null}
-      </Modal>
-    </Stack>
+    </>
   );
 }

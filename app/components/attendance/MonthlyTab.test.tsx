@@ -27,8 +27,9 @@ const DATA: MonthlyTabData = {
     },
   ],
   total: 120,
-  page: 1,
   page_size: 50,
+  prev_cursor: null,
+  next_cursor: "NEXT",
 };
 
 function Search() {
@@ -80,7 +81,7 @@ describe("MonthlyTab", () => {
   });
 
   test("previous and next month move the month and go back to the first page", async () => {
-    renderTab(DATA, "/?tab=monthly&month=2026-11&page=2");
+    renderTab(DATA, "/?tab=monthly&month=2026-11&after=OLD");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "เดือนถัดไป" }));
     await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=monthly&month=2026-12$/));
@@ -88,10 +89,18 @@ describe("MonthlyTab", () => {
     await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("month=2026-10"));
   });
 
-  test("pages through the employees", async () => {
+  test("pages through the employees with a next link that keeps the month; no previous link on the first page", async () => {
     renderTab();
-    await userEvent.setup().click(await screen.findByRole("button", { name: "2" }));
-    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("?tab=monthly&month=2026-11&page=2"));
+    const next = await screen.findByRole("link", { name: "หน้าถัดไป" });
+    expect(next.getAttribute("href")).toBe("/?tab=monthly&month=2026-11&after=NEXT");
+    expect(screen.queryByRole("link", { name: "หน้าก่อนหน้า" })).toBeNull();
+    await userEvent.setup().click(next);
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("?tab=monthly&month=2026-11&after=NEXT"));
+  });
+
+  test("the legend explains a half day's leave with half a day's absence", async () => {
+    renderTab();
+    expect(await screen.findByTestId("monthly-legend")).toHaveTextContent("ล½/ข½ = ลาครึ่งวัน ขาดงานอีกครึ่งวัน");
   });
 
   test("an empty month says so", async () => {

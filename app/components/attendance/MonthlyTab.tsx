@@ -8,22 +8,26 @@ import { PhoneCard, PhoneCardList, ResponsiveList } from "~/components/PhoneCard
 import { dayjs } from "~/lib/thai-date";
 import {
   DAY_CODE_LEGEND,
+  HALF_LEAVE_HALF_ABSENT,
   TOTAL_KEYS,
   WEEKDAY_SHORT,
   type DayKind,
   type MonthlyTotals,
 } from "~/models/attendance/codes";
 import { TOTAL_LABELS } from "~/models/attendance/labels";
-import { ThaiPagination } from "~/components/ListFooter";
 import { useLabelWithValue } from "~/components/value-label";
+import { KeysetPager } from "./KeysetPager";
 
 export type MonthlyTabData = {
   month: string;
   days: { date: string; weekday: number; kind: DayKind }[];
   items: { employee: { id: number; code: string; full_name: string }; days: Record<string, string>; totals: MonthlyTotals }[];
+  /** Employees in the sheet (all pages). */
   total: number;
-  page: number;
   page_size: number;
+  /** The keyset cursors of the pages before and after this one (null: none). */
+  prev_cursor: string | null;
+  next_cursor: string | null;
 };
 
 const CODE_COLORS: Record<string, string> = {
@@ -33,6 +37,7 @@ const CODE_COLORS: Record<string, string> = {
   ลืม: "pink",
   ข: "red",
   ล: "blue",
+  [HALF_LEAVE_HALF_ABSENT]: "violet",
   ห: "gray",
 };
 
@@ -127,9 +132,8 @@ function MonthlyCards({ data }: { data: MonthlyTabData }) {
 /** The monthly sheet: a row per employee, a short code per day, the month's totals. */
 export function MonthlyTab({ data }: { data: MonthlyTabData }) {
   const [, update] = useTabParams("monthly", { resetPage: true });
-  const go = ({ month, page }: { month?: string; page?: number }) =>
-    update(page !== undefined ? { page: page > 1 ? String(page) : null } : { month: month ?? null });
-  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  // Another month starts again at its first page.
+  const go = ({ month }: { month: string }) => update({ month, after: null, before: null });
   const monthName = useLabelWithValue("เดือน");
 
   return (
@@ -177,7 +181,7 @@ export function MonthlyTab({ data }: { data: MonthlyTabData }) {
           </Badge>
         ))}
         <Text fz="xs" c="dimmed">
-          ช่องว่าง = ยังไม่ถึงวัน หรือยังไม่ได้เป็น/พ้นจากการเป็นพนักงาน
+          ช่องว่าง = ยังไม่ถึงวันหรือยังไม่ครบเวลาทำงาน, ก่อนเริ่มนับการลงเวลา, หรือยังไม่ได้เป็น/พ้นจากการเป็นพนักงาน
         </Text>
       </Group>
 
@@ -191,7 +195,9 @@ export function MonthlyTab({ data }: { data: MonthlyTabData }) {
         <ResponsiveList table={<MonthlySheet data={data} />} cards={<MonthlyCards data={data} />} />
       )}
 
-      {pages > 1 ? <ThaiPagination total={pages} value={data.page} onChange={(page) => go({ page })} size="sm" /> : null}
+      {data.prev_cursor || data.next_cursor ? (
+        <KeysetPager prevCursor={data.prev_cursor} nextCursor={data.next_cursor} total={data.total} unit="คน" />
+      ) : null}
     </Stack>
   );
 }

@@ -31,11 +31,18 @@ export type DailyTabItem = {
 
 export type DailyTabData = {
   date: string;
-  /** Items after the filters, of which `items` is one page (absent: `items` is the whole day). */
-  total?: number;
-  page?: number;
-  page_size?: number;
   headcount: number;
   summary: { [K in AttendanceStatus]: number } & { pending_review: number };
+  /** One page of the rows the filters keep, in code order. */
   items: DailyTabItem[];
+  /** Rows the filters keep on the whole date (all pages). */
+  total: number;
+  page_size: number;
+  /** The keyset cursors of the pages before and after this one (null: none). */
+  prev_cursor: string | null;
+  next_cursor: string | null;
+  /** The first date attendance counts; null while nothing counts (no office configured). */
+  attendance_start: string | null;
+  /** Today's work date: a later date has no rows yet. */
+  today: string;
 };

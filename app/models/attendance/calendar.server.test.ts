@@ -1,33 +1,25 @@
-import { attendance, holidays, leavePetitions } from "../../../db/schema";
+import { holidays } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { LeaveStatus } from "~/lib/enums";
-import { dayCalendar, periodCalendar, periodLeaves } from "./calendar.server";
+import { dayCalendar } from "./calendar.server";
 import { DailyQuery, dailyAttendance } from "./daily.server";
+import { approvedLeave, at, resetLedger, writeRecord } from "./ledger.test-helpers";
 import { monthlySheet } from "./monthly.server";
 import { AttendanceListQuery, attendanceCsv } from "./report.server";
 import { readCsv } from "~/lib/csv.server";
 import { newEmployee } from "./attendance.test-helpers";
 
-// Holidays and approved leave reach the daily view and the monthly sheet from their own tables.
+// Holidays and approved leave reach the daily view, the monthly sheet and the range CSV through
+// the day ledger, from their own tables.
 const DATE = "2026-11-23"; // a Monday
-const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+07:00`);
 const NOW = at("2026-11-30", "09:00");
 
-function leave(employeeId: number, start: string, end: string, over: Partial<typeof leavePetitions.$inferInsert> = {}) {
-  db()
-    .insert(leavePetitions)
-    .values({ employeeId, type: 1, startDate: start, endDate: end, days: 1, year: 2026, reason: "ธุระ", status: LeaveStatus.approve, ...over })
-    .run();
-}
+const leave = approvedLeave;
 
 const statusOf = (employeeId: number, date = DATE) =>
   dailyAttendance(DailyQuery.parse({ date }), { now: NOW }).items.find((i) => i.employee.id === employeeId);
 
-beforeEach(() => {
-  db().delete(attendance).run();
-  db().delete(leavePetitions).run();
-  db().delete(holidays).run();
-});
+beforeEach(() => resetLedger());
 
 describe("the daily view reads holidays and approved leave", () => {
   it("a holiday in the table is the day's status for those who did not work", () => {
@@ -48,11 +40,9 @@ describe("the daily view reads holidays and approved leave", () => {
     expect(statusOf(rejected.id)?.status).toBe("absent");
   });
 
-  it("the day's calendar is kept until a write: a holiday and a decision reach it", () => {
+  it("the day's calendar is read afresh: a holiday and a decision reach it", () => {
     const e = newEmployee();
-    const first = dayCalendar(DATE);
-    expect(dayCalendar(DATE)).toBe(first);
-    expect(first).toEqual({ holiday: null, leaves: new Map() });
+    expect(dayCalendar(DATE)).toEqual({ holiday: null, leaves: new Map() });
     leave(e.id, DATE, DATE);
     expect(dayCalendar(DATE).leaves.get(e.id)).toEqual({ part: "full", type: "ลากิจ" });
     db().insert(holidays).values({ date: DATE, name: "วันหยุดชดเชย", kind: "public", source: "admin" }).run();
@@ -63,28 +53,24 @@ describe("the daily view reads holidays and approved leave", () => {
     const e = newEmployee();
     leave(e.id, "2026-08-10", "2026-12-04", { type: 2, days: 85 }); // 117 calendar days
     expect(dayCalendar(DATE).leaves.get(e.id)).toEqual({ part: "full", type: "ลาป่วย" });
-    expect(periodCalendar("2026-11-01", "2026-11-30").leaves.get(e.id)?.size).toBe(30);
+    expect(statusOf(e.id)).toMatchObject({ status: "leave", reason: "ลาทั้งวัน (ลาป่วย)" });
   });
 
   it("morning leave plus a check-in after the break is one correct day, not late", () => {
     const e = newEmployee();
     leave(e.id, DATE, DATE, { half: "morning", days: 0.5, type: 2 });
-    db()
-      .insert(attendance)
-      .values({ employeeId: e.id, workDate: DATE, checkinAt: at(DATE, "12:55"), checkoutAt: at(DATE, "17:35"), lateMinutes: 265 })
-      .run();
+    writeRecord(e.id, DATE, { checkinAt: at(DATE, "12:55"), checkoutAt: at(DATE, "17:35"), lateMinutes: 265 }, NOW);
     expect(statusOf(e.id)).toMatchObject({ status: "present", reason: "ลาครึ่งวันเช้า (ลาป่วย)" });
   });
 
-  it("afternoon leave plus leaving at the break is not early; a morning and an afternoon make a full day", () => {
+  it("afternoon leave plus leaving at the break is not early", () => {
     const e = newEmployee();
     leave(e.id, DATE, DATE, { half: "afternoon", days: 0.5 });
-    db()
-      .insert(attendance)
-      .values({ employeeId: e.id, workDate: DATE, checkinAt: at(DATE, "08:25"), checkoutAt: at(DATE, "12:01"), earlyMinutes: 329 })
-      .run();
+    writeRecord(e.id, DATE, { checkinAt: at(DATE, "08:25"), checkoutAt: at(DATE, "12:01"), earlyMinutes: 329 }, NOW);
     expect(statusOf(e.id)?.status).toBe("present");
+  });
 
+  it("a morning and an afternoon of leave make a full day", () => {
     const both = newEmployee();
     leave(both.id, DATE, DATE, { half: "morning", days: 0.5 });
     leave(both.id, DATE, DATE, { half: "afternoon", days: 0.5, type: 3 });
@@ -103,7 +89,7 @@ describe("the monthly sheet reads them too", () => {
     expect(sheet.days.find((d) => d.date === "2026-11-24")?.kind).toBe("holiday");
     const row = sheet.items.find((i) => i.employee.id === e.id);
     expect(row?.totals.leave_days).toBe(2.5);
-    expect(periodCalendar("2026-11-01", "2026-11-30").leaves.get(e.id)?.has("2026-10-30")).toBe(false);
+    expect(row?.days["2026-11-02"]).toBe("ล");
   });
 
   it("one employee's sheet (their profile) reads and counts their own leave, and nobody else's", () => {
@@ -112,12 +98,6 @@ describe("the monthly sheet reads them too", () => {
     leave(e.id, "2026-10-29", "2026-11-03");
     leave(e.id, "2026-11-25", "2026-11-25", { half: "morning", days: 0.5 });
     leave(other.id, "2026-11-02", "2026-11-06");
-    const own = periodLeaves("2026-11-01", "2026-11-30", [e.id]);
-    expect([...own.keys()]).toEqual([e.id]);
-    expect([...own.get(e.id)!.keys()]).toEqual(["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-25"]);
-    expect(own.get(e.id)!.get("2026-11-25")).toEqual({ part: "morning", type: "ลากิจ" });
-    expect(periodLeaves("2026-11-01", "2026-11-30").get(other.id)?.size).toBe(5);
-
     const sheet = monthlySheet("2026-11", { now: NOW, employeeId: e.id });
     expect(sheet.items.map((i) => i.employee.id)).toEqual([e.id]);
     expect(sheet.items[0].totals.leave_days).toBe(2.5);
@@ -126,15 +106,17 @@ describe("the monthly sheet reads them too", () => {
 });
 
 describe("the range CSV reads them too", () => {
-  it("a late check-in on a morning-leave day is exported as present", async () => {
+  it("a late check-in on a morning-leave day is exported as present with no late minutes", async () => {
     const e = newEmployee();
     leave(e.id, DATE, DATE, { half: "morning", days: 0.5 });
-    db()
-      .insert(attendance)
-      .values({ employeeId: e.id, workDate: DATE, checkinAt: at(DATE, "12:58"), checkoutAt: at(DATE, "17:31"), lateMinutes: 268 })
-      .run();
+    writeRecord(e.id, DATE, { checkinAt: at(DATE, "12:58"), checkoutAt: at(DATE, "17:31"), lateMinutes: 268 }, NOW);
     const { stream } = attendanceCsv(AttendanceListQuery.parse({ from: DATE, to: DATE, employee_id: String(e.id) }), NOW);
-    const [, row] = (await readCsv(stream)).slice(1).trim().split("\r\n");
-    expect(row.split(",")[5]).toBe("มาทำงาน");
+    const [header, row] = (await readCsv(stream)).slice(1).trim().split("\r\n");
+    const labels = header.split(",");
+    const cells = row.split(",");
+    expect(cells[labels.indexOf("สถานะ")]).toBe("มาทำงาน");
+    expect(cells[labels.indexOf("สาย (นาที)")]).toBe("0");
+    expect(cells[labels.indexOf("ลา (วัน)")]).toBe("0.5");
+    expect(cells[labels.indexOf("ช่วงที่ลา")]).toBe("ครึ่งวันเช้า");
   });
 });

@@ -15,6 +15,25 @@ export const DAY_CODES: Record<AttendanceStatus, string> = {
   missing_checkout: "ลืม",
 };
 
+/**
+ * A half day's approved leave and no show in the other half: its own code, so the sheet shows
+ * both halves (the totals count 0.5 leave and 0.5 absence).
+ */
+export const HALF_LEAVE_HALF_ABSENT = "ล½/ข½";
+
+/** What the sheet needs of a day ledger row to code it. */
+export type CodedDay = { status: AttendanceStatus; absentFraction: number; leaveFraction: number };
+
+/**
+ * A ledger day's code: its status's, but blank for an absence whose hours are not over yet (it
+ * counts nothing so far) and HALF_LEAVE_HALF_ABSENT for half a day's leave and half an absence.
+ */
+export function dayCode(day: CodedDay): string {
+  if (day.status === "absent" && day.absentFraction === 0) return "";
+  if (day.status === "absent" && day.leaveFraction > 0) return HALF_LEAVE_HALF_ABSENT;
+  return DAY_CODES[day.status];
+}
+
 export const DAY_CODE_LEGEND: { code: string; label: string }[] = [
   { code: "ม", label: "มาทำงาน" },
   { code: "ส", label: "มาสาย" },
@@ -22,6 +41,7 @@ export const DAY_CODE_LEGEND: { code: string; label: string }[] = [
   { code: "ลืม", label: "ไม่ได้ลงเวลาออก" },
   { code: "ข", label: "ขาดงาน" },
   { code: "ล", label: "ลา" },
+  { code: HALF_LEAVE_HALF_ABSENT, label: "ลาครึ่งวัน ขาดงานอีกครึ่งวัน" },
   { code: "ห", label: "วันหยุด / วันหยุดประจำสัปดาห์" },
 ];
 
@@ -36,6 +56,7 @@ export type MonthlyTotals = {
   late_minutes: number;
   /** Days with early-leave minutes. */
   early_leave: number;
+  /** Days absent: 1 for a whole day, 0.5 for the other half of a half day's leave. */
   absent: number;
   missing_checkout: number;
   /** Work days on approved leave: 1 for a full day, 0.5 for a half day. */

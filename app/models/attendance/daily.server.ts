@@ -1,41 +1,41 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { attendance, employees } from "../../../db/schema";
+import { attendance, attendanceDays, employees } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { keptUntilWrite } from "~/lib/db.server";
 import { rawSelect } from "~/lib/db-reader.server";
-import { isoDate, PageFields } from "~/lib/validation";
+import { isoDate, queryInt } from "~/lib/validation";
+import { ATTENDANCE_STATUSES, emptyCounts, type AttendanceStatus, type StatusCounts } from "./status";
 import {
-  ATTENDANCE_STATUSES,
-  attendanceStatus,
-  emptyCounts,
-  isoWeekday,
-  type AttendanceStatus,
-  type LeavePart,
-  type StatusCounts,
-  type StatusRecord,
-} from "./status";
-import { dayCalendar } from "./calendar.server";
+  cursorField,
+  cursorValues,
+  KEYSET_MAX,
+  keysetCondition,
+  keysetOrder,
+  keysetPage,
+  keysetStart,
+  type EmployeeCursor,
+  type KeysetDirection,
+} from "./employee-keyset.server";
+import { attendanceStart, ensureLedger } from "./ledger.server";
 import { briefEmployeeColumns, employeeBrief, type BriefEmployeeRow } from "~/models/employees/brief.server";
-import { workingOn } from "~/models/employees/employee.server";
 import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./dto.server";
-import { getSettings } from "~/models/core/settings.server";
 
-export const DAILY_SETTING_KEYS = [
-  "work_start",
-  "work_end",
-  "break_start",
-  "break_end",
-  "late_grace_minutes",
-  "early_grace_minutes",
-  "missing_checkout_hour",
-  "work_days",
-] as const;
+// The daily view (ADR 043): one date's rows of the day ledger, in employee-code order, a keyset
+// page at a time; the summary is one grouped count over the date's rows. Nothing here decides a
+// status: the ledger's row is the day.
+
+const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
+
+const filterFields = {
+  date: z.preprocess(blankAsMissing, isoDate("วันที่").optional()),
+  status: z.preprocess(blankAsMissing, z.enum(ATTENDANCE_STATUSES, { error: "สถานะไม่ถูกต้อง" }).optional()),
+  q: z.preprocess(blankAsMissing, z.string().trim().max(100, "คำค้นหายาวเกิน 100 ตัวอักษร").optional()),
+};
 
 export const DailyQuery = z.object({
-  date: z.preprocess((v) => (v === "" ? undefined : v), isoDate("วันที่").optional()),
-  status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ATTENDANCE_STATUSES, { error: "สถานะไม่ถูกต้อง" }).optional()),
-  q: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100, "คำค้นหายาวเกิน 100 ตัวอักษร").optional()),
+  ...filterFields,
+  limit: queryInt(`จำนวนต่อหน้า (limit) ต้องเป็นจำนวนเต็มบวก (สูงสุด ${KEYSET_MAX})`, { cap: KEYSET_MAX, fallback: KEYSET_MAX }),
+  after: cursorField("after"),
 });
 export type DailyQuery = z.infer<typeof DailyQuery>;
 
@@ -50,214 +50,187 @@ export type DailySummary = StatusCounts & { pending_review: number };
 
 export type DailyView = {
   date: string;
-  /** Employees working on the date; the status counts of `summary` add up to it. */
+  /** Employees the ledger holds for the date; the status counts of `summary` add up to it. */
   headcount: number;
   summary: DailySummary;
+  /** One page of the date's rows (after `status` and `q`), in code order. */
   items: DailyItem[];
+  /** The `after` of the next page, null on the last. */
+  next_cursor: string | null;
 };
 
-/** Day facts that come from other calendars: a public holiday, and approved leave per employee. */
-export type DayCalendar = {
-  holiday?: { name: string } | null;
-  leaves?: ReadonlyMap<number, { part: LeavePart; type?: string | null }>;
-};
-
-type DayOptions = DayCalendar & { now?: Date };
-
-/** What one date's statuses are derived against: the settings, whether it is a work day, its calendars. */
-function dayRule(date: string, options: DayOptions) {
-  const now = options.now ?? new Date();
-  const settings = getSettings(DAILY_SETTING_KEYS);
-  const workDay = settings.work_days.includes(isoWeekday(date));
-  const calendar: DayCalendar = options.holiday !== undefined || options.leaves ? options : dayCalendar(date);
-  return (employeeId: number, record: StatusRecord | null) =>
-    attendanceStatus({
-      date,
-      record,
-      settings,
-      workDay,
-      holiday: calendar.holiday ?? null,
-      leave: calendar.leaves?.get(employeeId) ?? null,
-      now,
-    });
-}
-
-const dayEmployee = { ...briefEmployeeColumns, searchText: employees.searchText };
-
-type DayEmployee = BriefEmployeeRow & Pick<typeof employees.$inferSelect, "searchText">;
-
-// Only the employee columns the items use: mapping every column of 1,000 rows costs more than the
-// query itself.
-const dayRows = rawSelect<{ e: DayEmployee; a: AttendanceRow | null }, { date: string }>((d) =>
+// The date's rows by status, counted on the (work_date, status) index alone.
+const statusCounts = rawSelect<{ status: AttendanceStatus; n: number }, { date: string }>((d) =>
   d
-    .select({ e: dayEmployee, a: attendance })
-    .from(employees)
-    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
-    .where(workingOn(sql.placeholder("date")))
-    .orderBy(sql`${employees.code} collate nocase`, employees.id),
+    .select({ status: attendanceDays.status, n: sql<number>`count(*)` })
+    .from(attendanceDays)
+    .where(eq(attendanceDays.workDate, sql.placeholder("date")))
+    .groupBy(attendanceDays.status),
 );
 
-type DayStatusRecord = StatusRecord & { id: number };
-
-/** A StatusRecord's columns as stored (instants as epoch ms): what a status is derived from. */
-export const statusRecordColumns = {
-  checkinAt: sql<number | null>`${attendance.checkinAt}`,
-  checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
-  lateMinutes: attendance.lateMinutes,
-  earlyMinutes: attendance.earlyMinutes,
-  reviewStatus: attendance.reviewStatus,
-};
-
-const statusFields = { id: attendance.id, ...statusRecordColumns };
-
-// The admin tab's rows: who (id, code and search text) and what a status needs of the record
-// (instants as epoch numbers), in the list's order. The summary, the filters and the search need
-// no more of 1,000 rows; the page's 50 names and records are read by id after.
-type DayKey = { id: number; code: string; searchText: string };
-
-const dayKeys = rawSelect<{ e: DayKey; a: DayStatusRecord | null }, { date: string }>((d) =>
+// The date's records waiting in the review queue (its index) of employees the ledger holds that day.
+const pendingCount = rawSelect<{ n: number }, { date: string }>((d) =>
   d
-    .select({ e: { id: employees.id, code: employees.code, searchText: employees.searchText }, a: statusFields })
-    .from(employees)
-    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
-    .where(workingOn(sql.placeholder("date")))
-    .orderBy(sql`${employees.code} collate nocase`, employees.id),
-);
-
-const briefsByIds = rawSelect<{ e: BriefEmployeeRow }, { ids: string }>((d) =>
-  d
-    .select({ e: briefEmployeeColumns })
-    .from(employees)
-    .where(sql`${employees.id} in (select value from json_each(${sql.placeholder("ids")}))`),
-);
-
-// dayStatuses' rows: the employee's id and the record's status fields, in no order (a summary
-// counts them), so 1,000 rows decode six numbers each and are not sorted by code.
-const statusRecords = rawSelect<{ id: number; a: DayStatusRecord | null }, { date: string }>((d) =>
-  d
-    .select({
-      id: employees.id,
-      a: statusFields,
-    })
-    .from(employees)
-    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, sql.placeholder("date"))))
-    .where(workingOn(sql.placeholder("date"))),
-);
-
-const recordsByIds = rawSelect<{ a: AttendanceRow }, { ids: string }>((d) =>
-  d
-    .select({ a: attendance })
+    .select({ n: sql<number>`count(*)` })
     .from(attendance)
-    .where(sql`${attendance.id} in (select value from json_each(${sql.placeholder("ids")}))`),
+    .where(
+      and(
+        eq(attendance.reviewStatus, "pending"),
+        eq(attendance.workDate, sql.placeholder("date")),
+        sql`exists (select 1 from ${attendanceDays} where ${attendanceDays.workDate} = ${attendance.workDate} and ${attendanceDays.employeeId} = ${attendance.employeeId})`,
+      ),
+    ),
 );
 
-type Match<E, R> = { e: E; a: R | null; status: AttendanceStatus; reason: string };
-
-/** The summary of the whole day, and the rows that `status` and `q` keep, in order. */
-function classify<E extends DayKey, R extends StatusRecord>(rows: Match<E, R>[], query: DailyQuery) {
-  const summary: DailySummary = { ...emptyCounts(), pending_review: 0 };
-  const needle = query.q?.toLowerCase();
-  const matches: Match<E, R>[] = [];
-  for (const row of rows) {
-    const { e, a, status } = row;
-    summary[status] += 1;
-    if (a?.reviewStatus === "pending") summary.pending_review += 1;
-    if (query.status && query.status !== status) continue;
-    if (needle && !e.searchText.includes(needle) && !e.code.toLowerCase().includes(needle)) continue;
-    matches.push(row);
+function daySummary(date: string) {
+  const summary: DailySummary = { ...emptyCounts(), pending_review: pendingCount({ date })[0]?.n ?? 0 };
+  let headcount = 0;
+  for (const { status, n } of statusCounts({ date })) {
+    summary[status] += n;
+    headcount += n;
   }
-  return { headcount: rows.length, summary, matches };
+  return { headcount, summary };
 }
 
-function withStatuses<E extends DayKey, R extends StatusRecord>(date: string, rows: { e: E; a: R | null }[], options: DayOptions): Match<E, R>[] {
-  const statusOf = dayRule(date, options);
-  return rows.map(({ e, a }) => ({ e, a, ...statusOf(e.id, a) }));
+type Filters = { status?: AttendanceStatus; q?: string };
+
+function filterConditions(filters: { status: boolean; q: boolean }): SQL[] {
+  const conditions = [eq(attendanceDays.workDate, sql.placeholder("date"))];
+  if (filters.status) conditions.push(eq(attendanceDays.status, sql.placeholder("status")));
+  // search_text holds the lower-cased code, the names, the nickname and the phone digits.
+  if (filters.q) conditions.push(sql`instr(${employees.searchText}, ${sql.placeholder("q")}) > 0`);
+  return conditions;
+}
+
+type PageRow = { e: BriefEmployeeRow; status: AttendanceStatus; reason: string; a: AttendanceRow | null };
+type PageValues = { date: string; status: string | null; q: string | null; code: string | null; id: number | null; limit: number };
+
+/**
+ * How a page reads: "code" walks the employees in code order from the cursor and looks up each
+ * one's ledger row (a page reads about its own rows); "status" reads a rare status's rows on the
+ * (work_date, status) index and sorts them (walking the code order would pass most employees).
+ * The unary + keeps SQLite on the chosen side of the join.
+ */
+type Plan = "code" | "status";
+
+type Shape = { status: boolean; q: boolean; direction: KeysetDirection; plan: Plan };
+
+// One compiled statement per shape: a null-guarded condition would keep SQLite from seeking.
+const pageStatements = new Map<string, (values: PageValues) => PageRow[]>();
+
+function pageStatement(shape: Shape) {
+  const key = `${shape.status}|${shape.q}|${shape.direction}|${shape.plan}`;
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    const join = shape.plan === "code" ? eq(attendanceDays.employeeId, sql`+${employees.id}`) : eq(employees.id, sql`+${attendanceDays.employeeId}`);
+    statement = rawSelect<PageRow, PageValues>((d) =>
+      d
+        .select({ e: briefEmployeeColumns, status: attendanceDays.status, reason: attendanceDays.reason, a: attendance })
+        .from(attendanceDays)
+        .innerJoin(employees, join)
+        .leftJoin(attendance, eq(attendance.id, attendanceDays.attendanceId))
+        .where(and(...filterConditions(shape), keysetCondition(shape.direction)))
+        .orderBy(...keysetOrder(shape.direction))
+        .limit(sql.placeholder("limit")),
+    );
+    pageStatements.set(key, statement);
+  }
+  return statement;
+}
+
+const matchCount = rawSelect<{ n: number }, { date: string; status: string | null; q: string }>((d) =>
+  d
+    .select({ n: sql<number>`count(*)` })
+    .from(attendanceDays)
+    .innerJoin(employees, eq(attendanceDays.employeeId, sql`+${employees.id}`))
+    .where(
+      and(
+        eq(attendanceDays.workDate, sql.placeholder("date")),
+        sql`(${sql.placeholder("status")} is null or ${attendanceDays.status} = ${sql.placeholder("status")})`,
+        sql`instr(${employees.searchText}, ${sql.placeholder("q")}) > 0`,
+      ),
+    ),
+);
+
+const needleOf = (q: string | undefined) => (q ? q.toLowerCase() : undefined);
+
+function toItem({ e, status, reason, a }: PageRow): DailyItem {
+  return { employee: employeeBrief(e), status, reason, record: a ? toAttendanceDto(a) : null };
+}
+
+/** Below this share of the date's rows a status filter reads its rows on the status index (Plan). */
+const RARE_STATUS = 1 / 8;
+
+/** One keyset page of the date's ledger rows that the filters keep. */
+function dayPage(
+  date: string,
+  filters: Filters,
+  page: { limit: number; after?: EmployeeCursor; before?: EmployeeCursor },
+  summary: { headcount: number; summary: DailySummary },
+) {
+  const { direction, cursor } = keysetStart(page);
+  const q = needleOf(filters.q);
+  const rare = filters.status !== undefined && summary.summary[filters.status] < summary.headcount * RARE_STATUS;
+  const statement = pageStatement({ status: filters.status !== undefined, q: q !== undefined, direction, plan: rare ? "status" : "code" });
+  const rows = statement({ date, status: filters.status ?? null, q: q ?? null, ...cursorValues(cursor), limit: page.limit + 1 });
+  return keysetPage(rows, page.limit, direction, ({ e }) => e);
 }
 
 /**
- * Everyone working on `date` with their day's status as of `now`. A status moves with the wall
- * clock's minute at most (attendanceDay reads its date, hour and minutes), so the list is kept
- * until a write or the next minute: the admin tab's pages, filters and searches share it.
+ * Everyone the ledger holds for `date` (filled first) with the day's status and reason, one keyset
+ * page in code order. The summary counts the whole date; `status` and `q` narrow the items only.
  */
-function dayStatusList(date: string, now: Date) {
-  return keptUntilWrite("daily statuses", `${date}|${Math.floor(now.getTime() / 60_000)}`, () =>
-    withStatuses(date, dayKeys({ date }), { now }),
-  );
-}
-
-function toItem(employee: BriefEmployeeRow, { status, reason }: Match<unknown, unknown>, record: AttendanceRow | null): DailyItem {
-  return {
-    employee: employeeBrief(employee),
-    status,
-    reason,
-    record: record ? toAttendanceDto(record) : null,
-  };
-}
-
-/**
- * Every employee working on `date` (workingOn) with one status, in one query: employees LEFT
- * JOIN that date's attendance (the UNIQUE (employee_id, work_date) index serves the join).
- * The summary counts the whole day; `status` and `q` only narrow the items.
- */
-export function dailyAttendance(query: DailyQuery, options: DayOptions = {}): DailyView {
+export function dailyAttendance(query: DailyQuery, options: { now?: Date } = {}): DailyView {
   const now = options.now ?? new Date();
   const date = query.date ?? workDate(now);
-  const { headcount, summary, matches } = classify(withStatuses(date, dayRows({ date }), { ...options, now }), query);
-  return { date, headcount, summary, items: matches.map((m) => toItem(m.e, m, m.a)) };
+  ensureLedger(date, date, now);
+  const counted = daySummary(date);
+  const { headcount, summary } = counted;
+  const page = dayPage(date, query, { limit: query.limit, after: query.after }, counted);
+  return { date, headcount, summary, items: page.rows.map(toItem), next_cursor: page.next_cursor };
 }
 
-export type DayStatus = { employeeId: number; status: AttendanceStatus; reviewPending: boolean };
-
-/**
- * The statuses of dailyAttendance without the items: each employee working on `date` with the
- * status the daily view shows and whether the day's record waits for review, for summaries such
- * as the dashboard's.
- */
-export function dayStatuses(date: string, options: DayOptions = {}): DayStatus[] {
-  const statusOf = dayRule(date, options);
-  return statusRecords({ date }).map(({ id, a }) => ({
-    employeeId: id,
-    status: statusOf(id, a).status,
-    reviewPending: a?.reviewStatus === "pending",
-  }));
-}
-
-/**
- * One employee's day as the daily view derives it: the status and reason of dayStatuses for
- * `record`, and their approved leave that day (the employee's home says what to do next with it).
- */
-export function employeeDay(employeeId: number, date: string, record: StatusRecord | null, now: Date = new Date()) {
-  const calendar = dayCalendar(date);
-  return { ...dayRule(date, { now, ...calendar })(employeeId, record), leave: calendar.leaves.get(employeeId) ?? null };
-}
-
-/** Rows per page of the admin daily tab: 1,000 rows in one page cost seconds to render. */
+/** Rows per page of the admin daily tab: 50 rows render fast on a phone and a laptop alike. */
 export const DAILY_PAGE_SIZE = 50;
 
-const DailyPageQuery = DailyQuery.extend({ page: PageFields.page });
+const DailyPageQuery = z.object({ ...filterFields, after: cursorField("after"), before: cursorField("before") });
 
-/** The admin tab's page of the day: the whole day's summary, one page of the filtered items. A hand-edited bad query shows today. */
-export function dailyPage(params: URLSearchParams, now: Date = new Date()): DailyView & { total: number; page: number; page_size: number } {
-  const parsed = DailyPageQuery.safeParse(Object.fromEntries(params));
-  const { page, ...query } = parsed.success ? parsed.data : DailyPageQuery.parse({});
+export type DailyPage = DailyView & {
+  /** Rows the filters keep on the whole date (all pages). */
+  total: number;
+  page_size: number;
+  /** The `before` of the page before this one, null on the first. */
+  prev_cursor: string | null;
+  /** The first date attendance counts (null: nothing counts yet, no office configured). */
+  attendance_start: string | null;
+  today: string;
+};
+
+/**
+ * The admin tab's page: the API's view with `before` as well, and what the empty state says. A
+ * hand-edited bad cursor shows the first page; any other bad value, today's.
+ */
+export function dailyPage(params: URLSearchParams, now: Date = new Date()): DailyPage {
+  const raw = Object.fromEntries(params);
+  const query =
+    DailyPageQuery.safeParse(raw).data ?? DailyPageQuery.safeParse({ ...raw, after: undefined, before: undefined }).data ?? DailyPageQuery.parse({});
   const date = query.date ?? workDate(now);
-  const { headcount, summary, matches } = classify(dayStatusList(date, now), query);
-  const pages = Math.max(1, Math.ceil(matches.length / DAILY_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = matches.slice((current - 1) * DAILY_PAGE_SIZE, current * DAILY_PAGE_SIZE);
-  const ids = shown.flatMap((m) => (m.a ? [m.a.id] : []));
-  const records = new Map(ids.length ? recordsByIds({ ids: JSON.stringify(ids) }).map(({ a }) => [a.id, a]) : []);
-  const people = new Map(shown.length ? briefsByIds({ ids: JSON.stringify(shown.map((m) => m.e.id)) }).map(({ e }) => [e.id, e]) : []);
+  ensureLedger(date, date, now);
+  const counted = daySummary(date);
+  const { headcount, summary } = counted;
+  const page = dayPage(date, query, { limit: DAILY_PAGE_SIZE, after: query.after, before: query.before }, counted);
+  const q = needleOf(query.q);
+  const total = q ? (matchCount({ date, status: query.status ?? null, q })[0]?.n ?? 0) : query.status ? summary[query.status] : headcount;
   return {
     date,
     headcount,
     summary,
-    items: shown.flatMap((m) => {
-      const employee = people.get(m.e.id);
-      return employee ? [toItem(employee, m, m.a ? (records.get(m.a.id) ?? null) : null)] : [];
-    }),
-    total: matches.length,
-    page: current,
+    items: page.rows.map(toItem),
+    next_cursor: page.next_cursor,
+    prev_cursor: page.prev_cursor,
+    total,
     page_size: DAILY_PAGE_SIZE,
+    attendance_start: attendanceStart(),
+    today: workDate(now),
   };
 }

@@ -1,26 +1,29 @@
-// The attendance CSV's rows and columns, with no database access: the export's worker threads
-// (app/workers/attendance-csv.ts) format the rows they read with these, from an ExportContext the
-// request worked out once (settings, calendar, employees).
+// The range CSV's rows and columns, with no database access: the export's worker threads
+// (app/workers/attendance-csv.ts) format the rows they read with these. A row is one day ledger
+// row (ADR 043) with the day's attendance record beside it, when there is one.
 import { sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { attendance, employees } from "../../../db/schema";
+import { attendance, attendanceDays, employees } from "../../../db/schema";
 import type { CsvColumn } from "~/lib/csv.server";
+import { LEAVE_TYPE_LABELS } from "~/lib/enums";
 import type { PortableStatement } from "~/lib/portable-statement";
 import { clockFormatter, formatThaiDate } from "~/lib/thai-date";
 import { WEEKDAY_SHORT } from "./codes";
 import { flagLabel, GEOFENCE_LABELS, matchText, REVIEW_STATUS_LABELS, STATUS_LABELS } from "./labels";
-import { attendanceStatus, isoWeekday, type LeavePart, type StatusSettings } from "./status";
+import { isoWeekday } from "./status";
+import { HALF_LABELS } from "~/models/leave/labels";
 
 // Timestamps and flags as stored (epoch ms, JSON text), each row read by exportRow: a year's
 // export formats each straight from that, where decoding would make half a million Dates and
-// parse a quarter of a million arrays of a handful of distinct values.
+// parse a quarter of a million arrays of a handful of distinct values. The record's columns are
+// null on a day without a record.
 export const EXPORT_FIELDS = {
-  employee_id: attendance.employeeId,
-  work_date: attendance.workDate,
+  employee_id: attendanceDays.employeeId,
+  work_date: attendanceDays.workDate,
   checkin_at: sql<number | null>`${attendance.checkinAt}`,
   checkout_at: sql<number | null>`${attendance.checkoutAt}`,
-  late_minutes: attendance.lateMinutes,
-  early_minutes: attendance.earlyMinutes,
+  late_minutes: attendanceDays.lateMinutes,
+  early_minutes: attendanceDays.earlyMinutes,
   checkin_geofence: attendance.checkinGeofence,
   checkin_distance_m: attendance.checkinDistanceM,
   checkin_address: attendance.checkinAddress,
@@ -34,11 +37,22 @@ export const EXPORT_FIELDS = {
   review_status: attendance.reviewStatus,
   review_note: attendance.reviewNote,
   checked: attendance.checked,
-  flags: sql<string>`${attendance.flags}`,
+  flags: sql<string | null>`${attendance.flags}`,
+  status: attendanceDays.status,
+  reason: attendanceDays.reason,
+  scheduled_minutes: attendanceDays.scheduledMinutes,
+  worked_minutes: attendanceDays.workedMinutes,
+  leave_type: attendanceDays.leaveType,
+  leave_fraction: attendanceDays.leaveFraction,
+  leave_half: attendanceDays.leaveHalf,
+  absent_fraction: attendanceDays.absentFraction,
 };
 
-/** A row of EXPORT_FIELDS, typed as Drizzle types the select's result. */
-export type ExportRow = SelectResultFields<typeof EXPORT_FIELDS>;
+/** A row of EXPORT_FIELDS as the export reads it (a day without a record has its columns null). */
+export type ExportRow = Omit<SelectResultFields<typeof EXPORT_FIELDS>, "review_status" | "checked"> & {
+  review_status: SelectResultFields<typeof EXPORT_FIELDS>["review_status"] | null;
+  checked: number | null;
+};
 
 /** A raw export row (EXPORT_FIELDS' order) as its object. */
 export const exportRow = (r: unknown[]): ExportRow => ({
@@ -60,17 +74,21 @@ export const exportRow = (r: unknown[]): ExportRow => ({
   checkout_photo: r[15] === 1,
   review_status: r[16] as ExportRow["review_status"],
   review_note: r[17] as string | null,
-  checked: r[18] as number,
-  flags: r[19] as string,
+  checked: r[18] as number | null,
+  flags: r[19] as string | null,
+  status: r[20] as ExportRow["status"],
+  reason: r[21] as string,
+  scheduled_minutes: r[22] as number,
+  worked_minutes: r[23] as number,
+  leave_type: r[24] as number | null,
+  leave_fraction: r[25] as number,
+  leave_half: r[26] as ExportRow["leave_half"],
+  absent_fraction: r[27] as number,
 });
 
 /** What the columns need besides the rows, read once per export; structured-clonable. */
 export type ExportContext = {
-  now: Date;
   timeZone: string;
-  settings: StatusSettings & { work_days: readonly number[] };
-  holidays: ReadonlyMap<string, { name: string }>;
-  leaves: ReadonlyMap<number, ReadonlyMap<string, { part: LeavePart; type?: string | null }>>;
   /** Each employee's code and full name, by id, when the export started. */
   employees: ReadonlyMap<number, ExportEmployee>;
 };
@@ -107,27 +125,13 @@ const NO_EMPLOYEE = { code: "", name: "" };
  * read, whose records the rows' later snapshot can hold).
  */
 export function exportColumns(context: ExportContext, lookUp: (id: number) => ExportEmployee | undefined = () => undefined): CsvColumn<ExportRow>[] {
-  const { settings, now, holidays, leaves, timeZone } = context;
+  const { timeZone } = context;
   const clock = clockFormatter(timeZone);
   const thaiDate = memo((date: string) => formatThaiDate(date, timeZone));
   const weekday = memo(isoWeekday);
-  const workDay = memo((date: string) => settings.work_days.includes(weekday(date)));
   const later = memo((id: number) => lookUp(id) ?? NO_EMPLOYEE);
   const employee = (id: number) => context.employees.get(id) ?? later(id);
   const flags = memo((stored: string) => (JSON.parse(stored) as string[]).map(flagLabel).join(", "));
-  const status = (r: ExportRow) =>
-    STATUS_LABELS[
-      attendanceStatus({
-        date: r.work_date,
-        record: { checkinAt: r.checkin_at, checkoutAt: r.checkout_at, lateMinutes: r.late_minutes, earlyMinutes: r.early_minutes, reviewStatus: r.review_status },
-        settings,
-        workDay: workDay(r.work_date),
-        holiday: holidays.get(r.work_date) ?? null,
-        leave: leaves.get(r.employee_id)?.get(r.work_date) ?? null,
-        now,
-        timeZone,
-      }).status
-    ];
   // Dates twice (ADR 012): Thai BE for reading, ISO beside it for sorting and formulas.
   return [
     { label: "วันที่", value: (r) => thaiDate(r.work_date) },
@@ -135,7 +139,7 @@ export function exportColumns(context: ExportContext, lookUp: (id: number) => Ex
     { label: "วัน", value: (r) => WEEKDAY_SHORT[weekday(r.work_date) - 1] },
     { label: "รหัสพนักงาน", value: (r) => employee(r.employee_id).code },
     { label: "ชื่อ-นามสกุล", value: (r) => employee(r.employee_id).name },
-    { label: "สถานะ", value: status },
+    { label: "สถานะ", value: (r) => STATUS_LABELS[r.status] },
     { label: "เวลาเข้างาน", value: (r) => clock(r.checkin_at) },
     { label: "เวลาออกงาน", value: (r) => clock(r.checkout_at) },
     { label: "สาย (นาที)", value: (r) => r.late_minutes },
@@ -148,9 +152,17 @@ export function exportColumns(context: ExportContext, lookUp: (id: number) => Ex
     { label: "ระยะจากสำนักงานตอนออกงาน (ม.)", value: (r) => metres(r.checkout_distance_m) },
     { label: "ที่อยู่ตอนออกงาน", value: (r) => r.checkout_address },
     { label: "ใบหน้าตอนออกงาน", value: (r) => (r.checkout_at ? matchText(r.checkout_match, r.checkout_photo) : null) },
-    { label: "ผลการตรวจสอบ", value: (r) => REVIEW_STATUS_LABELS[r.review_status] },
+    { label: "ผลการตรวจสอบ", value: (r) => (r.review_status ? REVIEW_STATUS_LABELS[r.review_status] : "") },
     { label: "หมายเหตุการตรวจสอบ", value: (r) => r.review_note },
-    { label: "ตรวจแล้ว", value: (r) => (r.checked === 1 ? "ตรวจแล้ว" : "ยังไม่ตรวจ") },
-    { label: "ข้อสังเกต", value: (r) => flags(r.flags) },
+    { label: "ตรวจแล้ว", value: (r) => (r.checked == null ? "" : r.checked === 1 ? "ตรวจแล้ว" : "ยังไม่ตรวจ") },
+    { label: "ข้อสังเกต", value: (r) => (r.flags ? flags(r.flags) : "") },
+    // The day ledger's own columns (ADR 043), after the record's.
+    { label: "รายละเอียดสถานะ", value: (r) => r.reason },
+    { label: "เวลาทำงานตามกำหนด (นาที)", value: (r) => r.scheduled_minutes },
+    { label: "เวลาทำงานจริง (นาที)", value: (r) => r.worked_minutes },
+    { label: "ประเภทการลา", value: (r) => (r.leave_fraction > 0 ? (r.leave_type == null ? "หลายประเภท" : (LEAVE_TYPE_LABELS[r.leave_type] ?? "")) : "") },
+    { label: "ช่วงที่ลา", value: (r) => (r.leave_fraction > 0 ? HALF_LABELS[r.leave_half ?? "full"] : "") },
+    { label: "ลา (วัน)", value: (r) => r.leave_fraction },
+    { label: "ขาดงาน (วัน)", value: (r) => r.absent_fraction },
   ];
 }

@@ -1,19 +1,36 @@
-import { and, between, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, between, count, eq, isNull, lte, or, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
-import { attendance, employees } from "../../../db/schema";
+import { attendanceDays, employees } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { csvStream, type CsvColumn } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
+import { iterateSelect, rawSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
-import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";
-import { PageFields } from "~/lib/validation";
-import { DAY_CODES, TOTAL_KEYS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./codes";
+import { formatThaiDate } from "~/lib/thai-date";
+import { queryInt } from "~/lib/validation";
+import { dayCode, TOTAL_KEYS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./codes";
+import {
+  cursorField,
+  cursorValues,
+  employeeCodeKey,
+  KEYSET_MAX,
+  keysetCondition,
+  keysetOrder,
+  keysetPage,
+  keysetStart,
+  type EmployeeCursor,
+  type KeysetDirection,
+} from "./employee-keyset.server";
 import { TOTAL_LABELS } from "./labels";
-import { periodHolidays, periodLeaves } from "./calendar.server";
-import { DAILY_SETTING_KEYS, statusRecordColumns } from "./daily.server";
-import { attendanceDay, type LeavePart, type StatusRecord } from "./status";
+import { ensureLedger } from "./ledger.server";
+import type { AttendanceStatus } from "./status";
+import { rulesOn } from "./work-rules.server";
 import { workingOn } from "~/models/employees/employee.server";
-import { getSettings } from "~/models/core/settings.server";
+import { holidaysBetween } from "~/models/leave/holidays.server";
+
+// The monthly sheet (ADR 043): each employee's days of the month as codes, and the month's
+// totals, from the day ledger's rows. Employees come a keyset page at a time (the page, the JSON);
+// the CSV streams every employee's rows in one ordered read.
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -27,6 +44,8 @@ const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
 export const MonthlyQuery = z.object({
   month: z.preprocess(blankAsMissing, monthField.optional()),
   format: z.preprocess(blankAsMissing, z.enum(["json", "csv"], { error: "รูปแบบ (format) ต้องเป็น csv" }).optional()),
+  limit: queryInt(`จำนวนต่อหน้า (limit) ต้องเป็นจำนวนเต็มบวก (สูงสุด ${KEYSET_MAX})`, { cap: KEYSET_MAX, fallback: KEYSET_MAX }),
+  after: cursorField("after"),
 });
 export type MonthlyQuery = z.infer<typeof MonthlyQuery>;
 
@@ -34,7 +53,7 @@ export type MonthDay = { date: string; weekday: number; kind: DayKind };
 
 export type MonthlyItem = {
   employee: { id: number; code: string; full_name: string };
-  /** Every date of the month: its code, or "" when blank (still ahead, or not on the staff that day). */
+  /** Every date of the month: its code, or "" when blank (still ahead, not counted yet, or not on the staff that day). */
   days: Record<string, string>;
   totals: MonthlyTotals;
 };
@@ -42,20 +61,12 @@ export type MonthlyItem = {
 export type MonthlySheet = {
   month: string;
   days: MonthDay[];
+  /** One page of employees, in code order. */
   items: MonthlyItem[];
-  /** Employees in the sheet (all of them, also when `items` is one page). */
+  /** Employees in the sheet (all pages). */
   total: number;
-};
-
-/** Calendars the sheet takes from elsewhere: public holidays by date, approved leave by employee and date. */
-export type MonthCalendar = {
-  holidays?: ReadonlyMap<string, { name: string }>;
-  leaves?: ReadonlyMap<number, ReadonlyMap<string, { part: LeavePart; type?: string | null }>>;
-};
-
-const minutesOfDay = (hhmm: string) => {
-  const [h, m] = hhmm.split(":").map(Number);
-  return h * 60 + m;
+  /** The `after` of the next page, null on the last. */
+  next_cursor: string | null;
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -80,155 +91,210 @@ const emptyTotals = (): MonthlyTotals => ({
   leave_days: 0,
 });
 
+/** What the sheet reads of a ledger row. */
+type LedgerCells = {
+  workDate: string;
+  status: AttendanceStatus;
+  lateMinutes: number;
+  earlyMinutes: number;
+  leaveFraction: number;
+  absentFraction: number;
+};
+
+const WORKED = new Set<AttendanceStatus>(["present", "late", "early_leave", "missing_checkout"]);
+
+type StaffRow = { id: number; code: string; title: number; namePrefix: string; firstName: string; lastName: string };
+
 /**
- * The month's records by employee and date, in one query on the work_date index (or, for a page
- * of employees, their (employee_id, work_date) index). Read raw: instants stay epoch numbers,
- * which the status takes as they are, so no Date per row.
+ * One employee's row of the sheet from their ledger rows of the month: a date without a row (not
+ * on the staff, before attendance_start, still ahead) is blank and counts nothing.
  */
-function monthRecords(first: string, last: string, employeeIds: number[] | null) {
-  const inMonth = between(attendance.workDate, first, last);
-  const query = db()
-    .select({
-      employeeId: attendance.employeeId,
-      workDate: attendance.workDate,
-      ...statusRecordColumns,
-    })
-    .from(attendance)
-    .where(employeeIds ? and(inMonth, inArray(attendance.employeeId, employeeIds)) : inMonth);
-  const { sql: text, params } = query.toSQL();
-  const rows = db().$client.prepare<unknown[], RecordRow>(text).raw().all(...params);
-  const byEmployee = new Map<number, Map<string, StatusRecord>>();
-  for (const [employeeId, workDate, checkinAt, checkoutAt, lateMinutes, earlyMinutes, reviewStatus] of rows) {
-    let own = byEmployee.get(employeeId);
-    if (!own) byEmployee.set(employeeId, (own = new Map()));
-    own.set(workDate, { checkinAt, checkoutAt, lateMinutes, earlyMinutes, reviewStatus });
+function monthItem(e: StaffRow, dates: readonly string[], rows: Iterable<LedgerCells>): MonthlyItem {
+  const codes: Record<string, string> = Object.fromEntries(dates.map((d) => [d, ""]));
+  const totals = emptyTotals();
+  for (const row of rows) {
+    codes[row.workDate] = dayCode(row);
+    if (WORKED.has(row.status)) totals.present += 1;
+    if (row.status === "missing_checkout") totals.missing_checkout += 1;
+    if (row.lateMinutes > 0) {
+      totals.late += 1;
+      totals.late_minutes += row.lateMinutes;
+    }
+    if (row.earlyMinutes > 0) totals.early_leave += 1;
+    totals.absent += row.absentFraction;
+    totals.leave_days += row.leaveFraction;
   }
-  return byEmployee;
+  return { employee: { id: e.id, code: e.code, full_name: rowFullName(e) }, days: codes, totals };
 }
 
-type RecordRow = [number, string, number | null, number | null, number, number, StatusRecord["reviewStatus"]];
-
-const WORKED = new Set(["present", "late", "early_leave", "missing_checkout"]);
-
-/**
- * One row per employee on the staff on at least one day of the month (workingOn its first day,
- * started by its last), one code per day from the daily view's derivation (attendanceDay), and
- * the totals. The month's records come in one query on the work_date index; `page` narrows the
- * employees (and then the records to theirs), `employeeId` to one employee (their profile).
- */
-export function monthlySheet(
-  month: string | undefined,
-  options: MonthCalendar & { now?: Date; page?: { limit: number; offset: number }; employeeId?: number } = {},
-): MonthlySheet {
-  const now = options.now ?? new Date();
-  const today = workDate(now);
-  const theMonth = month ?? today.slice(0, 7);
+/** The month's dates and their kinds (the rules and holidays of each date); the ledger filled up to today. */
+function monthFrame(month: string | undefined, now: Date) {
+  const theMonth = month ?? workDate(now).slice(0, 7);
   const dates = monthDates(theMonth);
   const first = dates[0].date;
   const last = dates[dates.length - 1].date;
-  const given = options.holidays || options.leaves ? options : null;
-  const holidays = given ? given.holidays : periodHolidays(first, last);
-  const settings = getSettings(DAILY_SETTING_KEYS);
-  // Before today's work_end nobody is absent yet: those days stay blank like the ones ahead.
-  const todayOpen = minutesOfDay(clockTimeOf(now)) < minutesOfDay(settings.work_end);
+  ensureLedger(first, last, now);
+  const holidays = new Set(holidaysBetween(first, last).map((h) => h.date));
   const days: MonthDay[] = dates.map(({ date, weekday }) => ({
     date,
     weekday,
-    kind: holidays?.has(date) ? "holiday" : settings.work_days.includes(weekday) ? "work" : "day_off",
+    kind: holidays.has(date) ? "holiday" : rulesOn(date).work_days.includes(weekday) ? "work" : "day_off",
   }));
-
-  const onStaffAll = and(workingOn(first), or(isNull(employees.startDate), lte(employees.startDate, last)));
-  const onStaff = options.employeeId !== undefined ? and(onStaffAll, eq(employees.id, options.employeeId)) : onStaffAll;
-  const staffQuery = db()
-    .select({
-      id: employees.id,
-      code: employees.code,
-      title: employees.title,
-      namePrefix: employees.namePrefix,
-      firstName: employees.firstName,
-      lastName: employees.lastName,
-      startDate: employees.startDate,
-      resignDate: employees.resignDate,
-    })
-    .from(employees)
-    .where(onStaff)
-    .orderBy(sql`${employees.code} collate nocase`, employees.id);
-  const staff = options.page ? staffQuery.limit(options.page.limit).offset(options.page.offset).all() : staffQuery.all();
-  const total = options.page ? (db().select({ n: count() }).from(employees).where(onStaff).get()?.n ?? 0) : staff.length;
-
-  const narrowed = options.page !== undefined || options.employeeId !== undefined;
-  const staffIds = narrowed ? staff.map((e) => e.id) : undefined;
-  const byEmployee = staff.length ? monthRecords(first, last, staffIds ?? null) : new Map();
-  const leavesOf = given ? given.leaves : staff.length ? periodLeaves(first, last, staffIds) : undefined;
-  const items = staff.map((e): MonthlyItem => {
-    const own = byEmployee.get(e.id);
-    const leaves = leavesOf?.get(e.id);
-    const codes: Record<string, string> = {};
-    const totals = emptyTotals();
-    for (const day of days) {
-      const { date } = day;
-      const onTheStaff = (e.startDate == null || e.startDate <= date) && (e.resignDate == null || e.resignDate > date);
-      if (date > today || !onTheStaff) {
-        codes[date] = "";
-        continue;
-      }
-      const leave = leaves?.get(date) ?? null;
-      const record = own?.get(date) ?? null;
-      const result = attendanceDay({
-        date,
-        record,
-        settings,
-        workDay: settings.work_days.includes(day.weekday),
-        holiday: day.kind === "holiday" ? (holidays?.get(date) ?? null) : null,
-        leave,
-        now,
-      });
-      if (result.status === "absent" && record == null && date === today && todayOpen) {
-        codes[date] = "";
-        continue;
-      }
-      codes[date] = DAY_CODES[result.status];
-      if (WORKED.has(result.status)) totals.present += 1;
-      if (result.status === "absent") totals.absent += 1;
-      if (result.status === "missing_checkout") totals.missing_checkout += 1;
-      if (result.lateMinutes > 0) {
-        totals.late += 1;
-        totals.late_minutes += result.lateMinutes;
-      }
-      if (result.earlyMinutes > 0) totals.early_leave += 1;
-      if (leave && day.kind === "work") totals.leave_days += leave.part === "full" ? 1 : 0.5;
-    }
-    return {
-      employee: { id: e.id, code: e.code, full_name: rowFullName(e) },
-      days: codes,
-      totals,
-    };
-  });
-  return { month: theMonth, days, items, total };
+  return { month: theMonth, first, last, days, dates: days.map((d) => d.date) };
 }
 
-/** Employees per page of the monthly tab: a whole month of 1,000 rows is too much for one screen. */
+/** On the staff on at least one day of the month: not resigned by its first day, started by its last. */
+const onStaff = (first: string | Placeholder, last: string | Placeholder) =>
+  and(workingOn(first), or(isNull(employees.startDate), lte(employees.startDate, last)))!;
+
+const staffColumns = {
+  id: employees.id,
+  code: employees.code,
+  title: employees.title,
+  namePrefix: employees.namePrefix,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+};
+
+type StaffValues = { first: string; last: string; code: string | null; id: number | null; limit: number };
+
+const staffStatements = new Map<KeysetDirection, (values: StaffValues) => StaffRow[]>();
+
+function staffStatement(direction: KeysetDirection) {
+  let statement = staffStatements.get(direction);
+  if (!statement) {
+    statement = rawSelect<StaffRow, StaffValues>((d) =>
+      d
+        .select(staffColumns)
+        .from(employees)
+        .where(and(onStaff(sql.placeholder("first"), sql.placeholder("last")), keysetCondition(direction)))
+        .orderBy(...keysetOrder(direction))
+        .limit(sql.placeholder("limit")),
+    );
+    staffStatements.set(direction, statement);
+  }
+  return statement;
+}
+
+const ledgerColumns = {
+  employeeId: attendanceDays.employeeId,
+  workDate: attendanceDays.workDate,
+  status: attendanceDays.status,
+  lateMinutes: attendanceDays.lateMinutes,
+  earlyMinutes: attendanceDays.earlyMinutes,
+  leaveFraction: attendanceDays.leaveFraction,
+  absentFraction: attendanceDays.absentFraction,
+};
+
+// A page's employees' rows of the month on the (employee_id, work_date) index.
+const ledgerOf = rawSelect<LedgerCells & { employeeId: number }, { ids: string; first: string; last: string }>((d) =>
+  d
+    .select(ledgerColumns)
+    .from(attendanceDays)
+    .where(
+      and(
+        sql`${attendanceDays.employeeId} in (select value from json_each(${sql.placeholder("ids")}))`,
+        between(attendanceDays.workDate, sql.placeholder("first"), sql.placeholder("last")),
+      ),
+    ),
+);
+
+function itemsOf(staff: StaffRow[], frame: { first: string; last: string; dates: string[] }) {
+  if (staff.length === 0) return [];
+  const rows = ledgerOf({ ids: JSON.stringify(staff.map((e) => e.id)), first: frame.first, last: frame.last });
+  const byEmployee = new Map<number, LedgerCells[]>();
+  for (const row of rows) {
+    const own = byEmployee.get(row.employeeId);
+    if (own) own.push(row);
+    else byEmployee.set(row.employeeId, [row]);
+  }
+  return staff.map((e) => monthItem(e, frame.dates, byEmployee.get(e.id) ?? []));
+}
+
+type SheetOptions = { now?: Date; limit?: number; after?: EmployeeCursor; before?: EmployeeCursor; employeeId?: number };
+
+/**
+ * The sheet of `month` (default the current work month): one keyset page of the employees on the
+ * staff that month (`limit`, at most KEYSET_MAX), or only `employeeId` (their profile). Codes and
+ * totals are the ledger's rows, filled up to today first.
+ */
+export function monthlySheet(month: string | undefined, options: SheetOptions = {}): MonthlySheet & { prev_cursor: string | null } {
+  const now = options.now ?? new Date();
+  const frame = monthFrame(month, now);
+  const head = { month: frame.month, days: frame.days };
+  if (options.employeeId !== undefined) {
+    const staff = db()
+      .select(staffColumns)
+      .from(employees)
+      .where(and(onStaff(frame.first, frame.last), eq(employees.id, options.employeeId)))
+      .all();
+    return { ...head, items: itemsOf(staff, frame), total: staff.length, next_cursor: null, prev_cursor: null };
+  }
+  const limit = Math.min(options.limit ?? KEYSET_MAX, KEYSET_MAX);
+  const { direction, cursor } = keysetStart(options);
+  const rows = staffStatement(direction)({ first: frame.first, last: frame.last, ...cursorValues(cursor), limit: limit + 1 });
+  const page = keysetPage(rows, limit, direction, (e) => e);
+  const total = db().select({ n: count() }).from(employees).where(onStaff(frame.first, frame.last)).get()?.n ?? 0;
+  return { ...head, items: itemsOf(page.rows, frame), total, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor };
+}
+
+/** Employees per page of the monthly tab. */
 export const MONTHLY_PAGE_SIZE = 50;
 
-const MonthlyPageQuery = z.object({ month: MonthlyQuery.shape.month, page: PageFields.page });
+const MonthlyPageQuery = z.object({ month: MonthlyQuery.shape.month, after: cursorField("after"), before: cursorField("before") });
 
-/** The admin tab's page of the sheet; a hand-edited bad month or page shows the current month's first page. */
-export function monthlyPage(params: URLSearchParams, now: Date = new Date()): MonthlySheet & { page: number; page_size: number } {
-  const parsed = MonthlyPageQuery.safeParse({ month: params.get("month") ?? undefined, page: params.get("page") ?? undefined });
-  const query = parsed.success ? parsed.data : { month: undefined, page: 1 };
-  const sheet = monthlySheet(query.month, { now, page: { limit: MONTHLY_PAGE_SIZE, offset: (query.page - 1) * MONTHLY_PAGE_SIZE } });
-  return { ...sheet, page: query.page, page_size: MONTHLY_PAGE_SIZE };
+export type MonthlyPage = MonthlySheet & { prev_cursor: string | null; page_size: number };
+
+/** The admin tab's page of the sheet; a hand-edited bad month or cursor shows the current month's first page. */
+export function monthlyPage(params: URLSearchParams, now: Date = new Date()): MonthlyPage {
+  const parsed = MonthlyPageQuery.safeParse(Object.fromEntries(params));
+  const query = parsed.success ? parsed.data : { month: undefined, after: undefined, before: undefined };
+  const sheet = monthlySheet(query.month, { now, limit: MONTHLY_PAGE_SIZE, after: query.after, before: query.before });
+  return { ...sheet, page_size: MONTHLY_PAGE_SIZE };
 }
 
-/** The sheet as CSV: one row per employee, a column per day (Thai BE date and weekday), then the totals. */
-export function monthlyCsv(sheet: MonthlySheet) {
+type StreamRow = { e: StaffRow; day: LedgerCells | null };
+
+/**
+ * Every employee of the month's sheet with their rows, one at a time: employees in code order
+ * LEFT JOIN their ledger rows of the month, read as one ordered stream on its own connection.
+ */
+function* streamedItems(frame: { first: string; last: string; dates: string[] }): Generator<MonthlyItem, void, undefined> {
+  const query = db()
+    .select({ e: staffColumns, day: { ...ledgerColumns } })
+    .from(employees)
+    .leftJoin(
+      attendanceDays,
+      and(eq(attendanceDays.employeeId, employees.id), between(attendanceDays.workDate, frame.first, frame.last)),
+    )
+    .where(onStaff(frame.first, frame.last))
+    .orderBy(employeeCodeKey, employees.id, attendanceDays.workDate);
+  let current: StaffRow | null = null;
+  let rows: LedgerCells[] = [];
+  for (const { e, day } of iterateSelect<StreamRow>(query)) {
+    if (current && current.id !== e.id) {
+      yield monthItem(current, frame.dates, rows);
+      rows = [];
+    }
+    current = e;
+    if (day) rows.push(day);
+  }
+  if (current) yield monthItem(current, frame.dates, rows);
+}
+
+/**
+ * The sheet of `month` as CSV, every employee (no paging), streamed: one row per employee, a
+ * column per day (Thai BE date and weekday), then the totals.
+ */
+export function monthlyCsv(month: string | undefined, now: Date = new Date()) {
+  const frame = monthFrame(month, now);
   const columns: CsvColumn<MonthlyItem>[] = [
     { label: "รหัสพนักงาน", value: (i) => i.employee.code },
     { label: "ชื่อ-นามสกุล", value: (i) => i.employee.full_name },
-    ...sheet.days.map(
+    ...frame.days.map(
       (d): CsvColumn<MonthlyItem> => ({ label: `${formatThaiDate(d.date)} (${WEEKDAY_SHORT[d.weekday - 1]})`, value: (i) => i.days[d.date] }),
     ),
     ...TOTAL_KEYS.map((k): CsvColumn<MonthlyItem> => ({ label: TOTAL_LABELS[k], value: (i) => i.totals[k] })),
   ];
-  return csvStream(columns, sheet.items);
+  return { month: frame.month, stream: csvStream(columns, streamedItems(frame)) };
 }

@@ -1,11 +1,13 @@
-import { attendance, employees, uploads } from "../../../db/schema";
+import { attendance, attendanceDays, employees, ledgerDates, leavePetitions, uploads } from "../../../db/schema";
 import { readCsv } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
+import { LeaveStatus } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { DEFAULT_TIME_ZONE, setAppTimeZone } from "~/lib/thai-date";
 import { AttendanceListQuery, attendanceCsv, listAttendance, reportRange } from "./report.server";
 import { EmployeeCreateSchema } from "~/models/employees/schema";
 import { createEmployee } from "~/models/employees/employee.server";
+import { setSetting } from "~/models/core/settings.server";
 
 const admin = { type: "admin" as const, id: null };
 const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+07:00`);
@@ -95,10 +97,46 @@ describe("listAttendance", () => {
     expect(onlyB.items.map((i) => i.employee.id)).toEqual([b.id]);
     expect(listAttendance(query({ from: "2026-10-01", to: "2026-10-31" }), NOW).total).toBe(1);
   });
+
+  describe("with the day ledger counting", () => {
+    beforeEach(() => {
+      db().delete(ledgerDates).run();
+      setSetting("attendance_start", "2020-01-01");
+    });
+    afterEach(() => {
+      db().delete(attendanceDays).run();
+      db().delete(ledgerDates).run();
+      db().delete(leavePetitions).run();
+      setSetting("attendance_start", "");
+    });
+
+    it("shows the ledger's minutes: a morning leave approved after a 12:55 check-in is not late", () => {
+      const e = make("ลาเช้า");
+      // Checked in at 12:55 (265 minutes late then); the morning's leave was approved afterwards.
+      record(e.id, "2026-11-02", { checkinAt: at("2026-11-02", "12:55"), checkoutAt: at("2026-11-02", "17:30"), lateMinutes: 265 });
+      db()
+        .insert(leavePetitions)
+        .values({ employeeId: e.id, type: 1, startDate: "2026-11-02", endDate: "2026-11-02", half: "morning", days: 0.5, year: 2026, reason: "ธุระ", status: LeaveStatus.approve })
+        .run();
+      const [item] = listAttendance(query({ employee_id: String(e.id) }), NOW).items;
+      expect(item.record).toMatchObject({ work_date: "2026-11-02", late_minutes: 0, early_minutes: 0 });
+    });
+  });
 });
 
 describe("attendanceCsv", () => {
-  it("streams every record of the range: BOM, Thai headers, BE and ISO dates, times in APP_TIMEZONE, Thai labels", async () => {
+  // The CSV is the day ledger's rows: attendance counts from long before these dates.
+  beforeEach(() => {
+    db().delete(ledgerDates).run();
+    setSetting("attendance_start", "2020-01-01");
+  });
+  afterEach(() => {
+    db().delete(attendanceDays).run();
+    db().delete(ledgerDates).run();
+    setSetting("attendance_start", "");
+  });
+
+  it("streams every day of the range for every employee: BOM, Thai headers, BE and ISO dates, times in APP_TIMEZONE, Thai labels", async () => {
     const e = make("=SUM(A1)", { code: "007" });
     const other = make("สมหญิง", { code: "B2" });
     record(e.id, "2026-11-03", {
@@ -121,12 +159,12 @@ describe("attendanceCsv", () => {
       .values({ id: "selfie-1", folder: "checkinouts", mime: "image/jpeg", bytes: Buffer.from("x"), size: 1, width: 1, height: 1, sha256: "x" })
       .run();
     record(other.id, "2026-11-02", { checkoutAt: null, checkinPhotoUploadId: "selfie-1" });
-    const { from, to, stream } = attendanceCsv(query({ from: "2026-11-01", to: "2026-11-30" }), NOW);
-    expect([from, to]).toEqual(["2026-11-01", "2026-11-30"]);
+    const { from, to, stream } = attendanceCsv(query({ from: "2026-11-02", to: "2026-11-03" }), NOW);
+    expect([from, to]).toEqual(["2026-11-02", "2026-11-03"]);
     const text = await readCsv(stream);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = text.slice(1).trimEnd().split("\r\n");
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4); // both employees, both days, with a record or not
     const labels = header.split(",");
     expect(labels).toEqual([
       "วันที่",
@@ -151,10 +189,23 @@ describe("attendanceCsv", () => {
       "หมายเหตุการตรวจสอบ",
       "ตรวจแล้ว",
       "ข้อสังเกต",
+      "รายละเอียดสถานะ",
+      "เวลาทำงานตามกำหนด (นาที)",
+      "เวลาทำงานจริง (นาที)",
+      "ประเภทการลา",
+      "ช่วงที่ลา",
+      "ลา (วัน)",
+      "ขาดงาน (วัน)",
     ]);
-    // Oldest first: the 2nd, then the 3rd.
+    // Oldest first, then by code: the 2nd (007 absent, B2), then the 3rd (007, B2 absent).
     const cell = (row: string, label: string) => row.split(",")[labels.indexOf(label)];
-    const [missing, late] = rows;
+    const [absent, missing, late, absentToo] = rows;
+    expect([absent, absentToo].map((row) => [cell(row, "วันที่ (ค.ศ.)"), cell(row, "สถานะ"), cell(row, "เวลาเข้างาน"), cell(row, "ผลการตรวจสอบ")])).toEqual([
+      ["2026-11-02", "ขาดงาน", "", ""],
+      ["2026-11-03", "ขาดงาน", "", ""],
+    ]);
+    expect(absent.endsWith(",,,ขาดงาน,480,0,,,0,1")).toBe(true); // no record: its cells empty; then the ledger's columns
+    expect(late.endsWith(",480,443,,,0,0")).toBe(true); // 08:42–17:05 less the hour's break
     expect(cell(missing, "วันที่ (ค.ศ.)")).toBe("2026-11-02");
     expect(cell(missing, "สถานะ")).toBe("ไม่ได้ลงเวลาออก");
     expect(cell(missing, "เวลาออกงาน")).toBe("");
@@ -203,18 +254,15 @@ describe("attendanceCsv", () => {
     for (const [i, date] of days.entries()) for (const p of people.slice(0, 1 + (i % 3))) record(p.id, date);
     record(people[0].id, "2026-11-11"); // outside the range
     const text = await readCsv(attendanceCsv(query({ from: "2026-11-01", to: "2026-11-10" }), NOW).stream);
-    const rows = text.slice(1).trimEnd().split("\r\n").slice(1).map((row) => row.split(",").slice(1, 4));
-    const expected = days.flatMap((date, i) =>
-      date < "2026-11-01"
-        ? []
-        : people
-            .slice(0, 1 + (i % 3))
-            .map((p) => p.code)
-            .sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }))
-            .map((code) => [date, code]),
-    );
+    const rows = text.slice(1).trimEnd().split("\r\n").slice(1).map((row) => row.split(",").slice(1, 6));
+    // Every employee every day (the ledger's rows), by date then code whatever its case.
+    const dates = Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`);
+    const expected = dates.flatMap((date) => ["a1", "B2", "C3"].map((code) => [date, code]));
     expect(rows.map(([date, , code]) => [date, code])).toEqual(expected);
-    expect(rows).toHaveLength(12);
+    // A record's day is its status; a work day without one is an absence, a weekend a day off.
+    const statusOf = (date: string, code: string) => rows.find(([d, , c]) => d === date && c === code)?.[4];
+    expect(statusOf("2026-11-02", "C3")).toBe("มาทำงาน");
+    expect(statusOf("2026-11-02", "B2")).toBe("ขาดงาน");
   });
 
   it("names an employee added after the export began whose record its workers read", async () => {

@@ -1,6 +1,6 @@
 import { and, asc, between, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { attendance, employees } from "../../../db/schema";
+import { attendance, attendanceDays, employees } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { csvHeader } from "~/lib/csv.server";
 import { databasePath, db } from "~/lib/db.server";
@@ -11,11 +11,9 @@ import { portableStatement } from "~/lib/portable-statement";
 import { appTimeZone, dayjs } from "~/lib/thai-date";
 import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/validation";
 import { partsStream, workerFile } from "~/lib/worker-parts.server";
-import { DAILY_SETTING_KEYS } from "./daily.server";
 import { toAttendanceDto, type AttendanceDto } from "./dto.server";
-import { periodCalendar } from "./calendar.server";
+import { ensureLedger } from "./ledger.server";
 import { EXPORT_EMPLOYEE_FIELDS, EXPORT_FIELDS, exportColumns, type AttendanceExportTask, type ExportContext } from "./export.server";
-import { getSettings } from "~/models/core/settings.server";
 
 /** The longest range one list or export may cover. */
 export const MAX_REPORT_DAYS = 366;
@@ -74,6 +72,8 @@ const employeeOrder = [sql`${employees.code} collate nocase`, asc(employees.id)]
  */
 export function listAttendance(query: AttendanceListQuery, now: Date = new Date()): Page<AttendanceListItem> & { from: string; to: string } {
   const { from, to } = reportRange(query, now);
+  // The records' late and early minutes are the ledger's copy: the range is filled first.
+  ensureLedger(from, to, now);
   const where = rangeWhere(from, to, query.employee_id);
   const total = db().select({ n: count() }).from(attendance).where(where).get()?.n ?? 0;
   const rows = db()
@@ -95,8 +95,6 @@ export function listAttendance(query: AttendanceListQuery, now: Date = new Date(
   return { from, to, items, total, page: query.page, page_size: query.page_size };
 }
 
-const exportSelect = () => db().select(EXPORT_FIELDS).from(attendance).innerJoin(employees, byWorkDateFirst);
-
 const employeeCells = (employeeId: number | undefined) =>
   db()
     .select({ id: employees.id, ...EXPORT_EMPLOYEE_FIELDS })
@@ -104,31 +102,40 @@ const employeeCells = (employeeId: number | undefined) =>
     .where(employeeId ? eq(employees.id, employeeId) : undefined)
     .all();
 
-/** Settings, calendar and employees of a range, read once for the export's workers. */
-function exportContext(from: string, to: string, employeeId: number | undefined, now: Date): ExportContext {
-  const { holidays, leaves } = periodCalendar(from, to);
+/** The employees of a range, read once for the export's workers. */
+function exportContext(employeeId: number | undefined): ExportContext {
   return {
-    now,
     timeZone: appTimeZone(),
-    settings: getSettings(DAILY_SETTING_KEYS),
-    holidays,
-    leaves,
     employees: new Map(employeeCells(employeeId).map((e) => [e.id, { code: e.code, name: rowFullName(e) }])),
   };
 }
+
+// A date's ledger rows, each with its record when there is one. The unary + keeps SQLite on the
+// ledger's (work_date, employee_id) key, sorting the date's rows by code, as the records did.
+const exportSelect = () =>
+  db()
+    .select(EXPORT_FIELDS)
+    .from(attendanceDays)
+    .innerJoin(employees, eq(employees.id, sql`+${attendanceDays.employeeId}`))
+    .leftJoin(attendance, eq(attendance.id, attendanceDays.attendanceId));
 
 /** Threads an export formats with: the second core of a small server, without taking the first from requests. */
 const EXPORT_WORKERS = 2;
 
 /**
- * Every record of the range (no paging), oldest first then by code, as a streamed CSV (ADR 012),
- * each day read and formatted by one of EXPORT_WORKERS worker threads on its own read-only
- * connection (app/workers/attendance-csv.ts). The status column is the daily view's derivation.
+ * Every day of the range (no paging) that the day ledger holds (filled first), oldest first then
+ * by code, as a streamed CSV (ADR 012): one row per employee per date, with the day's record when
+ * there is one. Each day is read and formatted by one of EXPORT_WORKERS worker threads on its own
+ * read-only connection (app/workers/attendance-csv.ts), a day at a time: bounded memory.
  */
 export function attendanceCsv(query: AttendanceListQuery, now: Date = new Date()) {
   const { from, to } = reportRange(query, now);
-  const context = exportContext(from, to, query.employee_id, now);
-  const day = and(eq(attendance.workDate, sql.placeholder("day")), query.employee_id ? eq(attendance.employeeId, query.employee_id) : undefined);
+  ensureLedger(from, to, now);
+  const context = exportContext(query.employee_id);
+  const day = and(
+    eq(attendanceDays.workDate, sql.placeholder("day")),
+    query.employee_id ? eq(attendanceDays.employeeId, query.employee_id) : undefined,
+  );
   const task: AttendanceExportTask = {
     file: databasePath(),
     statement: portableStatement(exportSelect().where(day).orderBy(...employeeOrder)),
