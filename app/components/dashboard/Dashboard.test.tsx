@@ -83,7 +83,7 @@ describe("Dashboard", () => {
     }
     // A work day with nobody off has no "off" tile.
     expect(screen.queryByTestId("today-off")).toBeNull();
-    expect(screen.getByText(/พนักงาน 20 คน แต่ละคนนับในช่องเดียว/)).toBeInTheDocument();
+    expect(screen.getByText(/พนักงาน 20 คน ทุกช่องรวมกันเท่ากับจำนวนพนักงาน.*ลาหรือขาดงานครึ่งวันนับครึ่งคน/)).toBeInTheDocument();
   });
 
   test("on a holiday the off tile shows and leads to the holiday filter", async () => {

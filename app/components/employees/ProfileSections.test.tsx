@@ -3,6 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { AuditTable, type AuditRow } from "~/components/audit/AuditTable";
+import { HALF_LEAVE_HALF_ABSENT } from "~/models/attendance/codes";
 import { DetailsSection, LeaveSection, LineFaceSection, MachinesSection, MonthSection, thaiAddress } from "./ProfileSections";
 
 function show(node: ReactNode) {
@@ -58,20 +59,25 @@ test("the month: totals and one row per day with its status and times", async ()
           day("2026-11-02", 1, "ส", { checkin_at: "2026-11-02T01:42:00.000Z", checkout_at: "2026-11-02T10:31:00.000Z", late_minutes: 12 }),
           day("2026-11-03", 2, "ข"),
           day("2026-11-04", 3, ""),
+          day("2026-11-05", 4, HALF_LEAVE_HALF_ABSENT),
         ],
-        totals: { present: 1, late: 1, late_minutes: 12, early_leave: 0, absent: 1, missing_checkout: 0, leave_days: 0 },
+        totals: { present: 1, late: 1, late_minutes: 12, early_leave: 0, absent: 1.5, missing_checkout: 0, leave_days: 0.5 },
       }}
     />,
   );
   const section = await screen.findByRole("region", { name: "การลงเวลา พฤศจิกายน 2569" });
   expect(within(section).getByTestId("month-totals")).toHaveTextContent("สาย (นาที)12");
   const rows = within(section).getAllByTestId("month-day");
-  expect(rows).toHaveLength(3);
+  expect(rows).toHaveLength(4);
   expect(rows[0]).toHaveTextContent("จ. 2 พ.ย. 2569");
   expect(rows[0]).toHaveTextContent("มาสาย");
   expect(rows[0]).toHaveTextContent("08:42 น. (สาย 12 นาที)");
   expect(rows[0]).toHaveTextContent("17:31 น.");
   expect(rows[1]).toHaveTextContent("ขาดงาน");
+  // A half day's leave with the other half not come: the sheet's own code, its label and colour.
+  expect(rows[3]).toHaveTextContent("ลาครึ่งวัน ขาดงานอีกครึ่งวัน");
+  expect(within(rows[3]).getByText("ลาครึ่งวัน ขาดงานอีกครึ่งวัน").closest(".mantine-Badge-root")?.getAttribute("style")).toContain("violet");
+  expect(within(section).getByTestId("month-totals")).toHaveTextContent("ขาด (วัน)1.5");
 });
 
 test("the month of someone not on the staff says so", async () => {

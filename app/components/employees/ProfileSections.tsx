@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Tit
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { clockTimeOf, formatThaiDate, formatThaiDateTime, formatThaiMonth } from "~/lib/thai-date";
-import { DAY_CODE_LEGEND, TOTAL_KEYS, WEEKDAY_SHORT, type MonthlyTotals } from "~/models/attendance/codes";
+import { DAY_CODE_LEGEND, HALF_LEAVE_HALF_ABSENT, TOTAL_KEYS, WEEKDAY_SHORT, type MonthlyTotals } from "~/models/attendance/codes";
 import { TOTAL_LABELS } from "~/models/attendance/labels";
 import type { ProfileDay } from "~/models/employees/profile.server";
 import { LEAVE_TYPE_LABELS } from "~/lib/enums";
@@ -140,7 +140,16 @@ export function LineFaceSection({
 type Day = ProfileDay;
 
 const CODE_LABELS = Object.fromEntries(DAY_CODE_LEGEND.map((l) => [l.code, l.label]));
-const CODE_COLORS: Record<string, string> = { ม: "green", ส: "orange", อ: "orange", ลืม: "yellow", ข: "red", ล: "blue", ห: "gray" };
+const CODE_COLORS: Record<string, string> = {
+  ม: "green",
+  ส: "orange",
+  อ: "orange",
+  ลืม: "yellow",
+  ข: "red",
+  ล: "blue",
+  [HALF_LEAVE_HALF_ABSENT]: "violet",
+  ห: "gray",
+};
 
 /** This month as the monthly sheet has it: the totals, then one row per day with the code and the times. */
 export function MonthSection({ month }: { month: { month: string; days: Day[]; totals: MonthlyTotals | null } }) {

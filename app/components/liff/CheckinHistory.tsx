@@ -8,6 +8,8 @@ import { Text } from "~mantine-core/components/Text/Text";
 import { Title } from "~mantine-core/components/Title/Title";
 import { useEffect, useState } from "react";
 import { businessDate, dayjs } from "~/lib/thai-date";
+import { STATUS_LABELS } from "~/models/attendance/labels";
+import type { AttendanceStatus } from "~/models/attendance/status";
 import type { AttendanceRecord } from "./checkin-types";
 import { thaiTime } from "./thai-time";
 import { DayCorrection, useOwnCorrections } from "./CorrectionRequest";
@@ -17,19 +19,31 @@ export const HISTORY_DAYS = 30;
 
 type Status = { label: string; color: string };
 
-/** The day's statuses as the employee sees them (the admin's review included). */
-export function recordStatuses(record: AttendanceRecord, today: string): Status[] {
+const STATUS_COLORS: Record<AttendanceStatus, string> = {
+  present: "green",
+  late: "orange",
+  early_leave: "orange",
+  missing_checkout: "red",
+  absent: "red",
+  leave: "blue",
+  holiday: "gray",
+  day_off: "gray",
+};
+
+/**
+ * The day's badges as the employee sees them: the admin's review, then the ledger's status (late
+ * and early as their minutes), and whether the times were corrected. Nothing is decided here.
+ */
+export function recordStatuses(record: AttendanceRecord): Status[] {
   const out: Status[] = [];
   if (record.review_status === "rejected") out.push({ label: "ไม่ผ่านการตรวจสอบ", color: "red" });
   else if (record.review_status === "pending" || (!record.review_status && record.flags.length > 0)) {
     out.push({ label: "รอตรวจสอบ", color: "yellow" });
   }
-  if (record.late_minutes) out.push({ label: `สาย ${record.late_minutes} นาที`, color: "orange" });
-  if (record.early_minutes) out.push({ label: `ออกก่อน ${record.early_minutes} นาที`, color: "orange" });
-  if (record.checkin_at && !record.checkout_at && record.work_date < today) {
-    out.push({ label: "ไม่ได้ลงเวลาออก", color: "red" });
-  }
-  if (out.length === 0) out.push({ label: record.checkout_at ? "ปกติ" : "ยังไม่ลงเวลาออก", color: record.checkout_at ? "green" : "gray" });
+  const status = record.status;
+  if (status && status !== "late" && status !== "early_leave") out.push({ label: STATUS_LABELS[status], color: STATUS_COLORS[status] });
+  if (status && record.late_minutes) out.push({ label: `สาย ${record.late_minutes} นาที`, color: "orange" });
+  if (status && record.early_minutes) out.push({ label: `ออกก่อน ${record.early_minutes} นาที`, color: "orange" });
   if (record.corrected) out.push({ label: "แก้ไขแล้ว", color: "blue" });
   return out;
 }
@@ -81,9 +95,14 @@ export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
                 <Text fz="sm" c="dimmed">
                   เข้า {thaiTime(r.checkin_at)} · ออก {thaiTime(r.checkout_at)}
                 </Text>
+                {r.reason ? (
+                  <Text fz="sm" data-testid="history-reason">
+                    {r.reason}
+                  </Text>
+                ) : null}
               </div>
               <Stack gap={4} align="flex-end">
-                {recordStatuses(r, today).map((s) => (
+                {recordStatuses(r).map((s) => (
                   <Badge key={s.label} color={s.color} variant="light">
                     {s.label}
                   </Badge>

@@ -1,5 +1,5 @@
 import { MantineProvider } from "@mantine/core";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, vi } from "vitest";
 import { BLOCKED_MESSAGES, CHECKIN_MESSAGES, GEO_MESSAGES } from "./checkin-messages";
@@ -366,15 +366,22 @@ describe("CheckinOut's hints before pressing", () => {
 });
 
 describe("CheckinHistory", () => {
-  test("asks for the last 30 days and lists them newest first with Thai BE dates and statuses", async () => {
+  test("asks for the last 30 days and lists them newest first with Thai BE dates, the ledger's statuses and reasons", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-23T05:00:00.000Z") });
     const fetch = serverAnswers({
       "GET /api/emp/checkin-out": {
         status: 200,
         body: {
           items: [
-            record({ work_date: "2026-11-20", late_minutes: 12, checkout_at: null }),
-            record({ work_date: "2026-11-21", late_minutes: 0, checkout_at: "2026-11-21T10:35:00.000Z", flags: ["outside"] }),
+            record({ work_date: "2026-11-20", late_minutes: 12, checkout_at: null, status: "missing_checkout", reason: "ไม่ได้ลงเวลาออก, สาย 12 นาที" }),
+            record({
+              work_date: "2026-11-21",
+              late_minutes: 0,
+              checkout_at: "2026-11-21T10:35:00.000Z",
+              flags: ["outside"],
+              status: "present",
+              reason: "ทำงานวันหยุดประจำสัปดาห์",
+            }),
           ],
         },
       },
@@ -390,17 +397,29 @@ describe("CheckinHistory", () => {
     expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe("/api/emp/checkin-out?from=2026-10-25&to=2026-11-23");
     expect(rows[0]).toHaveTextContent("ส. 21 พ.ย. 2569");
     expect(rows[0]).toHaveTextContent("รอตรวจสอบ");
+    expect(within(rows[0]).getByTestId("history-reason")).toHaveTextContent("ทำงานวันหยุดประจำสัปดาห์");
     expect(rows[1]).toHaveTextContent("ศ. 20 พ.ย. 2569");
     expect(rows[1]).toHaveTextContent("สาย 12 นาที");
     expect(rows[1]).toHaveTextContent("ไม่ได้ลงเวลาออก");
   });
 
-  test("statuses: a normal day, a rejected one, today's open day", () => {
-    expect(recordStatuses(record({ late_minutes: 0, checkout_at: "2026-11-23T10:35:00.000Z" }), "2026-11-23")).toEqual([{ label: "ปกติ", color: "green" }]);
-    expect(recordStatuses(record({ late_minutes: 0, review_status: "rejected", flags: ["outside"] }), "2026-11-24").map((s) => s.label)).toEqual([
-      "ไม่ผ่านการตรวจสอบ",
-      "ไม่ได้ลงเวลาออก",
+  test("statuses are the ledger's, never worked out from the times or the date", () => {
+    expect(recordStatuses(record({ late_minutes: 0, checkout_at: "2026-11-23T10:35:00.000Z", status: "present" }))).toEqual([{ label: "มาทำงาน", color: "green" }]);
+    expect(
+      recordStatuses(record({ late_minutes: 0, review_status: "rejected", flags: ["outside"], status: "absent", reason: "ขาดงาน (การลงเวลาเข้าไม่ผ่านการตรวจสอบ)" })).map(
+        (s) => s.label,
+      ),
+    ).toEqual(["ไม่ผ่านการตรวจสอบ", "ขาดงาน"]);
+    // Today's open day: present, still to check out (the reason says so).
+    expect(recordStatuses(record({ late_minutes: 0, status: "present", reason: "ยังไม่ลงเวลาออก" })).map((s) => s.label)).toEqual(["มาทำงาน"]);
+    // A past day without a check-out is what the ledger says: only a missing check-out once its hour has come.
+    expect(recordStatuses(record({ work_date: "2026-11-20", late_minutes: 0, status: "missing_checkout" })).map((s) => s.label)).toEqual(["ไม่ได้ลงเวลาออก"]);
+    // Half a day's leave with a 12:55 check-in: the ledger's minutes (0), not 265.
+    expect(recordStatuses(record({ late_minutes: 0, checkout_at: "2026-11-20T10:30:00.000Z", status: "present", reason: "ลาครึ่งวันเช้า (ลากิจ)" })).map((s) => s.label)).toEqual([
+      "มาทำงาน",
     ]);
-    expect(recordStatuses(record({ late_minutes: 0 }), "2026-11-23").map((s) => s.label)).toEqual(["ยังไม่ลงเวลาออก"]);
+    // Late as its minutes only; a day the ledger holds no row of shows no status of its own.
+    expect(recordStatuses(record({ late_minutes: 15, status: "late" })).map((s) => s.label)).toEqual(["สาย 15 นาที"]);
+    expect(recordStatuses(record({ late_minutes: 15, status: null }))).toEqual([]);
   });
 });

@@ -174,8 +174,8 @@ describe("correction requests in the LIFF history", () => {
   });
 
   test("no request action on a day without a check-in; แก้ไขแล้ว comes after the day's status", async () => {
-    expect(recordStatuses(record({ corrected: true, late_minutes: 0, checkout_at: "2026-11-20T10:30:00.000Z" }), "2026-11-23").map((s) => s.label)).toEqual([
-      "ปกติ",
+    expect(recordStatuses(record({ corrected: true, late_minutes: 0, checkout_at: "2026-11-20T10:30:00.000Z", status: "present" })).map((s) => s.label)).toEqual([
+      "มาทำงาน",
       "แก้ไขแล้ว",
     ]);
     serverAnswers({

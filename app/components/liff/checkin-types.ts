@@ -1,6 +1,7 @@
 // The employee check-in API's answers as the LIFF page reads them (GET /api/emp/checkin-out/today,
-// POST /api/emp/checkin-out, GET /api/emp/checkin-out?from=&to=).
+// POST /api/emp/checkin-out, GET /api/emp/checkin-out?from=&to=: the records with their day's status).
 import type { Geofence } from "~/lib/geo";
+import type { AttendanceStatus } from "~/models/attendance/status";
 
 export type { Geofence };
 
@@ -38,6 +39,9 @@ export type AttendanceRecord = {
   checked: boolean | number | null;
   review_status?: string | null;
   corrected?: boolean;
+  /** The day's status and reason from the ledger (the history's items; null before the office started counting). */
+  status?: AttendanceStatus | null;
+  reason?: string | null;
 };
 
 export type CheckinSettings = {

@@ -1,10 +1,12 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { attendance, employees, holidays, leavePetitions, machines, machineVisits } from "../../../db/schema";
+import { attendance, attendanceDays, employees, holidays, ledgerDates, leavePetitions, machines, machineVisits } from "../../../db/schema";
 import { eq } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { LeaveStatus } from "~/lib/enums";
 import { DailyQuery, dailyAttendance } from "~/models/attendance/daily.server";
+import { recomputeDay, recomputeLedger } from "~/models/attendance/ledger.server";
+import { setSetting } from "~/models/core/settings.server";
 import { TODAY_BUCKETS } from "./buckets";
 import { attendanceTrend, awayThisWeek, dashboard, leaveByType, machineAlerts, pendingLeave, todayAttendance } from "./dashboard.server";
 import { EmployeeCreateSchema } from "~/models/employees/schema";
@@ -23,11 +25,19 @@ function make(first: string, overrides: Record<string, unknown> = {}) {
   );
 }
 
-function record(employeeId: number, date: string, values: Partial<typeof attendance.$inferInsert> = {}) {
+/** A record written as the check-in would write it: the record, then its ledger row (as of `now`). */
+function record(employeeId: number, date: string, values: Partial<typeof attendance.$inferInsert> = {}, now = at(date, "23:30")) {
   db()
     .insert(attendance)
     .values({ employeeId, workDate: date, checkinAt: at(date, "08:20"), checkoutAt: at(date, "17:40"), ...values })
     .run();
+  recomputeDay(db(), employeeId, date, now);
+}
+
+/** A holiday added as the holidays' writer adds it: the row, then the ledger's filled dates. */
+function holiday(date: string, name: string, now: Date) {
+  db().insert(holidays).values({ date, name, kind: "company", source: "admin" }).run();
+  recomputeLedger(db(), { from: date, to: date }, {}, now);
 }
 
 function leave(employeeId: number, start: string, end: string, over: Partial<typeof leavePetitions.$inferInsert> = {}) {
@@ -40,7 +50,11 @@ function leave(employeeId: number, start: string, end: string, over: Partial<typ
 
 const sum = (counts: Record<string, number>) => TODAY_BUCKETS.reduce((n, b) => n + counts[b], 0);
 
+beforeAll(() => setSetting("attendance_start", "2020-01-01"));
+
 beforeEach(() => {
+  db().delete(attendanceDays).run();
+  db().delete(ledgerDates).run();
   db().update(machines).set({ lastVisitId: null }).run();
   db().delete(machineVisits).run();
   db().delete(machines).run();
@@ -68,11 +82,11 @@ describe("today's attendance", () => {
     record(late.id, DATE, { checkinAt: at(DATE, "08:45"), lateMinutes: 15 });
     record(early.id, DATE, { checkoutAt: at(DATE, "16:00"), earlyMinutes: 90 });
     record(missing.id, DATE, { checkoutAt: null });
-    record(waiting.id, DATE, { checkinAt: at(DATE, "09:00"), lateMinutes: 30, reviewStatus: "pending", flags: ["outside"] });
-    record(rejected.id, DATE, { reviewStatus: "rejected" });
+    record(waiting.id, DATE, { checkinAt: at(DATE, "09:00"), reviewStatus: "pending", checkinReview: "pending", flags: ["outside"] });
+    record(rejected.id, DATE, { reviewStatus: "rejected", checkinReview: "rejected", checkoutReview: "rejected" });
     leave(fullLeave.id, DATE, DATE);
     leave(halfWorked.id, DATE, DATE, { half: "morning", days: 0.5 });
-    record(halfWorked.id, DATE, { checkinAt: at(DATE, "12:55"), lateMinutes: 265 });
+    record(halfWorked.id, DATE, { checkinAt: at(DATE, "12:55") });
     leave(halfAway.id, DATE, DATE, { half: "afternoon", days: 0.5 });
     record(gone.id, DATE);
     resignEmployee(gone.id, DATE, admin);
@@ -82,21 +96,32 @@ describe("today's attendance", () => {
     expect(today.headcount).toBe(11); // not the one who resigned today
     expect(sum(today.counts)).toBe(today.headcount);
     expect(today.counts).toEqual({
-      present: 2, // on time, and the morning leave back at 12:55
+      present: 1.5, // on time, and the afternoon worked by the morning leave back at 12:55
       late: 1,
       early_leave: 1,
       missing_checkout: 1,
       pending_review: 1, // late too, but counted only here
-      leave: 2, // the full day, and the afternoon leave who did not come
-      absent: 3, // no record, a rejected record, and the one resigning tomorrow
+      leave: 2, // the full day, and half of each half day's leave
+      absent: 3.5, // no record, a rejected check-in, the one resigning tomorrow, and the morning the afternoon leave did not come to
       off: 0,
     });
     expect(today.day).toEqual({ kind: "work" });
 
-    // The same day in the daily view: the buckets are its statuses, with the waiting record moved out of late.
     const daily = dailyAttendance(DailyQuery.parse({ date: DATE }), { now: at(DATE, "23:30") });
     expect(daily.headcount).toBe(today.headcount);
-    expect(daily.summary).toMatchObject({ present: 2, late: 2, leave: 2, absent: 3, missing_checkout: 1, early_leave: 1, pending_review: 1 });
+  });
+
+  it("before the day's hours are over a missing check-in is counted where the daily view shows it, as absent so far", () => {
+    const notYet = make("ยังไม่มา");
+    const afternoon = make("ลาบ่าย");
+    leave(afternoon.id, DATE, DATE, { half: "afternoon", days: 0.5 });
+    record(make("มาแล้ว").id, DATE, { checkoutAt: null }, at(DATE, "09:00"));
+    const today = todayAttendance(DATE, at(DATE, "09:00"));
+    expect(today.counts).toMatchObject({ present: 1, absent: 1, leave: 1 });
+    expect(sum(today.counts)).toBe(3);
+    expect(notYet.id).toBeGreaterThan(0);
+    // After the morning the afternoon leave who never came is half absent.
+    expect(todayAttendance(DATE, at(DATE, "12:30")).counts).toMatchObject({ absent: 1.5, leave: 0.5 });
   });
 
   it("on a holiday those who did not work are off, and the day says which holiday", () => {
@@ -236,7 +261,7 @@ describe("the 30-day attendance series", () => {
     expect(dates).toHaveLength(20); // 21 weekdays, one a holiday
   });
 
-  it("counts a day as the daily view does: on time, late, leave, absent add up to the staff that day", () => {
+  it("counts a day from the ledger in person-days: on time, late, leave and absent add up to the staff that day", () => {
     const onTime = make("ตรงเวลา");
     const late = make("สาย");
     const fullLeave = make("ลา");
@@ -247,27 +272,41 @@ describe("the 30-day attendance series", () => {
     const gone = make("ลาออก");
     const later = make("เริ่มงานทีหลัง", { start_date: "2026-11-20" });
     record(onTime.id, DAY);
-    record(late.id, DAY, { checkinAt: at(DAY, "09:00"), lateMinutes: 30 });
+    record(late.id, DAY, { checkinAt: at(DAY, "09:00") });
     leave(fullLeave.id, DAY, DAY);
     leave(halfBack.id, DAY, DAY, { half: "morning", days: 0.5 });
-    record(halfBack.id, DAY, { checkinAt: at(DAY, "12:55"), lateMinutes: 265 });
+    record(halfBack.id, DAY, { checkinAt: at(DAY, "12:55") });
     leave(halfLate.id, DAY, DAY, { half: "morning", days: 0.5 });
-    record(halfLate.id, DAY, { checkinAt: at(DAY, "13:20"), lateMinutes: 290 });
-    record(rejected.id, DAY, { reviewStatus: "rejected" });
+    record(halfLate.id, DAY, { checkinAt: at(DAY, "13:20") });
+    record(rejected.id, DAY, { reviewStatus: "rejected", checkinReview: "rejected" });
     resignEmployee(gone.id, DAY, admin);
 
     const day = attendanceTrend(TODAY, NOW).find((d) => d.date === DAY);
-    expect(day).toEqual({ date: DAY, headcount: 7, on_time: 2, late: 2, leave: 1, absent: 2 });
-
-    const daily = dailyAttendance(DailyQuery.parse({ date: DAY }), { now: NOW }).summary;
-    expect(day?.leave).toBe(daily.leave);
-    expect(day?.absent).toBe(daily.absent - 1); // the daily view also counts the one who had not started yet
-    expect((day?.on_time ?? 0) + (day?.late ?? 0)).toBe(daily.present + daily.late + daily.early_leave + daily.missing_checkout);
-    expect(day?.late).toBe(daily.late);
+    // The morning leaves are half on leave; the afternoon one back at 12:55 on time, the one at 13:20 late.
+    expect(day).toEqual({ date: DAY, headcount: 7, on_time: 1.5, late: 1.5, leave: 2, absent: 2 });
 
     // From 20 Nov the late starter is on the staff.
     expect(attendanceTrend(TODAY, NOW).find((d) => d.date === "2026-11-23")?.headcount).toBe(8);
     expect(later.id).toBeGreaterThan(0);
+  });
+
+  it("days before the office started counting have no row: employees added with a 2024 start date are not absent for the whole month", () => {
+    setSetting("attendance_start", "2026-11-19");
+    try {
+      make("เริ่มงาน 2024", { start_date: "2024-01-01" });
+      make("เริ่มงาน 2024 ด้วย", { start_date: "2024-03-01" });
+      const trend = attendanceTrend(TODAY, NOW);
+      expect(trend.map((d) => d.date)).toEqual(["2026-11-19", "2026-11-20", "2026-11-23"]);
+      expect(trend.every((d) => d.headcount === 2 && d.absent === 2)).toBe(true);
+
+      setSetting("attendance_start", TODAY);
+      db().delete(attendanceDays).run();
+      db().delete(ledgerDates).run();
+      expect(attendanceTrend(TODAY, NOW)).toEqual([]);
+      expect(todayAttendance(TODAY, NOW).headcount).toBe(2);
+    } finally {
+      setSetting("attendance_start", "2020-01-01");
+    }
   });
 
   it("the whole dashboard for a business day; the kept series follows any write", () => {
@@ -281,7 +320,7 @@ describe("the 30-day attendance series", () => {
 
     record(e.id, DAY);
     expect(dashboard(NOW).trend.find((t) => t.date === DAY)).toMatchObject({ on_time: 1, absent: 0 });
-    db().insert(holidays).values({ date: DAY, name: "วันหยุดชดเชย", kind: "company", source: "admin" }).run();
+    holiday(DAY, "วันหยุดชดเชย", NOW);
     expect(dashboard(NOW).trend.map((t) => t.date)).not.toContain(DAY);
   });
 
@@ -305,7 +344,7 @@ describe("the 30-day attendance series", () => {
     other.close();
     expect(dashboard(NOW).machines.active).toBe(0);
     // Today's statuses are worked out each time: the same data later in the evening counts again.
-    record(make("ไม่ออก").id, TODAY, { checkoutAt: null });
+    record(make("ไม่ออก").id, TODAY, { checkoutAt: null }, NOW);
     expect(dashboard(NOW).today.counts.missing_checkout).toBe(0);
     expect(dashboard(at(TODAY, "23:30")).today.counts.missing_checkout).toBe(1);
   });

@@ -1,19 +1,18 @@
-import { and, between, count, eq, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { attendance, employees, leavePetitions, machines, machineVisits } from "../../../db/schema";
+import { and, between, eq, sql, type SQL } from "drizzle-orm";
+import { attendanceDays, leavePetitions, machines, machineVisits } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db, keptUntilWrite } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus, rowFullName } from "~/lib/enums";
-import { addDays, dayNumber, weekdayOfDayNumber } from "~/lib/iso-day";
+import { addDays } from "~/lib/iso-day";
 import { startOfWeek } from "~/lib/thai-date";
-import { dayCalendar, periodCalendar } from "~/models/attendance/calendar.server";
-import { DAILY_SETTING_KEYS, dayStatuses } from "~/models/attendance/daily.server";
-import { attendanceDay, isoWeekday, type StatusRecord } from "~/models/attendance/status";
+import { ensureLedger } from "~/models/attendance/ledger.server";
+import { isoWeekday } from "~/models/attendance/status";
+import { rulesOn } from "~/models/attendance/work-rules.server";
 import { TODAY_BUCKETS, todayBucket, type DayKind, type TodayBucket } from "./buckets";
-import { workingOn } from "~/models/employees/employee.server";
+import { holidaysBetween } from "~/models/leave/holidays.server";
 import { listPetitions, activePetitionsBetween } from "~/models/leave/leave.server";
 import { LEAVE_TYPES } from "~/models/leave/schema";
 import { isOverdue, isProblemStatus, machineDueDate } from "~/models/machines/rules";
-import { getSettings } from "~/models/core/settings.server";
 
 // The admin dashboard: each card is one or two queries over what the other screens already keep.
 
@@ -25,21 +24,46 @@ export const TREND_DAYS = 30;
 export type TodayAttendance = {
   date: string;
   headcount: number;
+  /** Person-days: a half day's leave or absence counts half in its bucket, the other half where the day's status puts it. */
   counts: Record<TodayBucket, number>;
   /** What kind of day today is: a public holiday (with its name), a weekly day off, or a work day. */
   day: DayKind;
 };
 
+const pendingSide = sql<number>`(${attendanceDays.checkinReview} = 'pending' or ${attendanceDays.checkoutReview} = 'pending')`;
+
+/**
+ * Today's buckets from the ledger, one grouped query over the date's rows: each employee working
+ * today adds up to one, the leave and absent fractions to leave and absent and the rest to the
+ * bucket of the day's status (or pending review), so the buckets add up to the headcount.
+ */
 export function todayAttendance(today: string, now: Date): TodayAttendance {
-  const calendar = dayCalendar(today);
+  ensureLedger(today, today, now);
+  const groups = db()
+    .select({
+      status: attendanceDays.status,
+      pending: pendingSide,
+      n: sql<number>`count(*)`,
+      leave: sql<number>`sum(${attendanceDays.leaveFraction})`,
+      absent: sql<number>`sum(${attendanceDays.absentFraction})`,
+    })
+    .from(attendanceDays)
+    .where(eq(attendanceDays.workDate, today))
+    .groupBy(attendanceDays.status, pendingSide)
+    .all();
   const counts = Object.fromEntries(TODAY_BUCKETS.map((b) => [b, 0])) as Record<TodayBucket, number>;
-  const statuses = dayStatuses(today, { ...calendar, now });
-  for (const s of statuses) counts[todayBucket(s)] += 1;
-  const workDay = getSettings(["work_days"]).work_days.includes(isoWeekday(today));
-  const day: DayKind = calendar.holiday
-    ? { kind: "holiday", name: calendar.holiday.name }
-    : { kind: workDay ? "work" : "day_off" };
-  return { date: today, headcount: statuses.length, counts, day };
+  let headcount = 0;
+  for (const g of groups) {
+    headcount += g.n;
+    counts.leave += g.leave;
+    counts.absent += g.absent;
+    counts[todayBucket({ status: g.status, reviewPending: g.pending === 1 })] += g.n - g.leave - g.absent;
+  }
+  const holiday = holidaysBetween(today, today)[0];
+  const day: DayKind = holiday
+    ? { kind: "holiday", name: holiday.name }
+    : { kind: rulesOn(today).work_days.includes(isoWeekday(today)) ? "work" : "day_off" };
+  return { date: today, headcount, counts, day };
 }
 
 /** The approval queue's size and its oldest few (the queue's own order). */
@@ -136,101 +160,40 @@ export function machineAlerts(today: string) {
 
 export type TrendDay = { date: string; headcount: number; on_time: number; late: number; leave: number; absent: number };
 
+const worked = sql`${attendanceDays.status} in ('present', 'late', 'early_leave', 'missing_checkout')`;
+/** The worked part (a whole day less its leave) of the rows that `also` keeps. */
+const workedShare = (also: SQL) => sql<number>`sum(case when ${worked} and ${also} then 1 - ${attendanceDays.leaveFraction} else 0 end)`;
+
 /**
- * The working days (work_days, not a holiday) of the TREND_DAYS before today, as the daily view
- * would have counted them: employees on the staff that day (started, not yet resigned), who
- * checked in (a rejected record is none; late by its late minutes), who was on approved leave
- * without working, and the rest absent. One grouped query over attendance for the range, the
- * holiday and leave calendars, and the records of the employees on leave (for those the day's
- * rule is run again: morning leave moves the start of the day).
+ * The working days of the TREND_DAYS before today from the ledger, in person-days: everyone with
+ * a row that date (on the staff, from attendance_start on) is one, split into the part worked on
+ * time or late, the leave fraction and the absent fraction, so the four add up to the headcount.
+ * A row of a working day has scheduled minutes or leave; a holiday's or day off's has neither
+ * (work on it included), and a date before anyone's first counted day has no rows: neither is shown.
  */
 export function attendanceTrend(today: string, now: Date): TrendDay[] {
   const first = addDays(today, -TREND_DAYS);
   const last = addDays(today, -1);
-  const settings = getSettings(DAILY_SETTING_KEYS);
-  const { holidays, leaves } = periodCalendar(first, last);
-  const start = dayNumber(first) ?? 0;
-  const dates: string[] = [];
-  for (let d = first, n = start; d <= last; d = addDays(d, 1), n += 1) {
-    if (settings.work_days.includes(weekdayOfDayNumber(n)) && !holidays.has(d)) dates.push(d);
-  }
-  if (dates.length === 0) return [];
-
-  const staff = db()
-    .select({ id: employees.id, startDate: employees.startDate, resignDate: employees.resignDate })
-    .from(employees)
-    .where(and(workingOn(first), or(isNull(employees.startDate), lte(employees.startDate, last))))
-    .all();
-  const onStaff = (e: { startDate: string | null; resignDate: string | null }, date: string) =>
-    (e.startDate == null || e.startDate <= date) && (e.resignDate == null || e.resignDate > date);
-
-  const counted = and(isNotNull(attendance.checkinAt), ne(attendance.reviewStatus, "rejected"));
-  const worked = db()
-    .select({ date: attendance.workDate, worked: count(), late: sql<number>`sum(${attendance.lateMinutes} > 0)` })
-    .from(attendance)
-    .innerJoin(employees, eq(employees.id, attendance.employeeId))
+  ensureLedger(first, last, now);
+  return db()
+    .select({
+      date: attendanceDays.workDate,
+      headcount: sql<number>`count(*)`,
+      on_time: workedShare(sql`${attendanceDays.lateMinutes} = 0`),
+      late: workedShare(sql`${attendanceDays.lateMinutes} > 0`),
+      leave: sql<number>`sum(${attendanceDays.leaveFraction})`,
+      absent: sql<number>`sum(${attendanceDays.absentFraction})`,
+    })
+    .from(attendanceDays)
     .where(
       and(
-        between(attendance.workDate, first, last),
-        counted,
-        sql`(${employees.startDate} is null or ${employees.startDate} <= ${attendance.workDate})`,
-        sql`(${employees.resignDate} is null or ${employees.resignDate} > ${attendance.workDate})`,
+        between(attendanceDays.workDate, first, last),
+        sql`(${attendanceDays.scheduledMinutes} > 0 or ${attendanceDays.leaveFraction} > 0)`,
       ),
     )
-    .groupBy(attendance.workDate)
+    .groupBy(attendanceDays.workDate)
+    .orderBy(attendanceDays.workDate)
     .all();
-  const byDate = new Map(worked.map((w) => [w.date, { worked: w.worked, late: w.late ?? 0 }]));
-
-  const days = new Map<string, TrendDay>(
-    dates.map((date) => [date, { date, headcount: 0, on_time: 0, late: byDate.get(date)?.late ?? 0, leave: 0, absent: 0 }]),
-  );
-  const onLeave: [number, string][] = [];
-  for (const e of staff) {
-    const own = leaves.get(e.id);
-    for (const date of dates) {
-      if (!onStaff(e, date)) continue;
-      const day = days.get(date);
-      if (!day) continue;
-      day.headcount += 1;
-      if (own?.has(date)) {
-        day.leave += 1;
-        onLeave.push([e.id, date]);
-      }
-    }
-  }
-  // Whoever on leave worked (half days, mostly) counts as working, with the day's own lateness.
-  for (const [employeeId, date, record] of leaveRecords(onLeave)) {
-    const day = days.get(date);
-    const leave = leaves.get(employeeId)?.get(date) ?? null;
-    if (!day) continue;
-    day.leave -= 1;
-    const result = attendanceDay({ date, record, settings, workDay: true, holiday: null, leave, now });
-    day.late += (result.lateMinutes > 0 ? 1 : 0) - (record.lateMinutes > 0 ? 1 : 0);
-  }
-  return dates.map((date) => {
-    const day = days.get(date) ?? { date, headcount: 0, on_time: 0, late: 0, leave: 0, absent: 0 };
-    const workedThatDay = byDate.get(date)?.worked ?? 0;
-    return { ...day, on_time: workedThatDay - day.late, absent: Math.max(0, day.headcount - workedThatDay - day.leave) };
-  });
-}
-
-/** The counted records of the given (employee, date) pairs, each found through the (employee_id, work_date) index. */
-function leaveRecords(pairs: [number, string][]): [number, string, StatusRecord][] {
-  if (pairs.length === 0) return [];
-  const rows = db()
-    .$client.prepare<[string], [number, string, number, number | null, number, number, StatusRecord["reviewStatus"]]>(
-      `select a.employee_id, a.work_date, a.checkin_at, a.checkout_at, a.late_minutes, a.early_minutes, a.review_status
-       from json_each(?) j
-       join attendance a on a.employee_id = json_extract(j.value, '$[0]') and a.work_date = json_extract(j.value, '$[1]')
-       where a.checkin_at is not null and a.review_status != 'rejected'`,
-    )
-    .raw()
-    .all(JSON.stringify(pairs));
-  return rows.map(([employeeId, date, checkinAt, checkoutAt, lateMinutes, earlyMinutes, reviewStatus]) => [
-    employeeId,
-    date,
-    { checkinAt, checkoutAt, lateMinutes, earlyMinutes, reviewStatus },
-  ]);
 }
 
 /** Approved leave days per type in a year (the statistics' sums, over the covering year index). */
@@ -262,6 +225,8 @@ function dateCards(today: string, now: Date) {
 /** Everything the dashboard shows, for the business day of `now`. The kept cards are shared between renders: read them, never change them. */
 export function dashboard(now: Date = new Date()) {
   const today = workDate(now);
+  // Filled before the kept cards are read, so a fill's write does not discard what it kept.
+  ensureLedger(addDays(today, -TREND_DAYS), today, now);
   return { today: todayAttendance(today, now), ...keptUntilWrite("dashboard cards", today, () => dateCards(today, now)) };
 }
 export type Dashboard = ReturnType<typeof dashboard>;

@@ -1,10 +1,12 @@
-import { attendance } from "../../../db/schema";
+import { attendance, attendanceDays, ledgerDates, leavePetitions } from "../../../db/schema";
 import { db } from "~/lib/db.server";
+import { LeaveStatus } from "~/lib/enums";
 import { DomainError } from "~/lib/errors";
 import { recordAudit } from "~/models/audit/audit.server";
 import { EmployeeCreateSchema } from "./schema";
 import { createEmployee, resignEmployee, updateEmployee } from "./employee.server";
 import { employeeProfile } from "./profile.server";
+import { monthlySheet } from "~/models/attendance/monthly.server";
 import { createPetition } from "~/models/leave/leave.server";
 import { PetitionSchema } from "~/models/leave/schema";
 import { mapMachine } from "~/models/machines/assignment.server";
@@ -20,7 +22,22 @@ let serial = 0;
 const make = (overrides: Record<string, unknown> = {}) =>
   createEmployee(EmployeeCreateSchema.parse({ code: `P${String(++serial).padStart(3, "0")}`, title: 2, first_name: "มาลี", last_name: "โปรไฟล์", ...overrides }), system);
 
-beforeAll(() => setSetting("work_days", [1, 2, 3, 4, 5]));
+beforeAll(() => {
+  setSetting("work_days", [1, 2, 3, 4, 5]);
+  setSetting("attendance_start", "2020-01-01");
+});
+
+// Each test writes its records directly, as of before its first read: the ledger is filled afresh.
+beforeEach(() => {
+  db().delete(attendanceDays).run();
+  db().delete(ledgerDates).run();
+});
+
+const approved = (employeeId: number, date: string, half: "morning" | "afternoon") =>
+  db()
+    .insert(leavePetitions)
+    .values({ employeeId, type: 1, startDate: date, endDate: date, half, days: 0.5, year: 2026, reason: "ธุระ", status: LeaveStatus.approve })
+    .run();
 
 test("an unknown employee is a Thai 404", () => {
   let error: unknown;
@@ -77,4 +94,40 @@ test("a resigned employee still has a profile; the month is blank once they have
   expect(profile.month.days.every((d) => d.code === "")).toBe(true);
   expect(profile.machines).toEqual([]);
   expect(profile.audit.items.map((a) => a.action)).toEqual(["resign", "create"]);
+});
+
+test("the month's minutes are the ledger's: half-day leave moves the start and end, a half day not come is half absent", () => {
+  const e = make({ start_date: "2020-01-01" });
+  // Monday 2 Nov: morning leave, in at 12:55 (an old check-in stored 265 late minutes).
+  approved(e.id, "2026-11-02", "morning");
+  db().insert(attendance).values({ employeeId: e.id, workDate: "2026-11-02", checkinAt: at("2026-11-02", "12:55"), checkoutAt: at("2026-11-02", "17:30"), lateMinutes: 265 }).run();
+  // Tuesday 3 Nov: afternoon leave, out at 12:55 (stored 274 early minutes).
+  approved(e.id, "2026-11-03", "afternoon");
+  db().insert(attendance).values({ employeeId: e.id, workDate: "2026-11-03", checkinAt: at("2026-11-03", "08:30"), checkoutAt: at("2026-11-03", "12:55"), earlyMinutes: 274 }).run();
+  // Wednesday 4 Nov: morning leave, never came.
+  approved(e.id, "2026-11-04", "morning");
+
+  const days = new Map(employeeProfile(e.id, NOW).month.days.map((d) => [d.date, d]));
+  expect(days.get("2026-11-02")).toMatchObject({ code: "ม", late_minutes: 0, early_minutes: 0, checkin_at: at("2026-11-02", "12:55").toISOString() });
+  expect(days.get("2026-11-03")).toMatchObject({ code: "ม", late_minutes: 0, early_minutes: 0 });
+  // The code is the monthly sheet's: half a day's leave and half a day's absence, not "ล".
+  const sheetCode = monthlySheet("2026-11", { now: NOW, employeeId: e.id }).items[0].days["2026-11-04"];
+  expect(days.get("2026-11-04")).toMatchObject({ code: sheetCode, late_minutes: 0 });
+  expect(sheetCode).not.toBe("ล");
+});
+
+test("an employee added with a 2024 start date is not absent before the office started counting; a record before it counts no minutes", () => {
+  setSetting("attendance_start", "2026-11-16");
+  try {
+    const e = make({ start_date: "2024-01-01" });
+    db().insert(attendance).values({ employeeId: e.id, workDate: "2026-11-10", checkinAt: at("2026-11-10", "09:00"), checkoutAt: at("2026-11-10", "17:30"), lateMinutes: 30 }).run();
+    const profile = employeeProfile(e.id, NOW);
+    const days = new Map(profile.month.days.map((d) => [d.date, d]));
+    expect(days.get("2026-11-10")).toMatchObject({ code: "", late_minutes: 0, checkin_at: at("2026-11-10", "09:00").toISOString() });
+    expect(days.get("2026-11-13")?.code).toBe("");
+    expect(days.get("2026-11-16")?.code).toBe("ข");
+    expect(profile.month.totals).toMatchObject({ absent: 8, late: 0, late_minutes: 0 }); // 16–25 Nov: 8 working days
+  } finally {
+    setSetting("attendance_start", "2020-01-01");
+  }
 });

@@ -5,6 +5,7 @@ import { attendance, employees } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db } from "~/lib/db.server";
 import type { DayKind, MonthlyTotals } from "~/models/attendance/codes";
+import { employeeLedger } from "~/models/attendance/ledger.server";
 import { monthlySheet } from "~/models/attendance/monthly.server";
 import { employeeAuditHistory, type AuditEntry } from "~/models/audit/audit.server";
 import { requireEmployee, type EmployeeDto } from "./employee.server";
@@ -19,10 +20,11 @@ export type ProfileDay = {
   date: string;
   weekday: number;
   kind: DayKind;
-  /** The monthly sheet's code, "" when blank (ahead, or not on the staff that day). */
+  /** The monthly sheet's code, "" when blank (ahead, not on the staff, or before attendance_start). */
   code: string;
   checkin_at: string | null;
   checkout_at: string | null;
+  /** The ledger's minutes of the day (0 on a day it holds no row of). */
   late_minutes: number;
   early_minutes: number;
 };
@@ -41,7 +43,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The profile of any employee, resigned ones too; 404 (Thai) for an unknown id. This month's
- * attendance is the monthly sheet's row (the same codes and totals), with the day's times beside.
+ * attendance is the monthly sheet's row (the same codes and totals, from the ledger), with each
+ * day's times beside and its late and early minutes from the same ledger rows.
  */
 export function employeeProfile(id: number, now: Date = new Date()): EmployeeProfile {
   const employee = requireEmployee(id);
@@ -56,29 +59,25 @@ export function employeeProfile(id: number, now: Date = new Date()): EmployeePro
   const row = sheet.items[0] ?? null;
   const first = sheet.days[0].date;
   const last = sheet.days[sheet.days.length - 1].date;
-  const records = new Map(
+  const ledger = new Map(employeeLedger(id, first, last, now).map((r) => [r.workDate, r]));
+  const times = new Map(
     db()
-      .select({
-        date: attendance.workDate,
-        checkinAt: attendance.checkinAt,
-        checkoutAt: attendance.checkoutAt,
-        lateMinutes: attendance.lateMinutes,
-        earlyMinutes: attendance.earlyMinutes,
-      })
+      .select({ date: attendance.workDate, checkinAt: attendance.checkinAt, checkoutAt: attendance.checkoutAt })
       .from(attendance)
       .where(and(eq(attendance.employeeId, id), between(attendance.workDate, first, last)))
       .all()
       .map((r) => [r.date, r]),
   );
   const days = sheet.days.map((d): ProfileDay => {
-    const r = records.get(d.date);
+    const r = times.get(d.date);
+    const counted = ledger.get(d.date);
     return {
       ...d,
       code: row?.days[d.date] ?? "",
       checkin_at: iso(r?.checkinAt ?? null),
       checkout_at: iso(r?.checkoutAt ?? null),
-      late_minutes: r?.lateMinutes ?? 0,
-      early_minutes: r?.earlyMinutes ?? 0,
+      late_minutes: counted?.lateMinutes ?? 0,
+      early_minutes: counted?.earlyMinutes ?? 0,
     };
   });
 
