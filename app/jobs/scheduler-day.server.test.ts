@@ -10,7 +10,7 @@ import { LeaveStatus } from "~/lib/enums";
 import { setPushRetryDefaults } from "~/models/line/notifier.server";
 import { REMINDER_TITLES } from "~/models/flows/reminder-cards.server";
 import { bkk, cabinet, checkIn, checkOut, holiday, leave, lineGroup, person, type Person } from "~/models/flows/reminders.test-helpers";
-import { HOLIDAY_SKIP, DAY_OFF_SKIP } from "~/models/flows/scheduled-jobs.server";
+import { HOLIDAY_SKIP, DAY_OFF_SKIP, LEDGER_CHECK_SKIP } from "~/models/flows/scheduled-jobs.server";
 import { createScheduler } from "./scheduler.server";
 
 const DAY = "2026-11-24"; // a Tuesday, no public holiday
@@ -38,7 +38,7 @@ async function runDay(date: string, from: string, to: string, events: Record<str
   }
 }
 
-const wantedRuns = ["holiday_seed", "nightly_backup", "selfie_purge", "remind_overdue_machines", "remind_checkin", "remind_pending_leave", "remind_checkout", "daily_summary"];
+const wantedRuns = ["holiday_seed", "ledger_fill", "nightly_backup", "selfie_purge", "remind_overdue_machines", "remind_checkin", "remind_pending_leave", "remind_checkout", "daily_summary"];
 const runsOn = (date: string) =>
   db()
     .select()
@@ -136,7 +136,11 @@ test("a working day: each reminder and summary reaches exactly its people once, 
 
   expect(db().select().from(linePushes).all().every((r) => r.status === "sent")).toBe(true);
   const runs = runsOn(DAY);
-  expect(runs.map(([job, status]) => [job, status])).toEqual(wantedRuns.map((job) => [job, "ok"]).sort((a, b) => a[0].localeCompare(b[0])));
+  // The ledger check is weekly (Sundays): a Tuesday records it as skipped.
+  expect(runs.find(([job]) => job === "ledger_check")).toEqual(["ledger_check", "skipped", LEDGER_CHECK_SKIP]);
+  expect(runs.filter(([job]) => job !== "ledger_check").map(([job, status]) => [job, status])).toEqual(
+    wantedRuns.map((job) => [job, "ok"]).sort((a, b) => a[0].localeCompare(b[0])),
+  );
   expect(runs.find(([job]) => job === "remind_checkin")?.[2]).toBe("ส่งถึงพนักงาน 3 ราย");
 });
 
@@ -146,7 +150,7 @@ test("a holiday and a weekly day off send no reminders; the jobs record the day 
   await runDay(HOLIDAY, "06:00", "23:55");
   await runDay(SATURDAY, "06:00", "23:55");
   expect(received()).toEqual([]);
-  const housekeeping = ["holiday_seed", "nightly_backup", "selfie_purge"];
+  const housekeeping = ["holiday_seed", "ledger_fill", "nightly_backup", "selfie_purge"];
   const reminders = wantedRuns.filter((j) => !housekeeping.includes(j));
   for (const [date, reason] of [
     [HOLIDAY, `${HOLIDAY_SKIP} (วันหยุดบริษัท)`],
@@ -154,6 +158,6 @@ test("a holiday and a weekly day off send no reminders; the jobs record the day 
   ]) {
     const runs = runsOn(date);
     expect(runs.filter(([job]) => reminders.includes(job))).toEqual(reminders.map((job) => [job, "skipped", reason]).sort((a, b) => a[0].localeCompare(b[0])));
-    expect(runs.filter(([job]) => !reminders.includes(job)).map(([, status]) => status)).toEqual(["ok", "ok", "ok"]);
+    expect(runs.filter(([job]) => !reminders.includes(job) && job !== "ledger_check").map(([, status]) => status)).toEqual(housekeeping.map(() => "ok"));
   }
 });

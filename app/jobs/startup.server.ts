@@ -1,5 +1,6 @@
 import { seedAddressData } from "~/models/core/address-seed.server";
 import { ensureFirstAdmin } from "~/models/admins/admin.server";
+import { persistAttendanceStart, registerAttendanceSettingsHooks } from "~/models/attendance/settings-save.server";
 import { ensureHolidaySeeds } from "~/models/leave/holidays.server";
 import { closeDb, databasePath, openAtStart } from "~/lib/db.server";
 import { closeFaceEngine, configureFaceEngine } from "~/lib/face.server";
@@ -18,6 +19,7 @@ export async function onServerStart(log: (line: string) => void = console.log) {
   setAppTimeZone(e.APP_TIMEZONE);
   configureFaceEngine({ idleMs: e.FACE_IDLE_SECONDS * 1000, jobTimeoutMs: e.FACE_JOB_TIMEOUT_SECONDS * 1000 });
   openAtStart();
+  registerAttendanceSettingsHooks();
   unmarkServer = markServerRunning(e.DATA_DIR);
   const address = await seedAddressData();
   if (address.seeded) {
@@ -26,6 +28,8 @@ export async function onServerStart(log: (line: string) => void = console.log) {
   for (const seeded of ensureHolidaySeeds()) {
     log(`Thai public holidays of ${seeded.year} loaded: ${seeded.added} days`);
   }
+  const start = persistAttendanceStart();
+  if (start) log(`Attendance counted from ${start} (attendance_start, from the offices' setup and the first check-in)`);
   sessionSecrets();
   purgeExpiredSessions();
   pruneLoginAttempts();

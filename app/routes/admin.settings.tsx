@@ -61,7 +61,7 @@ export default function SettingsPage() {
         ))}
       </SimpleGrid>
       <Stack gap="md">
-        <AttendanceSection attendance={hub.attendance} nextHoliday={hub.next_holiday} />
+        <AttendanceSection attendance={hub.attendance} nextHoliday={hub.next_holiday} ledgerCheck={hub.ledger_check} />
         <LineSection line={hub.line} webhookUrl={webhookUrl} />
         <JobsSection jobs={hub.jobs} />
         <BackupsSection backups={hub.backups} dataDir={hub.data_dir} />

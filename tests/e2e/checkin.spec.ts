@@ -33,9 +33,14 @@ test("the admin sets an office; the employee checks in near it with a selfie; th
   if (!(await selfie.isChecked())) await selfie.check({ force: true });
   await page.getByRole("button", { name: "บันทึกการตั้งค่า" }).click();
   await expect(page.getByText("บันทึกการตั้งค่าแล้ว")).toBeVisible();
-  const saved = (await (await page.request.get("/api/settings")).json()) as { settings: { offices: { name: string }[]; require_selfie: boolean } };
+  const saved = (await (await page.request.get("/api/settings")).json()) as {
+    settings: { offices: { name: string }[]; require_selfie: boolean; attendance_start: string };
+  };
   expect(saved.settings.offices.map((o) => o.name)).toContain(officeName);
   expect(saved.settings.require_selfie).toBe(true);
+  // The first office saved fixed the date attendance counts from; the form shows it.
+  expect(saved.settings.attendance_start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole("button", { name: /วันที่เริ่มนับการลงเวลา/ })).toContainText(thaiShort(saved.settings.attendance_start));
 
   const employee = await createEmployeeViaApi(page, "CHECKIN");
   const code = await issueCode(page, employee);

@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { Notifications, notifications } from "@mantine/notifications";
 import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -22,6 +23,7 @@ const SETTINGS: AttendanceSettingsValues = {
   face_threshold: 0.5,
   missing_checkout_hour: 23,
   selfie_retention_days: 90,
+  attendance_start: "2026-11-02",
 };
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -101,6 +103,65 @@ test("the server's Thai errors are shown under their own fields, and an edited f
   await user.type(name, "สำนักงานใหญ่");
   await waitFor(() => expect(screen.queryByText(NAME_ERROR)).toBeNull());
   expect(screen.getByText(ORDER_ERROR)).toBeInTheDocument();
+});
+
+test("the date attendance counts from: shown in Thai, picked in the calendar, sent as YYYY-MM-DD, its error under it", async () => {
+  const posted = setup([
+    { status: 400, body: { ok: false, intent: "settings", error: "ค่าการตั้งค่าไม่ถูกต้อง", fields: { attendance_start: "กรุณาระบุวันที่เริ่มนับการลงเวลา" } } },
+    { status: 200, body: { ok: true, intent: "settings", message: "บันทึกการตั้งค่าแล้ว" } },
+  ]);
+  const user = userEvent.setup();
+  const field = await screen.findByRole("button", { name: /วันที่เริ่มนับการลงเวลา/ });
+  expect(field).toHaveTextContent("2 พ.ย. 2569");
+  expect(screen.getByText("วันก่อนหน้านี้ไม่นับเป็นวันขาดงาน")).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "บันทึกการตั้งค่า" }));
+  expect(await screen.findByText("กรุณาระบุวันที่เริ่มนับการลงเวลา")).toBeInTheDocument();
+  expect(posted[0].settings).toMatchObject({ attendance_start: "2026-11-02" });
+
+  await user.click(field);
+  await user.click(await screen.findByRole("button", { name: "16 พฤศจิกายน 2569" }));
+  expect(field).toHaveTextContent("16 พ.ย. 2569");
+  expect(screen.queryByText("กรุณาระบุวันที่เริ่มนับการลงเวลา")).toBeNull();
+  await user.click(screen.getByRole("button", { name: "บันทึกการตั้งค่า" }));
+  await screen.findByText("บันทึกการตั้งค่าแล้ว");
+  expect(posted[1].settings).toMatchObject({ attendance_start: "2026-11-16" });
+});
+
+test("before the first office the date is not sent; the date the server sets then shows once the page reloads its data", async () => {
+  let stored: AttendanceSettingsValues = { ...SETTINGS, offices: [], attendance_start: "" };
+  const posted: unknown[] = [];
+  const Stub = createRemixStub([
+    {
+      path: "/admin/checkin-out",
+      loader: () => json({ settings: stored }),
+      Component: function Page() {
+        const { settings } = useLoaderData<{ settings: AttendanceSettingsValues }>();
+        return (
+          <MantineProvider env="test">
+            <Notifications />
+            <SettingsTab settings={settings} />
+          </MantineProvider>
+        );
+      },
+      action: async ({ request }) => {
+        const sent: unknown = JSON.parse(String((await request.formData()).get("settings")));
+        posted.push(sent);
+        stored = { ...stored, offices: [SETTINGS.offices[0]], attendance_start: "2026-11-27" };
+        return json({ ok: true, intent: "settings", message: "บันทึกการตั้งค่าแล้ว" });
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/admin/checkin-out"]} />);
+  const user = userEvent.setup();
+  const field = await screen.findByRole("button", { name: /วันที่เริ่มนับการลงเวลา/ });
+  expect(field).toHaveTextContent("นับตั้งแต่วันที่เพิ่มสำนักงานแห่งแรก");
+  await user.click(screen.getByRole("button", { name: "บันทึกการตั้งค่า" }));
+  await screen.findByText("บันทึกการตั้งค่าแล้ว");
+  expect(posted[0]).not.toHaveProperty("attendance_start");
+  await waitFor(() => expect(field).toHaveTextContent("27 พ.ย. 2569"));
+  await user.click(screen.getByRole("button", { name: "บันทึกการตั้งค่า" }));
+  await waitFor(() => expect(posted).toHaveLength(2));
+  expect(posted[1]).toMatchObject({ attendance_start: "2026-11-27" });
 });
 
 test("an office row can be removed; an empty number is sent as null for the server to refuse", async () => {

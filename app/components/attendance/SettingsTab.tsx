@@ -20,6 +20,7 @@ import { IconMapPin, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useActionToasts } from "~/components/action-toasts";
+import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { TimeField } from "~/components/TimeField";
 
 export type OfficeValue = { name: string; lat: number; lng: number; radius_m: number };
@@ -40,6 +41,8 @@ export type AttendanceSettingsValues = {
   face_threshold: number;
   missing_checkout_hour: number;
   selfie_retention_days: number;
+  /** The first date attendance counts ("" until the first office is saved). */
+  attendance_start: string;
 };
 
 /** The page action's answer to `intent=settings`. */
@@ -61,6 +64,7 @@ export const SETTINGS_TAB_KEYS = [
   "face_threshold",
   "missing_checkout_hour",
   "selfie_retention_days",
+  "attendance_start",
 ] as const satisfies readonly (keyof AttendanceSettingsValues)[];
 
 export const SETTINGS_INTENT = "settings";
@@ -88,8 +92,13 @@ const toNum = (v: string | number): Num => (typeof v === "number" ? v : v.trim()
 let rowKey = 0;
 const toForm = (s: AttendanceSettingsValues): FormValues => ({ ...s, offices: s.offices.map((o) => ({ ...o, key: ++rowKey })) });
 
-function payload(v: FormValues) {
-  return { ...v, offices: v.offices.map(({ name, lat, lng, radius_m }) => ({ name, lat, lng, radius_m })) };
+/** An attendance_start still unset is not sent: the server sets it when the first office is saved. */
+function payload({ attendance_start, ...v }: FormValues) {
+  return {
+    ...v,
+    ...(attendance_start ? { attendance_start } : {}),
+    offices: v.offices.map(({ name, lat, lng, radius_m }) => ({ name, lat, lng, radius_m })),
+  };
 }
 
 export const DEFAULT_OFFICE_RADIUS_M = 100;
@@ -104,6 +113,11 @@ export function SettingsTab({ settings }: { settings: AttendanceSettingsValues }
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setErrors(fetcher.data.fields);
   }, [fetcher.state, fetcher.data]);
+
+  // The date the server set with the first office shows once the page's data comes back.
+  useEffect(() => {
+    setValues((v) => (v.attendance_start === "" && settings.attendance_start !== "" ? { ...v, attendance_start: settings.attendance_start } : v));
+  }, [settings.attendance_start]);
 
   const sending = fetcher.state !== "idle";
 
@@ -285,6 +299,17 @@ export function SettingsTab({ settings }: { settings: AttendanceSettingsValues }
               </Group>
             </Chip.Group>
           </Input.Wrapper>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+            <ThaiDateInput
+              label="วันที่เริ่มนับการลงเวลา"
+              description="วันก่อนหน้านี้ไม่นับเป็นวันขาดงาน"
+              placeholder="นับตั้งแต่วันที่เพิ่มสำนักงานแห่งแรก"
+              value={values.attendance_start || null}
+              onChange={(date) => set("attendance_start", date ?? "")}
+              clearable={false}
+              error={errors.attendance_start}
+            />
+          </SimpleGrid>
         </Fieldset>
 
         <Group justify="flex-end">

@@ -69,12 +69,48 @@ const No = ({ children }: { children: ReactNode }) => (
   </PlainBadge>
 );
 
-export function AttendanceSection({ attendance, nextHoliday }: { attendance: SettingsHub["attendance"]; nextHoliday: SettingsHub["next_holiday"] }) {
+/** The weekly day ledger check's newest result (ADR 043). */
+function LedgerCheckRow({ check }: { check: SettingsHub["ledger_check"] }) {
+  if (!check) {
+    return (
+      <PlainText fz="sm" c="dimmed">
+        ยังไม่เคยตรวจ (ตรวจอัตโนมัติทุกวันอาทิตย์ 03:30 น.)
+      </PlainText>
+    );
+  }
+  const label = check.ok ? "ตรงกันทั้งหมด" : check.differences != null ? `ไม่ตรง ${check.differences.toLocaleString("en-US")} รายการ` : "ตรวจไม่สำเร็จ";
+  return (
+    <Stack gap={2}>
+      <PlainGroup gap="xs">
+        <PlainBadge color={check.ok ? "green" : "red"} variant="light">
+          {label}
+        </PlainBadge>
+        <PlainText fz="sm">ตรวจเมื่อ {formatThaiDate(check.run_date)}</PlainText>
+      </PlainGroup>
+      {!check.ok && check.result ? (
+        <Text fz="xs" c="red.8">
+          {check.result}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function AttendanceSection({
+  attendance,
+  nextHoliday,
+  ledgerCheck,
+}: {
+  attendance: SettingsHub["attendance"];
+  nextHoliday: SettingsHub["next_holiday"];
+  ledgerCheck: SettingsHub["ledger_check"];
+}) {
   return (
     <Section title="การลงเวลาและวันหยุด" testId="hub-attendance">
       <Row label="การลงเวลา">
         <PlainText fz="sm">
           สำนักงาน {attendance.offices} แห่ง · เวลาทำงาน {attendance.work_start}–{attendance.work_end} น.
+          {attendance.attendance_start ? ` · นับการลงเวลาตั้งแต่ ${formatThaiDate(attendance.attendance_start)}` : ""}
         </PlainText>
         <Anchor component={Link} to="/admin/checkin-out?tab=settings" fz="sm">
           ตั้งค่าการลงเวลา
@@ -85,6 +121,9 @@ export function AttendanceSection({ attendance, nextHoliday }: { attendance: Set
         <Anchor component={Link} to="/admin/leave-work?tab=holidays" fz="sm">
           จัดการวันหยุด
         </Anchor>
+      </Row>
+      <Row label="ตรวจทานสรุปวันทำงาน">
+        <LedgerCheckRow check={ledgerCheck} />
       </Row>
     </Section>
   );

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { holidays, linePushes, lineWebhookEvents } from "../../../db/schema";
+import { holidays, jobRuns, linePushes, lineWebhookEvents } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { backupsDir } from "./backups.server";
-import { lastPush, lastWebhookEvent, lineStatus, nextHoliday, settingsHub } from "./settings-hub.server";
+import { lastLedgerCheck, lastPush, lastWebhookEvent, lineStatus, nextHoliday, settingsHub } from "./settings-hub.server";
 import { bkk } from "~/models/flows/reminders.test-helpers";
 
 function event(id: string, type: string, receivedAt: Date) {
@@ -76,12 +76,31 @@ describe("the hub", () => {
     fs.writeFileSync(path.join(backupsDir(), "tn-2026-11-22.sqlite"), Buffer.alloc(100));
     fs.writeFileSync(path.join(backupsDir(), "tn-2026-11-23.sqlite"), Buffer.alloc(200));
     const hub = settingsHub(bkk("2026-11-24", "10:00"));
-    expect(hub.attendance).toEqual({ offices: expect.any(Number), work_start: "08:30", work_end: "17:30" });
+    expect(hub.attendance).toEqual({ offices: expect.any(Number), work_start: "08:30", work_end: "17:30", attendance_start: "" });
     expect(hub.jobs.map((j) => j.name)).toContain("nightly_backup");
     expect(hub.backups.keep).toBe(7);
     expect(hub.backups.files.map((f) => [f.name, f.bytes])).toEqual([
       ["tn-2026-11-23.sqlite", 200],
       ["tn-2026-11-22.sqlite", 100],
     ]);
+  });
+});
+
+describe("the day ledger check", () => {
+  const runOf = (runDate: string, status: "ok" | "failed" | "skipped", result: string) =>
+    db().insert(jobRuns).values({ job: "ledger_check", runDate, status, result, startedAt: bkk(runDate, "03:30"), finishedAt: bkk(runDate, "03:31") }).run();
+
+  test("the newest result that checked something, the skipped days left out", () => {
+    db().delete(jobRuns).run();
+    expect(lastLedgerCheck()).toBeNull();
+    runOf("2026-11-22", "ok", "ตรงกันทั้งหมด: ตรวจ 350 แถว 35 วัน");
+    runOf("2026-11-23", "skipped", "ตรวจสัปดาห์ละครั้ง ทุกวันอาทิตย์");
+    expect(lastLedgerCheck()).toEqual({ run_date: "2026-11-22", ok: true, differences: 0, result: "ตรงกันทั้งหมด: ตรวจ 350 แถว 35 วัน" });
+    runOf("2026-11-29", "failed", "ไม่ตรง 1,204 รายการ จาก 9,000 แถว 35 วัน");
+    runOf("2026-11-30", "skipped", "ตรวจสัปดาห์ละครั้ง ทุกวันอาทิตย์");
+    expect(lastLedgerCheck()).toMatchObject({ run_date: "2026-11-29", ok: false, differences: 1204 });
+    runOf("2026-12-06", "failed", "database is locked");
+    expect(lastLedgerCheck()).toMatchObject({ run_date: "2026-12-06", ok: false, differences: null, result: "database is locked" });
+    expect(settingsHub(bkk("2026-12-07", "10:00")).ledger_check).toMatchObject({ run_date: "2026-12-06" });
   });
 });

@@ -2,12 +2,13 @@
 // channel's state (never its secrets), the scheduled jobs' last runs and the backups. Each part is
 // one cheap query (a primary key or an index, LIMIT 1), so the page stays quick on a big database.
 import path from "node:path";
-import { asc, desc, gte, sql } from "drizzle-orm";
-import { holidays, linePushes, lineWebhookEvents } from "../../../db/schema";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { holidays, jobRuns, linePushes, lineWebhookEvents } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db } from "~/lib/db.server";
 import { env, isDemoMode } from "~/lib/env.server";
 import { isBotConfigured } from "~/lib/line.server";
+import { differencesInSummary } from "~/models/attendance/ledger-check.server";
 import { listBackups } from "./backups.server";
 import { jobsOverview } from "~/models/flows/scheduled-jobs.server";
 import { getSettings } from "./settings.server";
@@ -85,11 +86,28 @@ export function nextHoliday(today: string = workDate()) {
   return row ?? null;
 }
 
+/**
+ * The newest result of the weekly day ledger check (the skipped days left out): ok when every
+ * row matched its inputs; otherwise the run failed and `result` says how many differ (or why it stopped).
+ */
+export function lastLedgerCheck(): { run_date: string; ok: boolean; differences: number | null; result: string | null } | null {
+  const row = db()
+    .select({ runDate: jobRuns.runDate, status: jobRuns.status, result: jobRuns.result })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.job, "ledger_check"), inArray(jobRuns.status, ["ok", "failed"])))
+    .orderBy(desc(jobRuns.runDate))
+    .limit(1)
+    .get();
+  if (!row) return null;
+  return { run_date: row.runDate, ok: row.status === "ok", differences: row.status === "ok" ? 0 : differencesInSummary(row.result), result: row.result };
+}
+
 /** Everything the settings hub shows. */
 export function settingsHub(now: Date = new Date()) {
-  const s = getSettings(["offices", "work_start", "work_end", "backup_keep"]);
+  const s = getSettings(["offices", "work_start", "work_end", "attendance_start", "backup_keep"]);
   return {
-    attendance: { offices: s.offices.length, work_start: s.work_start, work_end: s.work_end },
+    attendance: { offices: s.offices.length, work_start: s.work_start, work_end: s.work_end, attendance_start: s.attendance_start },
+    ledger_check: lastLedgerCheck(),
     next_holiday: nextHoliday(workDate(now)),
     line: lineStatus(),
     jobs: jobsOverview(now).map((j) => ({ name: j.name, label: j.label, on: j.on, at: j.at, skip: j.skip, last_run: j.last_run })),

@@ -4,7 +4,7 @@ import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
 import { listAudit } from "~/models/audit/audit.server";
-import { getSetting, getSettings, SETTINGS, setSetting, updateSettings, type SettingKey } from "./settings.server";
+import { getSetting, getSettings, onSettingsSave, SETTINGS, setSetting, updateSettings, type SettingKey } from "./settings.server";
 
 const admin = { type: "admin" as const, id: 1 };
 
@@ -198,5 +198,39 @@ describe("attendance settings", () => {
     expect(
       updateSettings({ work_start: "13:30", break_start: "17:00", break_end: "18:00", work_end: "22:00" }, admin),
     ).toMatchObject({ work_start: "13:30", work_end: "22:00" });
+  });
+});
+
+describe("save hooks", () => {
+  afterEach(() => onSettingsSave("test", {}));
+
+  test("complete adds values to the same write and its audit; saved sees the changed keys, the values stored, the caller's clock", () => {
+    const seen: unknown[] = [];
+    const at = new Date("2026-11-25T03:00:00Z");
+    onSettingsSave("test", {
+      complete: ({ input }) => (input.work_start ? { late_grace_minutes: 5 } : undefined),
+      saved: ({ changed, now }) => seen.push({ changed: [...changed].sort(), stored: getSetting("late_grace_minutes"), now }),
+    });
+    updateSettings({ work_start: "09:00", require_selfie: true }, admin, at);
+    expect(getSetting("late_grace_minutes")).toBe(5);
+    expect(seen).toEqual([{ changed: ["late_grace_minutes", "work_start"], stored: 5, now: at }]);
+    expect(listAudit({ entity: "settings" }, 1)[0].changes).toEqual({ work_start: { from: "08:30", to: "09:00" }, late_grace_minutes: { from: 0, to: 5 } });
+  });
+
+  test("a hook that throws undoes the whole write", () => {
+    onSettingsSave("test", {
+      saved: () => {
+        throw new DomainError(400, "ไม่ได้");
+      },
+    });
+    expect(thrown(() => updateSettings({ work_start: "09:00" }, admin)).message).toBe("ไม่ได้");
+    expect(getSetting("work_start")).toBe("08:30");
+    onSettingsSave("test", {
+      complete: () => {
+        throw new DomainError(400, "ไม่ได้");
+      },
+    });
+    expect(thrown(() => updateSettings({ work_start: "09:00" }, admin)).message).toBe("ไม่ได้");
+    expect(getSetting("work_start")).toBe("08:30");
   });
 });

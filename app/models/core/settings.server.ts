@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { settings } from "../../../db/schema";
-import { immediate, preparedQuery } from "~/lib/db.server";
+import { immediate, preparedQuery, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
 import { fieldErrors, requireSomeChange } from "~/lib/validation";
@@ -38,6 +38,7 @@ export const SETTINGS = {
   require_selfie: entry(ATTENDANCE_SETTING_SCHEMAS.require_selfie, ATTENDANCE_SETTING_DEFAULTS.require_selfie),
   missing_checkout_hour: entry(ATTENDANCE_SETTING_SCHEMAS.missing_checkout_hour, ATTENDANCE_SETTING_DEFAULTS.missing_checkout_hour),
   selfie_retention_days: entry(ATTENDANCE_SETTING_SCHEMAS.selfie_retention_days, ATTENDANCE_SETTING_DEFAULTS.selfie_retention_days),
+  attendance_start: entry(ATTENDANCE_SETTING_SCHEMAS.attendance_start, ATTENDANCE_SETTING_DEFAULTS.attendance_start),
   leave_quota_business: entry(LEAVE_SETTING_SCHEMAS.leave_quota_business, LEAVE_SETTING_DEFAULTS.leave_quota_business),
   leave_quota_sick: entry(LEAVE_SETTING_SCHEMAS.leave_quota_sick, LEAVE_SETTING_DEFAULTS.leave_quota_sick),
   leave_quota_vacation: entry(LEAVE_SETTING_SCHEMAS.leave_quota_vacation, LEAVE_SETTING_DEFAULTS.leave_quota_vacation),
@@ -135,11 +136,32 @@ const UpdateSchema = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? "ไม่มีการตั้งค่านี้" : "ข้อมูลการตั้งค่าไม่ถูกต้อง") },
 );
 
+/** One settings write, as its hooks see it inside the write's transaction. */
+export type SettingsSave = { tx: Db; before: Settings; input: Partial<Settings>; now: Date };
+
+/**
+ * What a domain does when settings are saved, inside the same transaction. `complete` may add
+ * values to the write (stored and audit-logged with it) or refuse it with a 400; `saved` runs once
+ * the values are stored, with the keys whose value changed. A domain above core registers its
+ * hooks (attendance: attendance/settings-save.server.ts, at server start), so core imports none of it.
+ */
+export type SettingsSaveHooks = {
+  complete?: (save: SettingsSave) => Partial<Settings> | undefined;
+  saved?: (save: SettingsSave & { changed: ReadonlySet<SettingKey> }) => void;
+};
+
+const saveHooks = new Map<string, SettingsSaveHooks>();
+
+/** Registers (or replaces, by name) a domain's settings hooks. */
+export function onSettingsSave(name: string, hooks: SettingsSaveHooks) {
+  saveHooks.set(name, hooks);
+}
+
 /**
  * Validates and stores some settings at once (400 with a Thai message per key when any is
  * invalid, nothing written), audit-logging what changed. Returns every setting.
  */
-export function updateSettings(partial: unknown, actor: Actor): Settings {
+export function updateSettings(partial: unknown, actor: Actor, now: Date = new Date()): Settings {
   const result = UpdateSchema.safeParse(partial);
   if (!result.success) {
     const fields = fieldErrors(result.error);
@@ -150,15 +172,16 @@ export function updateSettings(partial: unknown, actor: Actor): Settings {
     }
     throw new DomainError(400, INVALID, fields);
   }
-  const input = result.data as Partial<Settings>;
-  requireSomeChange(input);
+  const sent = result.data as Partial<Settings>;
+  requireSomeChange(sent);
   immediate((tx) => {
     const before = getSettings();
     // The work hours are checked together, against what is stored for the keys not sent.
-    const order = workHoursOrderErrors({ ...before, ...input }, Object.keys(input));
+    const order = workHoursOrderErrors({ ...before, ...sent }, Object.keys(sent));
     if (order) throw new DomainError(400, INVALID, order);
+    let input = sent;
+    for (const hooks of saveHooks.values()) input = { ...input, ...hooks.complete?.({ tx, before, input, now }) };
     const changes: Record<string, { from: unknown; to: unknown }> = {};
-    const now = new Date();
     for (const key of KEYS) {
       const value = input[key];
       if (value === undefined) continue;
@@ -169,6 +192,8 @@ export function updateSettings(partial: unknown, actor: Actor): Settings {
       if (JSON.stringify(before[key]) !== JSON.stringify(value)) changes[key] = { from: before[key], to: value };
     }
     if (Object.keys(changes).length > 0) recordAudit({ actor, action: "update", entity: "settings", changes });
+    const changed = new Set(Object.keys(changes) as SettingKey[]);
+    for (const hooks of saveHooks.values()) hooks.saved?.({ tx, before, input, now, changed });
   });
   return getSettings();
 }

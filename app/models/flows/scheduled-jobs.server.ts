@@ -11,6 +11,7 @@ import { isoWeekday } from "~/models/attendance/status";
 import type { Actor } from "~/models/audit/audit.server";
 import { runNightlyBackup } from "~/models/core/backups.server";
 import { ensureHolidaySeeds, holidaysBetween } from "~/models/leave/holidays.server";
+import { recountedText } from "~/models/leave/labels";
 import { lastOkRunDate, lastRunOf, type JobRunDto } from "~/models/core/job-runs.server";
 import {
   sendCheckinReminders,
@@ -21,6 +22,9 @@ import {
 } from "./reminders.server";
 import { addMinutesToTime, REMINDER_SETTING_KEYS, type ReminderSettingKey } from "./reminder-settings";
 import { purgeExpiredSelfies } from "~/models/attendance/selfie-retention.server";
+import { ensureLedger, previousDate } from "~/models/attendance/ledger.server";
+import { formatThaiDate } from "~/lib/thai-date";
+import { lastDays, ledgerCheck, ledgerCheckSummary } from "~/models/attendance/ledger-check.server";
 import { getSettings, updateSettings } from "~/models/core/settings.server";
 
 export type JobName =
@@ -31,7 +35,9 @@ export type JobName =
   | "remind_checkout"
   | "daily_summary"
   | "remind_pending_leave"
-  | "remind_overdue_machines";
+  | "remind_overdue_machines"
+  | "ledger_fill"
+  | "ledger_check";
 
 /**
  * A job's plan for one business day. `at`: the time of day (HH:mm, APP_TIMEZONE) it becomes due;
@@ -77,7 +83,9 @@ function holidaySeedJob(): DailyJob {
     plan: () => ({ on: true, at: "00:05", until: END_OF_DAY, skip: null }),
     run: async ({ now }) => {
       const seeded = ensureHolidaySeeds(now);
-      return seeded.length ? seeded.map((s) => `เพิ่มวันหยุดปี ${s.year + 543}: ${s.added} วัน`).join(", ") : "มีวันหยุดครบแล้ว";
+      return seeded.length
+        ? seeded.map((s) => `เพิ่มวันหยุดปี ${s.year + 543}: ${s.added} วัน${recountedText(s.recounted_petitions)}`).join(", ")
+        : "มีวันหยุดครบแล้ว";
     },
   };
 }
@@ -107,11 +115,54 @@ function nightlyBackupJob(): DailyJob {
   };
 }
 
+export const LEDGER_CHECK_DAYS = 35;
+/** The ledger check runs once a week, on Sundays (ISO weekday 7); the other days are recorded as skipped. */
+export const LEDGER_CHECK_WEEKDAY = 7;
+export const LEDGER_CHECK_SKIP = "ตรวจสัปดาห์ละครั้ง ทุกวันอาทิตย์";
+
+/**
+ * The day ledger's reconcile check over the last 35 days (ADR 043). Rows that differ from their
+ * inputs fail the run, so the jobs page and the settings hub show it in red with the count.
+ */
+function ledgerCheckJob(): DailyJob {
+  return {
+    name: "ledger_check",
+    label: "ตรวจทานสรุปวันทำงาน",
+    plan: (date) => ({ on: true, at: "03:30", until: END_OF_DAY, skip: isoWeekday(date) === LEDGER_CHECK_WEEKDAY ? null : LEDGER_CHECK_SKIP }),
+    run: async ({ now, signal }) => {
+      const result = await ledgerCheck(lastDays(LEDGER_CHECK_DAYS, now), { now, signal });
+      const summary = ledgerCheckSummary(result);
+      if (result.count > 0) throw new Error(`${summary} (รายละเอียด: npm run ledger:check)`);
+      return summary;
+    },
+  };
+}
+
+/**
+ * Fills the day ledger for the day that just ended (ADR 043): its absences and missing check-outs
+ * are written without anyone opening a page. A date a reader filled since its last threshold is
+ * left as it is.
+ */
+function ledgerFillJob(): DailyJob {
+  return {
+    name: "ledger_fill",
+    label: "บันทึกสรุปวันทำงาน",
+    plan: () => ({ on: true, at: "00:15", until: END_OF_DAY, skip: null }),
+    run: async ({ date, now }) => {
+      const day = previousDate(date);
+      const rows = ensureLedger(day, day, now);
+      return rows > 0 ? `บันทึกสรุปวันที่ ${formatThaiDate(day)}: ${rows} คน` : `สรุปวันที่ ${formatThaiDate(day)} ไม่มีรายการต้องบันทึกเพิ่ม`;
+    },
+  };
+}
+
 export function dailyJobs(): DailyJob[] {
   return [
     holidaySeedJob(),
+    ledgerFillJob(),
     nightlyBackupJob(),
     selfiePurgeJob(),
+    ledgerCheckJob(),
     {
       name: "remind_overdue_machines",
       label: "เตือนตู้เลยกำหนดเข้าตรวจ",
