@@ -28,10 +28,12 @@ export type NewEmployee = { id: number; code: string; first_name: string; last_n
 
 /**
  * Creates an employee through POST /api/employee with the page's admin cookie (the page's
- * request context shares the browser context's cookies). Title 3 = นางสาว.
+ * request context shares the browser context's cookies). Title 3 = นางสาว. `extra` adds other
+ * fields of the POST (e.g. `start_date`).
  */
-export async function createEmployeeViaApi(page: Page, prefix: string): Promise<NewEmployee> {
+export async function createEmployeeViaApi(page: Page, prefix: string, extra: Record<string, string> = {}): Promise<NewEmployee> {
   const data = {
+    ...extra,
     code: uniqueCode(prefix),
     title: 3,
     first_name: `มาลี${uniqueThai(4)}`,
