@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { MACHINE_VISIT_STATUSES, UPLOAD_FOLDERS } from "../app/lib/enums";
+import { ATTENDANCE_STATUSES, MACHINE_VISIT_STATUSES, UPLOAD_FOLDERS } from "../app/lib/enums";
 
 /**
  * An index on a column that points at an upload, for the rows that have one. Deleting an upload
@@ -627,17 +627,6 @@ export const jobRuns = sqliteTable(
   (t) => [uniqueIndex("job_runs_job_date_unique").on(t.job, t.runDate), index("job_runs_started_idx").on(t.startedAt)],
 );
 
-export const LEDGER_STATUSES = [
-  "present",
-  "late",
-  "early_leave",
-  "absent",
-  "leave",
-  "holiday",
-  "day_off",
-  "missing_checkout",
-] as const;
-
 /**
  * The day ledger (ADR 043): one computed row per employee per date, from the later of their start
  * date and the office's attendance_start up to today. Written only by the ledger module, in the
@@ -650,7 +639,7 @@ export const attendanceDays = sqliteTable(
       .notNull()
       .references(() => employees.id),
     workDate: text("work_date").notNull(),
-    status: text("status", { enum: LEDGER_STATUSES }).notNull(),
+    status: text("status", { enum: ATTENDANCE_STATUSES }).notNull(),
     reason: text("reason").notNull(),
     scheduledMinutes: integer("scheduled_minutes").notNull(),
     workedMinutes: integer("worked_minutes").notNull(),

@@ -45,3 +45,15 @@ export function fullName(e: { title: number; name_prefix: string | null; first_n
 /** fullName of a database row (camelCase columns). */
 export const rowFullName = (e: { title: number; namePrefix: string | null; firstName: string; lastName: string }) =>
   fullName({ title: e.title, name_prefix: e.namePrefix, first_name: e.firstName, last_name: e.lastName });
+
+/** A day's attendance statuses (the day ledger's, ADR 043); Thai labels in models/attendance/labels.ts. */
+export const ATTENDANCE_STATUSES = [
+  "present",
+  "late",
+  "early_leave",
+  "absent",
+  "leave",
+  "holiday",
+  "day_off",
+  "missing_checkout",
+] as const;

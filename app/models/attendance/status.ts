@@ -1,18 +1,10 @@
+import { ATTENDANCE_STATUSES } from "~/lib/enums";
 import { dayjs } from "~/lib/thai-date";
 
 // A day's attendance statuses and the types around them (client-safe). The one rule that decides
 // a status is ledgerDay in ledger-day.ts; every view reads its stored rows (ADR 043).
 
-export const ATTENDANCE_STATUSES = [
-  "present",
-  "late",
-  "early_leave",
-  "absent",
-  "leave",
-  "holiday",
-  "day_off",
-  "missing_checkout",
-] as const;
+export { ATTENDANCE_STATUSES };
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 export type LeavePart = "morning" | "afternoon" | "full";
