@@ -178,6 +178,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   require_selfie: "บังคับถ่ายรูปใบหน้าเมื่อลงเวลา",
   missing_checkout_hour: "ไม่ได้ลงเวลาออกหลัง (ชั่วโมง)",
   selfie_retention_days: "เก็บรูปถ่ายลงเวลา (วัน)",
+  attendance_start: "วันที่เริ่มนับการลงเวลา",
   leave_quota_business: "วันลากิจต่อปี",
   leave_quota_sick: "วันลาป่วยต่อปี",
   leave_quota_vacation: "วันลาพักร้อนต่อปี",
