@@ -4,13 +4,12 @@
 // date stored at the next start.
 import Database from "better-sqlite3";
 import path from "node:path";
-import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, movedClock, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "ledger-settings-admin", password: "ledger-settings-password" };
 // Wednesday 25 Nov 2026, 10:00 in Bangkok (03:00 UTC); the clock runs on from there.
 const CLOCK = {
-  FAKETIME: "@2026-11-25 03:00:00",
-  LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+  ...movedClock("2026-11-25 03:00:00"),
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
 };

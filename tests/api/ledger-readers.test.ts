@@ -5,15 +5,13 @@
 import { DAY_CODES, HALF_LEAVE_HALF_ABSENT } from "~/models/attendance/codes";
 import { STATUS_LABELS } from "~/models/attendance/labels";
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from "~/models/attendance/status";
-import { adminCookie, apiClient, cookieFrom, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, cookieFrom, movedClock, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "ledger-readers-admin", password: "ledger-readers-password" };
 // Friday 27 Nov 2026, 16:10 in Bangkok (09:10 UTC): before work_end, so today's no-shows are
 // absences "so far"; the clock runs on from there.
 const CLOCK = {
-  FAKETIME: "@2026-11-27 09:10:00",
-  LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-  TZ: "UTC",
+  ...movedClock("2026-11-27 09:10:00"),
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
 };

@@ -5,9 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { adminCookie, apiClient, cookieFrom, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, cookieFrom, LIBFAKETIME, startServer, type RunningServer } from "../fixtures/server";
 
-const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 const ADMIN = { username: "ledger-writers-admin", password: "ledger-writers-password" };
 const HQ = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 100 };
 const FAR = { lat: HQ.lat + 0.009, lng: HQ.lng }; // about 1 km north: outside, sent to review

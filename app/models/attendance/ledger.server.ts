@@ -1,5 +1,5 @@
-import { and, asc, between, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { attendance, attendanceDays, employees, ledgerDates, leavePetitions, settings } from "../../../db/schema";
+import { and, asc, between, eq, sql } from "drizzle-orm";
+import { attendance, attendanceDays, ledgerDates, settings } from "../../../db/schema";
 import { appTimeZoneFromEnv, workDate } from "~/lib/business-day.server";
 import { db, immediate, preparedQuery, type Db } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
@@ -43,34 +43,69 @@ function derivedAttendanceStart(d: Db): string | null {
 
 type Scope = { employeeIds?: readonly number[] };
 
-const working = (date: string, start: string) =>
-  and(
-    or(isNull(employees.startDate), lte(employees.startDate, date)),
-    or(isNull(employees.resignDate), gt(employees.resignDate, date)),
-    sql`${date} >= ${start}`,
-  );
+// The queries of a date are compiled once per connection: a check-in recomputes its one row in
+// its own transaction, and SQL built and compiled again per call cost more than the row itself.
+// Each comes for everyone on the date and for a scope of employees (ids as a JSON array, joined
+// first, so one employee's row reads through the employee's own indexes).
 
-function workingIds(d: Db, date: string, start: string, scope: Scope) {
-  const where = scope.employeeIds ? and(working(date, start), inArray(employees.id, [...scope.employeeIds])) : working(date, start);
-  return d.select({ id: employees.id }).from(employees).where(where).all().map((r) => r.id);
+const WORKING = "(e.start_date is null or e.start_date <= @date) and (e.resign_date is null or e.resign_date > @date)";
+
+const workingAll = preparedQuery((d) => d.$client.prepare<[{ date: string }], number>(`select e.id from employees e where ${WORKING}`).pluck());
+const workingScoped = preparedQuery((d) =>
+  d.$client
+    .prepare<[{ date: string; ids: string }], number>(`select e.id from json_each(@ids) j join employees e on e.id = j.value where ${WORKING}`)
+    .pluck(),
+);
+
+type RecordRow = LedgerRecord & { id: number; employeeId: number };
+const RECORD_COLUMNS = `a.id, a.employee_id as employeeId, a.checkin_at as checkinAt, a.checkout_at as checkoutAt,
+  a.checkin_review as checkinReview, a.checkout_review as checkoutReview`;
+const recordsAll = preparedQuery((d) => d.$client.prepare<[{ date: string }], RecordRow>(`select ${RECORD_COLUMNS} from attendance a where a.work_date = @date`));
+const recordsScoped = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string; ids: string }], RecordRow>(
+    `select ${RECORD_COLUMNS} from json_each(@ids) j join attendance a on a.employee_id = j.value and a.work_date = @date`,
+  ),
+);
+
+type LeaveRow = { employeeId: number; type: number; half: "morning" | "afternoon" | null };
+// A petition spans at most MAX_PETITION_CALENDAR_DAYS (leave.server's petitionsOverlapping): the
+// start-date range bounds the scan; `+status` keeps the planner on the date or employee index.
+const LEAVE_WHERE = `p.start_date >= @earliest and p.start_date <= @date and p.end_date >= @date and +p.status = ${LeaveStatus.approve}`;
+const leavesAll = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string; earliest: string }], LeaveRow>(
+    `select p.employee_id as employeeId, p.type, p.half from leave_petitions p where ${LEAVE_WHERE}`,
+  ),
+);
+const leavesScoped = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string; earliest: string; ids: string }], LeaveRow>(
+    `select p.employee_id as employeeId, p.type, p.half from json_each(@ids) j join leave_petitions p on p.employee_id = j.value where ${LEAVE_WHERE}`,
+  ),
+);
+
+const dropAll = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string; kept: string }]>(
+    "delete from attendance_days where work_date = @date and employee_id not in (select value from json_each(@kept))",
+  ),
+);
+const dropScoped = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string; kept: string; ids: string }]>(
+    `delete from attendance_days where work_date = @date and employee_id in (select value from json_each(@ids))
+       and employee_id not in (select value from json_each(@kept))`,
+  ),
+);
+
+const yearSeeded = preparedQuery((d) => d.$client.prepare<[number], number>("select 1 from holiday_years where year = ?").pluck());
+
+const idsOf = (scope: Scope) => (scope.employeeIds ? JSON.stringify(scope.employeeIds) : null);
+
+function workingIds(date: string, scope: Scope) {
+  const ids = idsOf(scope);
+  return ids === null ? workingAll().all({ date }) : workingScoped().all({ date, ids });
 }
 
-function recordsOn(d: Db, date: string, scope: Scope) {
-  const where = scope.employeeIds
-    ? and(eq(attendance.workDate, date), inArray(attendance.employeeId, [...scope.employeeIds]))
-    : eq(attendance.workDate, date);
-  const rows = d
-    .select({
-      id: attendance.id,
-      employeeId: attendance.employeeId,
-      checkinAt: sql<number | null>`${attendance.checkinAt}`,
-      checkoutAt: sql<number | null>`${attendance.checkoutAt}`,
-      checkinReview: attendance.checkinReview,
-      checkoutReview: attendance.checkoutReview,
-    })
-    .from(attendance)
-    .where(where)
-    .all();
+function recordsOn(date: string, scope: Scope) {
+  const ids = idsOf(scope);
+  const rows = ids === null ? recordsAll().all({ date }) : recordsScoped().all({ date, ids });
   return new Map(rows.map((r) => [r.employeeId, r]));
 }
 
@@ -84,19 +119,10 @@ function mergeLeave(a: LedgerLeave | undefined, b: LedgerLeave): LedgerLeave {
   return { part: "full", type: sameType ? a.type : null, label: sameType ? a.label : [a.label, b.label].filter(Boolean).join(" + ") };
 }
 
-function leavesOn(d: Db, date: string, scope: Scope) {
-  // leave.server's petitionsOverlapping(date, date): a petition spans at most MAX_PETITION_CALENDAR_DAYS.
-  const overlapping = and(
-    gte(leavePetitions.startDate, addDays(date, -(MAX_PETITION_CALENDAR_DAYS - 1))),
-    lte(leavePetitions.startDate, date),
-    gte(leavePetitions.endDate, date),
-  );
-  const approved = and(overlapping, sql`+${leavePetitions.status} = ${LeaveStatus.approve}`);
-  const rows = d
-    .select({ employeeId: leavePetitions.employeeId, type: leavePetitions.type, half: leavePetitions.half })
-    .from(leavePetitions)
-    .where(scope.employeeIds ? and(approved, inArray(leavePetitions.employeeId, [...scope.employeeIds])) : approved)
-    .all();
+function leavesOn(date: string, scope: Scope) {
+  const ids = idsOf(scope);
+  const earliest = addDays(date, -(MAX_PETITION_CALENDAR_DAYS - 1));
+  const rows = ids === null ? leavesAll().all({ date, earliest }) : leavesScoped().all({ date, earliest, ids });
   const leaves = new Map<number, LedgerLeave>();
   for (const p of rows) {
     const leave: LedgerLeave = { part: PART_OF(p.half), type: p.type, label: LEAVE_TYPE_LABELS[p.type] ?? null };
@@ -135,14 +161,15 @@ export function computeDate(d: Db, date: string, now: Date, scope: Scope = {}): 
   const out = new Map<number, LedgerDay & { attendanceId: number | null }>();
   const start = attendanceStart(d);
   if (!start || date < start) return out;
-  ensureHolidayYear(Number(date.slice(0, 4)));
-  const ids = workingIds(d, date, start, scope);
+  const year = Number(date.slice(0, 4));
+  if (yearSeeded().get(year) === undefined) ensureHolidayYear(year);
+  const ids = workingIds(date, scope);
   if (ids.length === 0) return out;
   const rules = rulesOn(date, d);
   const holidayRow = holidaysBetween(date, date)[0];
   const holiday = holidayRow ? { date: holidayRow.date, name: holidayRow.name } : null;
-  const records = recordsOn(d, date, scope);
-  const leaves = leavesOn(d, date, scope);
+  const records = recordsOn(date, scope);
+  const leaves = leavesOn(date, scope);
   const timeZone = appTimeZoneFromEnv();
   for (const id of ids) {
     const r = records.get(id);
@@ -164,10 +191,9 @@ function writeDate(d: Db, date: string, now: Date, scope: Scope) {
     if (day.attendanceId !== null) mirror.run({ late: day.lateMinutes, early: day.earlyMinutes, id: day.attendanceId });
   }
   const kept = JSON.stringify([...rows.keys()]);
-  const scoped = scope.employeeIds ? sql`and ${attendanceDays.employeeId} in (select value from json_each(${JSON.stringify(scope.employeeIds)}))` : sql``;
-  d.run(
-    sql`delete from ${attendanceDays} where ${attendanceDays.workDate} = ${date} ${scoped} and ${attendanceDays.employeeId} not in (select value from json_each(${kept}))`,
-  );
+  const ids = idsOf(scope);
+  if (ids === null) dropAll().run({ date, kept });
+  else dropScoped().run({ date, kept, ids });
   return rows.size;
 }
 

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { workRules } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
-import { db, keptUntilWrite, type Db } from "~/lib/db.server";
+import { db, keptUntilWrite, preparedQuery, type Db } from "~/lib/db.server";
 import { getSettings } from "~/models/core/settings.server";
 import type { DayRules } from "./ledger-day";
 
@@ -24,8 +24,11 @@ const FIRST_DAY = "0001-01-01";
 
 const currentRules = (): DayRules => getSettings(RULE_KEYS);
 
+const historyStatement = preparedQuery((d) => d.select().from(workRules).orderBy(desc(workRules.effectiveFrom)).prepare());
+
+// `d` is the connection or the transaction on it: drizzle's transaction is the same object here.
 function historyRows(d: Db = db()) {
-  return d.select().from(workRules).orderBy(desc(workRules.effectiveFrom)).all();
+  return d === db() ? historyStatement().all() : d.select().from(workRules).orderBy(desc(workRules.effectiveFrom)).all();
 }
 
 /** The recorded rule changes, newest first; kept until a write. */
