@@ -46,14 +46,15 @@ type Scope = { employeeIds?: readonly number[] };
 // The queries of a date are compiled once per connection: a check-in recomputes its one row in
 // its own transaction, and SQL built and compiled again per call cost more than the row itself.
 // Each comes for everyone on the date and for a scope of employees (ids as a JSON array, joined
-// first, so one employee's row reads through the employee's own indexes).
+// first — CROSS JOIN keeps SQLite from reversing the order — so one employee's row reads
+// through the employee's own indexes, not through the whole date's).
 
 const WORKING = "(e.start_date is null or e.start_date <= @date) and (e.resign_date is null or e.resign_date > @date)";
 
 const workingAll = preparedQuery((d) => d.$client.prepare<[{ date: string }], number>(`select e.id from employees e where ${WORKING}`).pluck());
 const workingScoped = preparedQuery((d) =>
   d.$client
-    .prepare<[{ date: string; ids: string }], number>(`select e.id from json_each(@ids) j join employees e on e.id = j.value where ${WORKING}`)
+    .prepare<[{ date: string; ids: string }], number>(`select e.id from json_each(@ids) j cross join employees e on e.id = j.value where ${WORKING}`)
     .pluck(),
 );
 
@@ -63,7 +64,7 @@ const RECORD_COLUMNS = `a.id, a.employee_id as employeeId, a.checkin_at as check
 const recordsAll = preparedQuery((d) => d.$client.prepare<[{ date: string }], RecordRow>(`select ${RECORD_COLUMNS} from attendance a where a.work_date = @date`));
 const recordsScoped = preparedQuery((d) =>
   d.$client.prepare<[{ date: string; ids: string }], RecordRow>(
-    `select ${RECORD_COLUMNS} from json_each(@ids) j join attendance a on a.employee_id = j.value and a.work_date = @date`,
+    `select ${RECORD_COLUMNS} from json_each(@ids) j cross join attendance a on a.employee_id = j.value and a.work_date = @date`,
   ),
 );
 
@@ -78,7 +79,7 @@ const leavesAll = preparedQuery((d) =>
 );
 const leavesScoped = preparedQuery((d) =>
   d.$client.prepare<[{ date: string; earliest: string; ids: string }], LeaveRow>(
-    `select p.employee_id as employeeId, p.type, p.half from json_each(@ids) j join leave_petitions p on p.employee_id = j.value where ${LEAVE_WHERE}`,
+    `select p.employee_id as employeeId, p.type, p.half from json_each(@ids) j cross join leave_petitions p on p.employee_id = j.value where ${LEAVE_WHERE}`,
   ),
 );
 
