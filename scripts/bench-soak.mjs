@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
-import { createCheckinEmployees, openDb, random } from "./bench/attendance.mjs";
+import { createCheckinEmployees, openDb, random, todayInZone } from "./bench/attendance.mjs";
 import { benchContext, seedDataSet, BENCH_ADMIN } from "./bench/data-set.mjs";
 import { selfieJpeg } from "./bench/face.mjs";
 import { petitionPlan } from "./bench/leave.mjs";
@@ -19,6 +19,7 @@ import {
   MIX,
   padDatabase,
   runBackup,
+  runLedgerCheck,
   runMixedLoad,
   soakPool,
   startJanitor,
@@ -198,6 +199,10 @@ async function main() {
       kinds: WRITES,
     });
     const growth = rss.end / rss.warm - 1;
+    // The seeded history, the petitions approved and the check-ins of the load, recomputed from the inputs.
+    const year = Number(todayInZone().slice(0, 4)) - 1;
+    const ledger = await runLedgerCheck(root, ctx.dataDir, { from: `${year}-01-01`, to: todayInZone() });
+    log(`ledger:check: exit ${ledger.code}: ${ledger.output.split("\n")[0]}`);
     const budgets = [
       { text: "no errors (every answer 2xx)", value: `${totals.errors} of ${totals.count.toLocaleString("en-US")}`, met: totals.errors === 0 },
       { text: `check-in p99 ≤ ${BUDGET.checkinP99} ms`, value: `${ms(checkin.p99)} ms`, met: checkin.p99 !== null && checkin.p99 <= BUDGET.checkinP99 },
@@ -207,6 +212,11 @@ async function main() {
         met: backupWrites.count > 0 && backupWrites.errors === 0 && backupWrites.p99 <= BUDGET.backupWriteP99,
       },
       { text: "the backup succeeds and its copy passes integrity_check", value: backup.check?.integrity ?? `exit ${backup.code}`, met: backup.check?.integrity === "ok" },
+      {
+        text: "`npm run ledger:check` afterwards: 0 day-ledger rows differ from their inputs",
+        value: `${ledger.differences} of ${Number.isFinite(ledger.checked) ? ledger.checked.toLocaleString("en-US") : "?"} rows (${ledger.from} – ${ledger.to})`,
+        met: ledger.code === 0 && ledger.differences === 0,
+      },
       { text: "RSS at the end within 20 % of after the warm-up", value: `${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)} %`, met: Math.abs(growth) <= BUDGET.rssGrowth },
     ];
     const notes = [

@@ -19,6 +19,8 @@ import {
   csvMarkdown,
   faceMarkdown,
   leaveSeedMarkdown,
+  ledgerBudgetsMissed,
+  ledgerMarkdown,
   machineSeedMarkdown,
   machineInfo,
   markdownTable,
@@ -33,6 +35,8 @@ import {
 } from "./bench/report.mjs";
 import { BENCH_ADMIN as ADMIN, benchContext, seedDataSet } from "./bench/data-set.mjs";
 import { scenarios as allScenarios } from "./bench/scenarios.mjs";
+import { lastFullYear, todayInZone } from "./bench/attendance.mjs";
+import { runLedgerCheck } from "./bench/soak.mjs";
 import { startServer } from "./bench/server.mjs";
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
@@ -260,6 +264,12 @@ async function main() {
     curve.push({ point: `end: ${FACE_IDLE_SECONDS + 5} s after the last scenario (the face worker stops after ${FACE_IDLE_SECONDS} s idle)`, ...server.memory(), budget: "end" });
   }
   machine.loadavgEnd = os.loadavg().map((n) => n.toFixed(2)).join(", ");
+  if (server.alive() && !aborted) {
+    // The seeded history and what the run wrote, recomputed from the inputs: 0 rows may differ.
+    const check = await runLedgerCheck(root, ctx.dataDir, { from: lastFullYear().from, to: todayInZone() });
+    log(`ledger:check: exit ${check.code}: ${check.output.split("\n")[0]}`);
+    ctx.report.ledger = { ...ctx.report.ledger, check };
+  }
   await server.stop();
   log("server stopped, DATA_DIR removed");
 
@@ -283,6 +293,7 @@ async function main() {
     checkinMarkdown(ctx.report.checkin, checkinRow),
     petitionMarkdown(ctx.report.petition, petitionRow),
     csvMarkdown(ctx.report.csv),
+    ledgerMarkdown(ctx.report.ledger),
     faceMarkdown(ctx.report.face, healthRow),
     backupMarkdown(ctx.report.backup),
     bundleMarkdown(bundle),
@@ -305,6 +316,7 @@ async function main() {
     ...(bundle?.checks ?? []).filter((c) => !c.ok).map((c) => `check: ${c.text}`),
     ...pageBytesMissed(pageBytes),
     ...memoryBudgetsMissed(curve),
+    ...ledgerBudgetsMissed(ctx.report.ledger),
   ];
   if (missed.length) console.log(`\nBudget missed (not a failure): ${missed.join("; ")}`);
 
@@ -332,6 +344,7 @@ async function main() {
       checkin: ctx.report.checkin,
       petition: ctx.report.petition,
       csv: ctx.report.csv,
+      ledger: ctx.report.ledger,
       skipped,
       face: ctx.report.face,
       bundle,

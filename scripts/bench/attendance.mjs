@@ -78,7 +78,7 @@ const ATTENDANCE_COLUMNS = [
   "checkout_at", "checkout_lat", "checkout_lng", "checkout_accuracy", "checkout_distance_m", "checkout_office", "checkout_geofence",
   "checkout_client_time", "checkout_position_at",
   "late_minutes", "early_minutes", "flags", "review_status", "review_note", "reviewed_at", "checked",
-  "created_at", "updated_at",
+  "created_at", "updated_at", "checkin_review", "checkout_review",
 ];
 
 /**
@@ -111,6 +111,12 @@ function side(rand, atMs, outside) {
  * no_selfie (the office does not require one). One transaction, one prepared statement.
  * @returns {{ rows: number, pending: number, days: number, from: string, to: string, ms: number }}
  */
+/** The first day of the seeded history: the same day SEED_YEARS years ago (Asia/Bangkok). */
+export function historyStart(now = Date.now()) {
+  const today = todayInZone(now);
+  return `${Number(today.slice(0, 4)) - SEED_YEARS}${today.slice(4)}`;
+}
+
 export function seedAttendance(ctx, { years = SEED_YEARS, now = Date.now() } = {}) {
   const started = performance.now();
   const rand = random(20261123);
@@ -164,6 +170,9 @@ export function seedAttendance(ctx, { years = SEED_YEARS, now = Date.now() } = {
             date < pendingFrom ? 1 : 0,
             checkinAt,
             checkoutAt ?? checkinAt,
+            // The flags are the check-in's: its side carries the review (ADR 043).
+            review,
+            "none",
           );
           rows++;
         }
@@ -234,6 +243,8 @@ export function removeCheckinEmployees(ctx, ids) {
   try {
     return db.transaction(() => {
       const list = JSON.stringify(ids);
+      // The day ledger's rows go with the employees (they reference them); no other date changes.
+      db.prepare("delete from attendance_days where employee_id in (select value from json_each(?))").run(list);
       const records = db.prepare("delete from attendance where employee_id in (select value from json_each(?))").run(list).changes;
       const petitions = db.prepare("delete from leave_petitions where employee_id in (select value from json_each(?))").run(list).changes;
       db.prepare("delete from employees where id in (select value from json_each(?))").run(list);
@@ -311,7 +322,8 @@ export async function applyAttendanceSettings(ctx) {
   const response = await fetch(new URL("/api/settings", ctx.baseUrl), {
     method: "PUT",
     headers: { "content-type": "application/json", cookie: await ctx.login() },
-    body: JSON.stringify({ offices: [OFFICE], require_selfie: false, outside_radius: "review" }),
+    // The office counts attendance from the first day of the seeded history (seedAttendance's range).
+    body: JSON.stringify({ offices: [OFFICE], require_selfie: false, outside_radius: "review", attendance_start: historyStart() }),
     signal: AbortSignal.timeout(10_000),
   });
   const text = await response.text();

@@ -3,8 +3,9 @@
 // running server's database. `scale` (bench:seed only) multiplies the employees and the cabinets:
 // the employees past the first 1,000 are inserted straight into the database as well (10,000 more
 // POSTs would measure the API, not build a data set).
+import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { applyAttendanceSettings, openDb, seedAttendance } from "./attendance.mjs";
+import { applyAttendanceSettings, historyStart, openDb, seedAttendance, todayInZone } from "./attendance.mjs";
 import { seedLeave, seedLeaveHolidays } from "./leave.mjs";
 import { MACHINE_COUNT, seedMachines } from "./machines.mjs";
 import { seedEmployee, seedEmployees, SEED_CONCURRENCY, SEED_COUNT } from "./seed.mjs";
@@ -80,6 +81,24 @@ export function insertEmployees(ctx, from, to) {
   }
 }
 
+/** `npm run ledger:fill` over the seeded history beside the running server. */
+function fillLedger(ctx, { from, to }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let output = "";
+    const child = spawn("npm", ["run", "--silent", "ledger:fill", "--", "--from", from, "--to", to], {
+      cwd: ctx.root ?? process.cwd(),
+      env: { ...process.env, DATA_DIR: ctx.dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) =>
+      code === 0 ? resolve({ from, to, ms: performance.now() - started, output: output.trim() }) : reject(new Error(`npm run ledger:fill exited ${code}: ${output.trim()}`)),
+    );
+  });
+}
+
 /**
  * Seeds everything into `ctx` (ctx.seed, .attendance, .leave, .machines); throws naming the step
  * that failed. `scale` multiplies the employees (SEED_COUNT × scale) and the machines.
@@ -127,6 +146,11 @@ export async function seedDataSet(ctx, log, { requestTimeoutS = 10, scale = 1 } 
     `seeded ${ctx.leave.petitions.toLocaleString("en-US")} leave petitions (${ctx.leave.status[1]} pending; busiest month ` +
       `${ctx.leave.busiestMonth}) in ${(ctx.leave.ms / 1000).toFixed(1)} s`,
   );
+
+  // The history went straight into the database: fill its day ledger as the nightly job would
+  // have, one date after another (ADR 043), so the readers measure reads, not a first fill.
+  ctx.ledger = await step("ledger", () => fillLedger(ctx, { from: historyStart(), to: todayInZone() }));
+  log(ctx.ledger.output);
 
   ctx.machines = await step("machine", () => seedMachines(ctx, { count: MACHINE_COUNT * scale }));
   log(

@@ -241,6 +241,29 @@ export function csvMarkdown(csv) {
   ].join("\n");
 }
 
+export const HOLIDAY_RECOMPUTE_BUDGET_MS = 2000;
+
+/** The day ledger: a holiday's recompute of a seeded weekday, and the reconcile check after the run. */
+export function ledgerMarkdown(ledger) {
+  if (!ledger) return "";
+  const rows = [];
+  if (ledger.holiday) {
+    const { date, addMs, removeMs } = ledger.holiday;
+    rows.push(`| \`POST /api/holiday\` on ${date} (every employee's row of the date recomputed) | ${ms(addMs)} | ${mark(addMs <= HOLIDAY_RECOMPUTE_BUDGET_MS)} ≤ 2 s |`);
+    rows.push(`| \`DELETE /api/holiday/${date}\` (recomputed back) | ${ms(removeMs)} | ${mark(removeMs <= HOLIDAY_RECOMPUTE_BUDGET_MS)} ≤ 2 s |`);
+  }
+  if (ledger.check) {
+    const { from, to, checked, differences } = ledger.check;
+    rows.push(`| \`npm run ledger:check -- --from ${from} --to ${to}\` after the run | ${Number.isFinite(checked) ? checked.toLocaleString("en-US") : "?"} rows checked, ${differences} different | ${mark(differences === 0)} 0 |`);
+  }
+  return ["### Day ledger", "", "| Measure | Value | Target |", "| --- | --: | --- |", ...rows].join("\n");
+}
+
+export const ledgerBudgetsMissed = (ledger) => [
+  ...(ledger?.holiday && Math.max(ledger.holiday.addMs, ledger.holiday.removeMs) > HOLIDAY_RECOMPUTE_BUDGET_MS ? ["holiday recompute ≤ 2 s"] : []),
+  ...(ledger?.check && ledger.check.differences !== 0 ? ["ledger:check 0 differences"] : []),
+];
+
 /** Budgets for the server's VmRSS on a small (1 GB) server. */
 export const MEMORY_BUDGET = { idle: 200 * 1024 * 1024, end: 350 * 1024 * 1024 };
 const memoryBudgetText = { idle: "≤ 200 MiB idle after start", end: "≤ 350 MiB at the end of the run" };
@@ -363,7 +386,7 @@ export function backupMarkdown(b) {
   ].join("\n");
 }
 
-export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, machines, checkin, petition, csv, skipped = [], face, bundle, pageBytes, backup }) {
+export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, machines, checkin, petition, csv, ledger, skipped = [], face, bundle, pageBytes, backup }) {
   const healthRow = rows.find((r) => r.name.startsWith("GET /healthz while"));
   const checkinRow = rows.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
   const petitionRow = rows.find((r) => r.name.startsWith("POST /api/emp/leave/petition"));
@@ -376,6 +399,7 @@ export function runSection({ date, machine, seconds, warmup, memory, rows, seed,
     petitionMarkdown(petition, petitionRow),
     memoryMarkdown(memory.curve),
     csvMarkdown(csv),
+    ledgerMarkdown(ledger),
     skipped.map((r) => `- Skipped \`${r.name}\`: ${r.skipped}`).join("\n"),
     faceMarkdown(face, healthRow),
     backupMarkdown(backup),

@@ -64,11 +64,20 @@ export function soakPool({ ids, cookies, dates, machineIds }) {
 export function startJanitor(dataDir, pool, { everyMs = 2000 } = {}) {
   const db = openDb(dataDir);
   const remove = db.prepare("delete from attendance where work_date = ? and employee_id in (select value from json_each(?))");
+  // Records removed behind the app's back: the day ledger is told the date must be filled again,
+  // as the app itself never deletes a record (its next reader recomputes the day for everyone).
+  const forget = db.prepare("delete from attendance_days where work_date = ? and employee_id in (select value from json_each(?))");
+  const unfill = db.prepare("delete from ledger_dates where work_date = ?");
+  const clear = db.transaction((date, ids) => {
+    remove.run(date, ids);
+    forget.run(date, ids);
+    unfill.run(date);
+  });
   let cycles = 0;
   const timer = setInterval(() => {
     if (!pool.done.length) return;
     const batch = pool.done.splice(0);
-    remove.run(todayInZone(), JSON.stringify(batch.map((i) => pool.ids[i])));
+    clear(todayInZone(), JSON.stringify(batch.map((i) => pool.ids[i])));
     pool.free.push(...batch);
     cycles++;
   }, everyMs);
@@ -245,6 +254,28 @@ export function runBackup(root, dataDir, file) {
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
     child.on("exit", (code) => resolve({ code, output: output.trim(), started, ended: performance.now() }));
+  });
+}
+
+/**
+ * `npm run ledger:check` over `from`–`to` beside the running server: the day ledger's rows
+ * recomputed from their inputs. `{ code, differences, output }`; exit 0 means none differ.
+ */
+export function runLedgerCheck(root, dataDir, { from, to }) {
+  return new Promise((resolve) => {
+    let output = "";
+    const child = spawn("npm", ["run", "--silent", "ledger:check", "--", "--from", from, "--to", to], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => {
+      const differences = Number(/ไม่ตรง ([\d,]+)/.exec(output)?.[1]?.replace(/,/g, "") ?? (code === 0 ? 0 : NaN));
+      const checked = Number(/([\d,]+) แถว/.exec(output)?.[1]?.replace(/,/g, "") ?? NaN);
+      resolve({ code, from, to, differences, checked, output: output.trim() });
+    });
   });
 }
 
