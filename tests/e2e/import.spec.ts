@@ -1,10 +1,22 @@
+import type Database from "better-sqlite3";
 import { uniqueCode, uniqueThai } from "./employee-helpers";
 import { expect, login, test, withServerDatabase } from "./fixtures";
 
 let prefix = "";
+
+/**
+ * Deletes the journey's employees behind the app's back, with the day-ledger rows that reference
+ * them (an earlier journey may have started the ledger, and a new employee gets rows on its filled dates).
+ */
+function removeEmployees(sqlite: Database.Database, codePrefix: string) {
+  return sqlite.transaction(() => {
+    sqlite.prepare("DELETE FROM attendance_days WHERE employee_id IN (SELECT id FROM employees WHERE code LIKE ?)").run(`${codePrefix}-%`);
+    return sqlite.prepare("DELETE FROM employees WHERE code LIKE ?").run(`${codePrefix}-%`).changes;
+  })();
+}
 // Twenty more employees would push the later journeys' rows off the list's first page.
 test.afterEach(() => {
-  if (prefix) withServerDatabase((sqlite) => sqlite.prepare("DELETE FROM employees WHERE code LIKE ?").run(`${prefix}-%`));
+  if (prefix) withServerDatabase((sqlite) => removeEmployees(sqlite, prefix));
 });
 
 test("20 employees exported from the list come back from the same CSV: duplicates refused first, then imported after they are gone", async ({
@@ -59,7 +71,7 @@ test("20 employees exported from the list come back from the same CSV: duplicate
   await dialog.getByRole("button", { name: "ยกเลิก" }).click();
 
   // The employees are gone (a fresh start): the same file now previews clean and imports.
-  const removed = withServerDatabase((sqlite) => sqlite.prepare("DELETE FROM employees WHERE code LIKE ?").run(`${prefix}-%`).changes);
+  const removed = withServerDatabase((sqlite) => removeEmployees(sqlite, prefix));
   expect(removed).toBe(20);
   await page.reload();
   await expect(page.getByText("ทั้งหมด 0 คน")).toBeVisible();

@@ -85,11 +85,12 @@ function screens(testInfo: TestInfo) {
 }
 
 /** The CSV's header line and the line holding `needle`; checks the UTF-8 BOM Excel needs. */
-function csvLines(text: string, needle: string) {
+/** The CSV's header and its first line holding every needle. */
+function csvLines(text: string, ...needles: string[]) {
   expect(text.charCodeAt(0), "the CSV starts with a BOM").toBe(0xfeff);
   const lines = text.slice(1).split(/\r?\n/);
-  const line = lines.find((l) => l.includes(needle));
-  expect(line, `no line with ${needle} in:\n${text.slice(0, 600)}`).toBeDefined();
+  const line = lines.find((l) => needles.every((needle) => l.includes(needle)));
+  expect(line, `no line with ${needles.join(" and ")} in:\n${text.slice(0, 600)}`).toBeDefined();
   return { header: lines[0], line: line! };
 }
 
@@ -384,7 +385,8 @@ test("the whole product: setup, an employee's day on the phone, the admin's revi
       const form = page.getByRole("form", { name: "ส่งออกการลงเวลาเป็น CSV" });
       await expect(form).toBeVisible();
       const text = await downloadText(page, () => form.getByRole("button", { name: "ดาวน์โหลด CSV" }).click(), testInfo.outputPath("attendance.csv"));
-      const { header, line } = csvLines(text, `,${worker.code},`);
+      // One row per employee per date of the range (the day ledger's): the worker's day is there.
+      const { header, line } = csvLines(text, `,${worker.code},`, `,${workDate},`);
       expect(header).toContain("รหัสพนักงาน");
       expect(line).toContain(`${thaiShort(workDate)},${workDate},`);
       expect(line).toContain(worker.full_name);
