@@ -360,36 +360,6 @@ export const scenarios = [
       if (result.lines < 2) throw new Error("the CSV has no data rows");
     },
   },
-  {
-    // Two timed requests, not an autocannon load: see ctx.report.ledger. The daily scenarios
-    // above filled the date in the day ledger, so the holiday recomputes all its rows.
-    name: "POST /api/holiday + DELETE /api/holiday/:date (the day ledger recomputes a seeded weekday, 1,000 employees)",
-    async setup(ctx) {
-      ctx.state.cookie = await ctx.login();
-    },
-    async run(ctx) {
-      const date = lastSeededWeekday();
-      const headers = { cookie: ctx.state.cookie, accept: "application/json", "content-type": "application/json", origin: ctx.baseUrl };
-      const timed = async (method, urlPath, body) => {
-        const started = performance.now();
-        const response = await fetch(`${ctx.baseUrl}${urlPath}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
-        const ms = performance.now() - started;
-        if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${await response.text()}`);
-        return ms;
-      };
-      const daily = async () => {
-        const response = await fetch(`${ctx.baseUrl}/api/checkin-out/daily?date=${date}&limit=1`, { headers });
-        return (await response.json()).summary;
-      };
-      const addMs = await timed("POST", "/api/holiday", { date, name: "วันหยุดทดสอบ (bench)", kind: "company" });
-      const during = await daily();
-      const removeMs = await timed("DELETE", `/api/holiday/${date}`);
-      const after = await daily();
-      if (during.holiday === 0 || during.absent !== 0 || during.late !== 0) throw new Error(`the holiday did not reach the ledger: ${JSON.stringify(during)}`);
-      if (after.holiday !== 0) throw new Error(`the removed holiday stayed in the ledger: ${JSON.stringify(after)}`);
-      ctx.report.ledger = { ...ctx.report.ledger, holiday: { date, addMs, removeMs } };
-    },
-  },
   ...[1, 8].map((connections) => ({
     name: `GET /api/leave/statistic?year= (this year, 1,000 employees), ${clients(connections)}`,
     budget: connections === 1 ? { text: "p50 ≤ 50 ms", met: (row) => row.p50 <= 50 } : null,
@@ -612,6 +582,37 @@ export const scenarios = [
         removeCheckinEmployees(ctx, ids);
         fs.rmSync(dir, { recursive: true, force: true });
       }
+    },
+  },
+  {
+    // Two timed requests, not an autocannon load: see ctx.report.ledger. The daily scenarios
+    // filled the date in the day ledger, so the holiday recomputes all its rows. Last: the
+    // petitions it recounts write audit entries that would push the seed's off the audit page.
+    name: "POST /api/holiday + DELETE /api/holiday/:date (the day ledger recomputes a seeded weekday, 1,000 employees)",
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+    },
+    async run(ctx) {
+      const date = lastSeededWeekday();
+      const headers = { cookie: ctx.state.cookie, accept: "application/json", "content-type": "application/json", origin: ctx.baseUrl };
+      const timed = async (method, urlPath, body) => {
+        const started = performance.now();
+        const response = await fetch(`${ctx.baseUrl}${urlPath}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+        const ms = performance.now() - started;
+        if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${await response.text()}`);
+        return ms;
+      };
+      const daily = async () => {
+        const response = await fetch(`${ctx.baseUrl}/api/checkin-out/daily?date=${date}&limit=1`, { headers });
+        return (await response.json()).summary;
+      };
+      const addMs = await timed("POST", "/api/holiday", { date, name: "วันหยุดทดสอบ (bench)", kind: "company" });
+      const during = await daily();
+      const removeMs = await timed("DELETE", `/api/holiday/${date}`);
+      const after = await daily();
+      if (during.holiday === 0 || during.absent !== 0 || during.late !== 0) throw new Error(`the holiday did not reach the ledger: ${JSON.stringify(during)}`);
+      if (after.holiday !== 0) throw new Error(`the removed holiday stayed in the ledger: ${JSON.stringify(after)}`);
+      ctx.report.ledger = { ...ctx.report.ledger, holiday: { date, addMs, removeMs } };
     },
   },
 ];
