@@ -26,7 +26,7 @@ export const formFlag = z.preprocess((v) => {
 }, z.boolean({ error: "ค่าเปิด/ปิดไม่ถูกต้อง" }));
 
 /** A query-string value left empty counts as not given. */
-const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
+export const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
 
 /**
  * A positive whole number written plainly in a query string ("3"; not "abc", "1e0", "03", "-1"),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { attendance, attendanceDays, employees } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { rawSelect } from "~/lib/db-reader.server";
-import { isoDate, queryInt } from "~/lib/validation";
+import { isoDate, queryInt, blankAsMissing } from "~/lib/validation";
 import { ATTENDANCE_STATUSES, emptyCounts, type AttendanceStatus, type StatusCounts } from "./status";
 import {
   cursorField,
@@ -23,8 +23,6 @@ import { toAttendanceDto, type AttendanceDto, type AttendanceRow } from "./dto.s
 // The daily view (ADR 043): one date's rows of the day ledger, in employee-code order, a keyset
 // page at a time; the summary is one grouped count over the date's rows. Nothing here decides a
 // status: the ledger's row is the day.
-
-const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
 
 const filterFields = {
   date: z.preprocess(blankAsMissing, isoDate("วันที่").optional()),

@@ -1,5 +1,6 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { blankAsMissing } from "~/lib/validation";
 import { employees } from "../../../db/schema";
 
 // Keyset pages over employees in code order (case-insensitive, then id): the daily view and the
@@ -46,8 +47,6 @@ export function decodeCursor(text: string): EmployeeCursor | null {
     return null;
   }
 }
-
-const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
 
 /** A cursor parameter (`after`, `before`): the text a page answered, or a 400 naming the parameter. */
 export function cursorField(name: string) {

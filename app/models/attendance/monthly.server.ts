@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { iterateSelect, rawSelect } from "~/lib/db-reader.server";
 import { rowFullName } from "~/lib/enums";
 import { formatThaiDate } from "~/lib/thai-date";
-import { queryInt } from "~/lib/validation";
+import { queryInt, blankAsMissing } from "~/lib/validation";
 import { dayCode, TOTAL_KEYS, WEEKDAY_SHORT, type DayKind, type MonthlyTotals } from "./codes";
 import {
   cursorField,
@@ -38,8 +38,6 @@ export const monthField = z
   .string({ error: "เดือน (month) ไม่ถูกต้อง" })
   .regex(MONTH, "เดือน (month) ต้องอยู่ในรูปแบบ ปปปป-ดด เช่น 2026-11")
   .refine((v) => v >= "1900-01" && v <= "2200-12", "เดือน (month) ต้องอยู่ระหว่างปี ค.ศ. 1900 ถึง 2200");
-
-const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
 
 export const MonthlyQuery = z.object({
   month: z.preprocess(blankAsMissing, monthField.optional()),
