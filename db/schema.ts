@@ -174,6 +174,8 @@ export const districts = sqliteTable(
   (t) => [index("districts_amphur_idx").on(t.amphurId)],
 );
 
+export const PAY_BASES = ["monthly", "daily"] as const;
+
 export const employees = sqliteTable(
   "employees",
   {
@@ -215,6 +217,10 @@ export const employees = sqliteTable(
     /** Set when an admin confirms the registered face is the employee's; cleared by a new registration. */
     faceConfirmedAt: integer("face_confirmed_at", { mode: "timestamp_ms" }),
     faceConfirmedBy: integer("face_confirmed_by").references(() => admins.id),
+    /** How overtime and holiday work are paid (Labour Protection Act s.62–63): monthly or daily. */
+    payBasis: text("pay_basis", { enum: PAY_BASES }).notNull().default("monthly"),
+    /** The offices (by name) the employee may check in at; null: every office. */
+    officeNames: text("office_names", { mode: "json" }).$type<string[]>(),
     createdAt: timestampNow("created_at"),
     updatedAt: timestampNow("updated_at"),
   },
@@ -654,6 +660,14 @@ export const attendanceDays = sqliteTable(
     checkinReview: text("checkin_review", { enum: REVIEW_STATUSES }).notNull(),
     checkoutReview: text("checkout_review", { enum: REVIEW_STATUSES }).notNull(),
     attendanceId: integer("attendance_id"),
+    /** The schedule the date was worked under (schedules.id). */
+    scheduleId: integer("schedule_id"),
+    /** Approved overtime worked on a working day (1.5×). */
+    overtimeMinutes: integer("overtime_minutes").notNull().default(0),
+    /** Work on a holiday or day off within the schedule's hours (1× extra monthly-paid, 2× daily-paid). */
+    holidayWorkMinutes: integer("holiday_work_minutes").notNull().default(0),
+    /** Approved overtime worked on a holiday or day off (3×). */
+    holidayOvertimeMinutes: integer("holiday_overtime_minutes").notNull().default(0),
     computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
@@ -675,4 +689,95 @@ export const workRules = sqliteTable("work_rules", {
   effectiveFrom: text("effective_from").primaryKey(),
   rules: text("rules", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
   createdAt: timestampNow("created_at"),
+});
+
+/**
+ * A work schedule. The default one ("เวลาทำงานปกติ", is_default) has its hours in the settings
+ * (work_start … work_days, with their history in work_rules); the others in schedule_versions.
+ */
+export const schedules = sqliteTable(
+  "schedules",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    isDefault: integer("is_default").notNull().default(0),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [uniqueIndex("schedules_name_unique").on(t.name)],
+);
+
+/** One weekday of a schedule (1 Monday … 7 Sunday); weekdays not listed are days off. */
+export type ScheduleDay = { weekday: number; start: string; end: string; break_start?: string; break_end?: string };
+
+/** A schedule's hours from a date on: an edit applies from its date, past days keep theirs. */
+export const scheduleVersions = sqliteTable(
+  "schedule_versions",
+  {
+    scheduleId: integer("schedule_id")
+      .notNull()
+      .references(() => schedules.id),
+    effectiveFrom: text("effective_from").notNull(),
+    days: text("days", { mode: "json" }).notNull().$type<ScheduleDay[]>(),
+    lateGraceMinutes: integer("late_grace_minutes").notNull().default(0),
+    earlyGraceMinutes: integer("early_grace_minutes").notNull().default(0),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.effectiveFrom] })],
+);
+
+/** Which schedule an employee works under from a date on; without a row, the default one. */
+export const employeeSchedules = sqliteTable(
+  "employee_schedules",
+  {
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    effectiveFrom: text("effective_from").notNull(),
+    scheduleId: integer("schedule_id")
+      .notNull()
+      .references(() => schedules.id),
+    createdBy: integer("created_by").references(() => admins.id),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.effectiveFrom] }), index("employee_schedules_schedule_idx").on(t.scheduleId)],
+);
+
+export const OVERTIME_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
+export const OVERTIME_SOURCES = ["employee", "admin"] as const;
+
+/** Overtime asked by an employee in LINE or recorded by an admin; only approved windows count in the ledger. */
+export const overtimeRequests = sqliteTable(
+  "overtime_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    workDate: text("work_date").notNull(),
+    /** "HH:mm"; an end at or before the start is the next morning. */
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: OVERTIME_STATUSES }).notNull().default("pending"),
+    source: text("source", { enum: OVERTIME_SOURCES }).notNull(),
+    createdBy: integer("created_by").references(() => admins.id),
+    decidedBy: integer("decided_by").references(() => admins.id),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    decisionNote: text("decision_note"),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    index("overtime_employee_date_idx").on(t.employeeId, t.workDate),
+    index("overtime_date_idx").on(t.workDate),
+    index("overtime_status_idx").on(t.status, t.workDate),
+  ],
+);
+
+/** A month closed for payroll: the days in it do not change until an admin reopens it. */
+export const payrollCloses = sqliteTable("payroll_closes", {
+  month: text("month").primaryKey(),
+  closedBy: integer("closed_by").references(() => admins.id),
+  closedAt: timestampNow("closed_at"),
 });
