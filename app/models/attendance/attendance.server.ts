@@ -1,5 +1,5 @@
 import { and, between, desc, eq, sql } from "drizzle-orm";
-import { attendance, attendanceDays } from "../../../db/schema";
+import { attendance, attendanceDays, employees } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { columnPlaceholders, db, encodeColumns, preparedQuery } from "~/lib/db.server";
 import { groupedImmediate } from "~/lib/group-commit.server";
@@ -8,19 +8,26 @@ import { classifyGeofence, metresText, nearestOffice } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload } from "~/lib/uploads.server";
-import { dayjs } from "~/lib/thai-date";
+import { addDays } from "~/lib/iso-day";
+import { dayjs, zonedTime } from "~/lib/thai-date";
 import { sideColumnKeys, sideColumns, toAttendanceDto, type AttendanceRow, type Side } from "./dto.server";
 import { ensureLedger, recomputeDay } from "./ledger.server";
 import { reviewSummary, sideReview } from "./review-state";
 import { checkFlags, needsReview, type CheckInOutInput, type FaceOutcome } from "./rules";
 import { matchFace } from "~/models/employees/face.server";
 import { getSettings } from "~/models/core/settings.server";
+import { crossesMidnight } from "~/models/schedules/schedule-day";
+import { employeeRulesOn } from "~/models/schedules/schedule-rules.server";
+import { NIGHT_CHECKOUT_GRACE_MINUTES } from "./ledger-day";
+import { isoWeekday } from "./status";
 
 export const ATTENDANCE_MESSAGES = {
   alreadyIn: "วันนี้ลงเวลาเข้างานแล้ว",
   notIn: "วันนี้ยังไม่ได้ลงเวลาเข้างาน กรุณาลงเวลาเข้างานก่อน",
   alreadyOut: "วันนี้ลงเวลาออกงานแล้ว",
   noOffices: "ยังไม่ได้ตั้งค่าสถานที่ทำงาน กรุณาติดต่อผู้ดูแลระบบ",
+  noAllowedOffices: "ไม่มีสำนักงานที่กำหนดให้คุณลงเวลาได้ กรุณาติดต่อผู้ดูแลระบบ",
+  concurrent: "มีการลงเวลาของคุณอีกรายการเกิดขึ้นพร้อมกัน กรุณาลองใหม่",
   selfieRequired: "กรุณาถ่ายรูปใบหน้าเพื่อลงเวลา",
   poorAccuracy: (accuracy: number, max: number) =>
     `ตำแหน่งไม่แม่นยำพอ (คลาดเคลื่อนประมาณ ${metresText(accuracy)} เมตร ต้องไม่เกิน ${metresText(max)} เมตร) กรุณาลองใหม่ในที่โล่ง`,
@@ -30,6 +37,20 @@ export const ATTENDANCE_MESSAGES = {
 
 const PAGE_KEYS = ["offices", "require_selfie", "max_accuracy_m", "outside_radius", "work_start", "work_end"] as const;
 const CHECK_KEYS = PAGE_KEYS;
+
+const officeNamesOf = preparedQuery((d) =>
+  d
+    .select({ names: employees.officeNames })
+    .from(employees)
+    .where(eq(employees.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** The offices the employee may check in at (every office unless an admin limited them). */
+function allowedOffices<T extends { name: string }>(employeeId: number, offices: readonly T[]): T[] {
+  const names = officeNamesOf().get({ id: employeeId })?.names;
+  return names ? offices.filter((o) => names.includes(o.name)) : [...offices];
+}
 
 export type Next = "in" | "out" | "done";
 const nextStep = (row: AttendanceRow | undefined): Next => (!row?.checkinAt ? "in" : !row.checkoutAt ? "out" : "done");
@@ -43,6 +64,23 @@ const dayRow = preparedQuery((d) =>
 );
 
 const rowFor = (employeeId: number, date: string) => dayRow().get({ employeeId, date });
+
+/**
+ * The work date a check-in or check-out at `now` belongs to: today's, unless yesterday's shift runs
+ * past midnight and is still the one being worked — its check-out the next morning (up to the
+ * grace after its end), or a late check-in before its end.
+ */
+export function shiftDate(employeeId: number, now: Date): string {
+  const today = workDate(now);
+  const yesterday = addDays(today, -1);
+  const { rules } = employeeRulesOn(employeeId, yesterday);
+  if (!crossesMidnight(rules)) return today;
+  const endMs = zonedTime(today, rules.work_end).getTime();
+  const row = rowFor(employeeId, yesterday);
+  if (row?.checkinAt && !row.checkoutAt) return now.getTime() < endMs + NIGHT_CHECKOUT_GRACE_MINUTES * 60_000 ? yesterday : today;
+  if (!row && rules.work_days.includes(isoWeekday(yesterday)) && now.getTime() < endMs) return yesterday;
+  return today;
+}
 
 const rowById = preparedQuery((d) =>
   d
@@ -70,15 +108,16 @@ const updateCheckOut = preparedQuery((d) =>
 
 /** The check-in page's data: today's record, what comes next, the offices and the rules it shows. */
 export function todayFor(employeeId: number, now: Date = new Date()) {
-  const date = workDate(now);
+  const date = shiftDate(employeeId, now);
   const row = rowFor(employeeId, date);
   const { offices, ...settings } = getSettings(PAGE_KEYS);
+  const { rules } = employeeRulesOn(employeeId, date);
   return {
     work_date: date,
     record: row ? toAttendanceDto(row) : null,
     next: nextStep(row),
-    offices,
-    settings,
+    offices: allowedOffices(employeeId, offices),
+    settings: { ...settings, work_start: rules.work_start, work_end: rules.work_end },
   };
 }
 
@@ -116,7 +155,7 @@ async function decideFace(employeeId: number, photo: Uint8Array | null): Promise
  */
 export async function checkInOut(employeeId: number, input: CheckInOutInput, photo: Uint8Array | null, now: Date = new Date()) {
   const s = getSettings(CHECK_KEYS);
-  const date = workDate(now);
+  const date = shiftDate(employeeId, now);
   requireNext(rowFor(employeeId, date), input.type);
 
   if (input.accuracy > s.max_accuracy_m) {
@@ -124,8 +163,9 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
       accuracy: `ต้องไม่เกิน ${s.max_accuracy_m} เมตร`,
     });
   }
-  const nearest = nearestOffice(s.offices, input);
-  if (!nearest) throw new DomainError(409, ATTENDANCE_MESSAGES.noOffices);
+  if (s.offices.length === 0) throw new DomainError(409, ATTENDANCE_MESSAGES.noOffices);
+  const nearest = nearestOffice(allowedOffices(employeeId, s.offices), input);
+  if (!nearest) throw new DomainError(409, ATTENDANCE_MESSAGES.noAllowedOffices);
   const geofence = classifyGeofence(nearest.distance, input.accuracy, nearest.office.radius_m);
   if (geofence === "outside" && s.outside_radius === "reject") {
     throw new DomainError(422, ATTENDANCE_MESSAGES.outside(nearest.distance, nearest.office.name, nearest.office.radius_m));
@@ -161,6 +201,8 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
   });
 
   const row = await groupedImmediate((tx) => {
+    // Another write may have opened or closed yesterday's night shift since: decide the date again.
+    if (shiftDate(employeeId, now) !== date) throw new DomainError(409, ATTENDANCE_MESSAGES.concurrent);
     const before = rowFor(employeeId, date);
     requireNext(before, input.type);
     const stored = encoded ? saveUpload(tx, encoded, "checkinouts", employeeId) : null;

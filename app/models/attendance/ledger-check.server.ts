@@ -5,7 +5,7 @@ import { db, type Db } from "~/lib/db.server";
 import { addDays, isoDaysBetween } from "~/lib/iso-day";
 import { formatThaiDate } from "~/lib/thai-date";
 import { ensureHolidayYear } from "~/models/leave/holidays.server";
-import { computeDate, type LedgerRow } from "./ledger.server";
+import { computeDate, LEDGER_COLUMNS } from "./ledger.server";
 
 // The day ledger's reconcile check (ADR 043): every stored row of a range computed again from the
 // inputs and compared, field by field. Only the dates the ledger holds as current are compared:
@@ -36,22 +36,7 @@ export type LedgerCheckResult = {
 
 export const MAX_LISTED_DIFFERENCES = 100;
 
-const COLUMNS = {
-  status: "status",
-  reason: "reason",
-  scheduledMinutes: "scheduled_minutes",
-  workedMinutes: "worked_minutes",
-  lateMinutes: "late_minutes",
-  earlyMinutes: "early_minutes",
-  leaveType: "leave_type",
-  leaveFraction: "leave_fraction",
-  leaveHalf: "leave_half",
-  holidayDate: "holiday_date",
-  absentFraction: "absent_fraction",
-  checkinReview: "checkin_review",
-  checkoutReview: "checkout_review",
-  attendanceId: "attendance_id",
-} as const satisfies Partial<Record<keyof LedgerRow, string>>;
+const COLUMNS = LEDGER_COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 /** The range of the last `days` work dates up to `now`'s. */

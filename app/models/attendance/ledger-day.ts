@@ -1,4 +1,4 @@
-import { appTimeZone, businessDate, zonedTime } from "~/lib/thai-date";
+import { appTimeZone, zonedTime } from "~/lib/thai-date";
 import { addDays } from "~/lib/iso-day";
 import { LEAVE_PART_LABELS } from "./labels";
 import { isoWeekday, type AttendanceStatus, type LeavePart, type StatusSettings } from "./status";
@@ -25,9 +25,14 @@ export type LedgerRecord = {
 /** Approved leave on the date: the part of the day, the petition type (null when two types share the day), its Thai label. */
 export type LedgerLeave = { part: LeavePart; type: number | null; label: string | null };
 
+/** An approved overtime window of the date ("HH:mm"; an end at or before the start is the next morning). */
+export type OvertimeWindow = { start: string; end: string };
+
 export type LedgerInput = {
   date: string;
   rules: DayRules;
+  /** Approved overtime windows: only worked minutes inside one count as overtime. */
+  overtime?: readonly OvertimeWindow[];
   holiday: { date: string; name: string } | null;
   leave: LedgerLeave | null;
   record: LedgerRecord | null;
@@ -53,7 +58,19 @@ export type LedgerDay = {
   absentFraction: number;
   checkinReview: SideReview;
   checkoutReview: SideReview;
+  /** Approved overtime worked on a working day, outside the day's hours (1.5×). */
+  overtimeMinutes: number;
+  /** Work on a holiday or a day off within the schedule's hours, less the break. */
+  holidayWorkMinutes: number;
+  /** Approved overtime worked on a holiday or a day off, outside the schedule's hours (3×). */
+  holidayOvertimeMinutes: number;
 };
+
+/**
+ * How long after a night shift's end (the next morning) its open day turns missing_checkout: a
+ * check-out up to then still closes the shift's date.
+ */
+export const NIGHT_CHECKOUT_GRACE_MINUTES = 360;
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -80,17 +97,36 @@ export const DAY_NOT_YET = { notCheckedIn: "ยังไม่ได้ลงเ
 /** Whether a ledger day is an absence only "so far": the day's hours are not over, so it counts nothing yet. */
 export const absentSoFar = (day: Pick<LedgerDay, "status" | "absentFraction">) => day.status === "absent" && day.absentFraction === 0;
 
+type Hours = Pick<DayRules, "work_start" | "work_end" | "break_start" | "break_end" | "missing_checkout_hour">;
+
+/**
+ * A day's hours in minutes from the date's midnight. A shift that runs past midnight (its end at
+ * or before its start) ends the next day (1440 and on), and so does a break after midnight.
+ */
+export function dayMinutes(rules: Hours) {
+  const start = minutesOf(rules.work_start);
+  const crosses = minutesOf(rules.work_end) <= start;
+  const later = (m: number) => (crosses && m < start ? m + 1440 : m);
+  const end = later(minutesOf(rules.work_end));
+  const breakStart = later(minutesOf(rules.break_start));
+  const breakEnd = Math.max(breakStart, later(minutesOf(rules.break_end)));
+  // An open day turns missing_checkout at the office's hour; a shift ending after it (or the next morning) later.
+  const missingAt = crosses ? end + NIGHT_CHECKOUT_GRACE_MINUTES : Math.max(rules.missing_checkout_hour * 60, end);
+  return { start, end, breakStart, breakEnd, missingAt, crosses };
+}
+
 /**
  * The instants at which a date's computed row can change with the clock alone: the break's start
- * (an afternoon leave's working half ends), work_end, missing_checkout_hour, and the next midnight.
- * A row computed before one of them is stale after it; a date with none ahead is settled.
+ * (an afternoon leave's working half ends), the day's end, when an open day turns missing, and the
+ * next midnight. A row computed before one of them is stale after it; a date with none ahead is settled.
  */
-export function dayThresholds(date: string, rules: Pick<DayRules, "break_start" | "work_end" | "missing_checkout_hour">, tz: string = appTimeZone()) {
-  const hour = `${String(rules.missing_checkout_hour).padStart(2, "0")}:00`;
+export function dayThresholds(date: string, rules: Hours, tz: string = appTimeZone()) {
+  const m = dayMinutes(rules);
+  const midnight = zonedTime(date, "00:00", tz).getTime();
   return [
-    zonedTime(date, rules.break_start, tz).getTime(),
-    zonedTime(date, rules.work_end, tz).getTime(),
-    zonedTime(date, hour, tz).getTime(),
+    midnight + m.breakStart * 60_000,
+    midnight + m.end * 60_000,
+    midnight + m.missingAt * 60_000,
     zonedTime(addDays(date, 1), "00:00", tz).getTime(),
   ].sort((a, b) => a - b);
 }
@@ -99,6 +135,34 @@ export function dayThresholds(date: string, rules: Pick<DayRules, "break_start" 
 export function freshUntil(date: string, rules: DayRules, now: Date, tz: string = appTimeZone()): number | null {
   const ms = now.getTime();
   return dayThresholds(date, rules, tz).find((t) => t > ms) ?? null;
+}
+
+/**
+ * Minutes worked inside the approved overtime windows and outside the day's hours. A window before
+ * a night shift's start is the next morning's (after the shift), like the shift's own end.
+ */
+function overtimeWorked(inAt: number, outAt: number, windows: readonly OvertimeWindow[], hours: ReturnType<typeof dayMinutes>) {
+  const spans = windows
+    .map((w) => {
+      let from = minutesOf(w.start);
+      let to = minutesOf(w.end);
+      if (to <= from) to += 1440;
+      if (hours.crosses && from < hours.start && to <= hours.start) {
+        from += 1440;
+        to += 1440;
+      }
+      return [from, to] as const;
+    })
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let reached = -Infinity;
+  for (const [from, to] of spans) {
+    const a = Math.max(from, reached);
+    if (to <= a) continue;
+    reached = to;
+    total += overlap(inAt, outAt, a, to) - overlap(Math.max(inAt, a), Math.min(outAt, to), hours.start, hours.end);
+  }
+  return total;
 }
 
 /**
@@ -117,15 +181,15 @@ export function ledgerDay(input: LedgerInput): LedgerDay {
   const part = leave?.part ?? null;
   const leaveLabel = leave ? LEAVE_PART_LABELS[leave.part] + (leave.label ? ` (${leave.label})` : "") : null;
 
-  const start = minutesOf(part === "morning" ? rules.break_end : rules.work_start);
-  const end = minutesOf(part === "afternoon" ? rules.break_start : rules.work_end);
-  const breakStart = minutesOf(rules.break_start);
-  const breakEnd = minutesOf(rules.break_end);
+  const hours = dayMinutes(rules);
+  const { breakStart, breakEnd } = hours;
+  const start = part === "morning" ? breakEnd : hours.start;
+  const end = part === "afternoon" ? breakStart : hours.end;
   const scheduled = offDay || part === "full" ? 0 : end - start - overlap(start, end, breakStart, breakEnd);
 
-  const nowDate = businessDate(input.now, tz);
+  // Minutes from the date's midnight: the next day reads 1440 and on, so a night shift's end is over only the next morning.
   const nowMinute = minuteOfDate(input.now, date, tz);
-  const over = (minute: number) => date < nowDate || (date === nowDate && nowMinute >= minute);
+  const over = (minute: number) => nowMinute >= minute;
 
   const checkinReview = record?.checkinAt != null ? record.checkinReview : "none";
   const checkoutReview = record?.checkoutAt != null ? record.checkoutReview : "none";
@@ -141,6 +205,9 @@ export function ledgerDay(input: LedgerInput): LedgerDay {
     absentFraction: 0,
     checkinReview,
     checkoutReview,
+    overtimeMinutes: 0,
+    holidayWorkMinutes: 0,
+    holidayOvertimeMinutes: 0,
   };
 
   const inAt = record?.checkinAt != null && checkinReview !== "rejected" ? minuteOfDate(record.checkinAt, date, tz) : null;
@@ -159,15 +226,16 @@ export function ledgerDay(input: LedgerInput): LedgerDay {
 
   const outRejected = record?.checkoutAt != null && checkoutReview === "rejected";
   const outAt = record?.checkoutAt != null && !outRejected ? minuteOfDate(record.checkoutAt, date, tz) : null;
-  const missingHour = rules.missing_checkout_hour * 60;
-  const missing = outAt === null && (outRejected || date < nowDate || (date === nowDate && nowMinute >= missingHour));
+  const missing = outAt === null && (outRejected || over(hours.missingAt));
   const waiting = outAt === null && !missing ? "ยังไม่ลงเวลาออก" : null;
   const missingText = missing ? (outRejected ? "ไม่ได้ลงเวลาออก (เวลาออกไม่ผ่านการตรวจสอบ)" : "ไม่ได้ลงเวลาออก") : null;
   const worked = outAt === null ? 0 : Math.max(0, outAt - inAt - overlap(inAt, outAt, breakStart, breakEnd));
+  const extra = outAt === null ? 0 : overtimeWorked(inAt, outAt, input.overtime ?? [], hours);
 
   if (offDay) {
     const dayLabel = holiday ? `ทำงานวันหยุด: ${holiday.name}` : "ทำงานวันหยุดประจำสัปดาห์";
-    const day = { ...base, workedMinutes: worked };
+    const normal = outAt === null ? 0 : overlap(inAt, outAt, hours.start, hours.end) - overlap(Math.max(inAt, hours.start), Math.min(outAt, hours.end), breakStart, breakEnd);
+    const day = { ...base, workedMinutes: worked, holidayWorkMinutes: Math.max(0, normal), holidayOvertimeMinutes: extra };
     if (missing) return { ...day, status: "missing_checkout", reason: join(missingText, dayLabel) };
     return { ...day, status: "present", reason: join(dayLabel, waiting) };
   }
@@ -182,7 +250,7 @@ export function ledgerDay(input: LedgerInput): LedgerDay {
   const lateText = late > 0 ? `สาย ${late} นาที` : null;
   const earlyText = early > 0 ? `ออกก่อนเวลา ${early} นาที` : null;
   const reason = (...first: (string | null)[]) => join(...first, leaveLabel, waiting);
-  const day = { ...base, workedMinutes: worked, lateMinutes: late, earlyMinutes: early };
+  const day = { ...base, workedMinutes: worked, lateMinutes: late, earlyMinutes: early, overtimeMinutes: extra };
 
   if (missing) return { ...day, status: "missing_checkout", reason: reason(missingText, lateText) };
   if (late > 0) return { ...day, status: "late", reason: reason(lateText, earlyText) };

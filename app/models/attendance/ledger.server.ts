@@ -11,8 +11,9 @@ import { getSetting } from "~/models/core/settings.server";
 import { holidaysBetween } from "~/models/leave/holiday-table.server";
 import { ensureHolidayYear } from "~/models/leave/holiday-years.server";
 import { MAX_PETITION_CALENDAR_DAYS } from "~/models/leave/schema";
-import { freshUntil, ledgerDay, type LedgerDay, type LedgerLeave, type LedgerRecord } from "./ledger-day";
-import { rulesOn } from "./work-rules.server";
+import { closedMonthError, closedMonthOf } from "~/models/payroll/closed-months.server";
+import { allScheduleRulesOn, employeeScheduleIdOn, scheduleIdsOn, scheduleRulesOn, DEFAULT_SCHEDULE_ID } from "~/models/schedules/schedule-rules.server";
+import { freshUntil, ledgerDay, type DayRules, type LedgerDay, type LedgerLeave, type LedgerRecord, type OvertimeWindow } from "./ledger-day";
 
 // The day ledger's store (ADR 043). A date is filled for everyone at once (ledger_dates records it
 // and until when its rows hold without the clock moving them); afterwards every input that changes
@@ -132,20 +133,59 @@ function leavesOn(date: string, scope: Scope) {
   return leaves;
 }
 
+type OvertimeRow = OvertimeWindow & { employeeId: number };
+const OVERTIME_COLUMNS = "o.employee_id as employeeId, o.start_time as start, o.end_time as end";
+const overtimeAll = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string }], OvertimeRow>(`select ${OVERTIME_COLUMNS} from overtime_requests o where o.work_date = @date and o.status = 'approved'`),
+);
+const overtimeScoped = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string; ids: string }], OvertimeRow>(
+    `select ${OVERTIME_COLUMNS} from json_each(@ids) j cross join overtime_requests o on o.employee_id = j.value and o.work_date = @date
+       where o.status = 'approved'`,
+  ),
+);
+
+/** Each employee's approved overtime windows on the date. */
+function overtimeOn(date: string, scope: Scope) {
+  const ids = idsOf(scope);
+  const rows = ids === null ? overtimeAll().all({ date }) : overtimeScoped().all({ date, ids });
+  const out = new Map<number, OvertimeWindow[]>();
+  for (const r of rows) {
+    const list = out.get(r.employeeId);
+    const window = { start: r.start, end: r.end };
+    if (list) list.push(window);
+    else out.set(r.employeeId, [window]);
+  }
+  return out;
+}
+
+/** Each employee's schedule on the date: one lookup for a scope of one, the date's assignments otherwise. */
+function schedulesOn(date: string, scope: Scope): (employeeId: number) => number {
+  if (scope.employeeIds?.length === 1) {
+    const only = scope.employeeIds[0];
+    const scheduleId = employeeScheduleIdOn(only, date);
+    return () => scheduleId;
+  }
+  const assigned = scheduleIdsOn(date);
+  return (employeeId) => assigned.get(employeeId) ?? DEFAULT_SCHEDULE_ID;
+}
+
 const upsertRow = preparedQuery((d) =>
   d.$client.prepare(
     `insert into attendance_days (employee_id, work_date, status, reason, scheduled_minutes, worked_minutes, late_minutes,
        early_minutes, leave_type, leave_fraction, leave_half, holiday_date, absent_fraction, checkin_review, checkout_review,
-       attendance_id, computed_at)
+       attendance_id, schedule_id, overtime_minutes, holiday_work_minutes, holiday_overtime_minutes, computed_at)
      values (@employeeId, @workDate, @status, @reason, @scheduledMinutes, @workedMinutes, @lateMinutes, @earlyMinutes,
        @leaveType, @leaveFraction, @leaveHalf, @holidayDate, @absentFraction, @checkinReview, @checkoutReview, @attendanceId,
-       @computedAt)
+       @scheduleId, @overtimeMinutes, @holidayWorkMinutes, @holidayOvertimeMinutes, @computedAt)
      on conflict (work_date, employee_id) do update set status = excluded.status, reason = excluded.reason,
        scheduled_minutes = excluded.scheduled_minutes, worked_minutes = excluded.worked_minutes,
        late_minutes = excluded.late_minutes, early_minutes = excluded.early_minutes, leave_type = excluded.leave_type,
        leave_fraction = excluded.leave_fraction, leave_half = excluded.leave_half, holiday_date = excluded.holiday_date,
        absent_fraction = excluded.absent_fraction, checkin_review = excluded.checkin_review,
-       checkout_review = excluded.checkout_review, attendance_id = excluded.attendance_id, computed_at = excluded.computed_at`,
+       checkout_review = excluded.checkout_review, attendance_id = excluded.attendance_id, schedule_id = excluded.schedule_id,
+       overtime_minutes = excluded.overtime_minutes, holiday_work_minutes = excluded.holiday_work_minutes,
+       holiday_overtime_minutes = excluded.holiday_overtime_minutes, computed_at = excluded.computed_at`,
   ),
 );
 
@@ -158,32 +198,93 @@ const mirrorMinutes = preparedQuery((d) =>
 );
 
 /** The computed rows of one date for everyone working on it (or the scope's employees), from the inputs. */
-export function computeDate(d: Db, date: string, now: Date, scope: Scope = {}): Map<number, LedgerDay & { attendanceId: number | null }> {
-  const out = new Map<number, LedgerDay & { attendanceId: number | null }>();
+export type ComputedDay = LedgerDay & { attendanceId: number | null; scheduleId: number };
+
+export function computeDate(d: Db, date: string, now: Date, scope: Scope = {}): Map<number, ComputedDay> {
+  const out = new Map<number, ComputedDay>();
   const start = attendanceStart(d);
   if (!start || date < start) return out;
   const year = Number(date.slice(0, 4));
   if (yearSeeded().get(year) === undefined) ensureHolidayYear(year);
   const ids = workingIds(date, scope);
   if (ids.length === 0) return out;
-  const rules = rulesOn(date, d);
+  const scheduleOf = schedulesOn(date, scope);
+  const rulesBySchedule = new Map<number, DayRules>();
+  const rulesOf = (scheduleId: number) => {
+    let rules = rulesBySchedule.get(scheduleId);
+    if (!rules) rulesBySchedule.set(scheduleId, (rules = scheduleRulesOn(scheduleId, date, d)));
+    return rules;
+  };
   const holidayRow = holidaysBetween(date, date)[0];
   const holiday = holidayRow ? { date: holidayRow.date, name: holidayRow.name } : null;
   const records = recordsOn(date, scope);
   const leaves = leavesOn(date, scope);
+  const overtime = overtimeOn(date, scope);
   const timeZone = appTimeZoneFromEnv();
   for (const id of ids) {
     const r = records.get(id);
     const record: LedgerRecord | null = r ? r : null;
-    const day = ledgerDay({ date, rules, holiday, leave: leaves.get(id) ?? null, record, now, timeZone });
-    out.set(id, { ...day, attendanceId: r?.id ?? null });
+    const scheduleId = scheduleOf(id);
+    const rules = rulesOf(scheduleId);
+    const day = ledgerDay({ date, rules, holiday, leave: leaves.get(id) ?? null, record, overtime: overtime.get(id), now, timeZone });
+    out.set(id, { ...day, attendanceId: r?.id ?? null, scheduleId });
   }
   return out;
 }
 
-/** Writes one date's rows for the scope: computed rows upserted, rows of employees no longer working that day removed. */
-function writeDate(d: Db, date: string, now: Date, scope: Scope) {
+const storedRows = preparedQuery((d) =>
+  d.$client.prepare<[{ date: string; ids: string | null }], LedgerRowRaw>(
+    `select * from attendance_days where work_date = @date and (@ids is null or employee_id in (select value from json_each(@ids)))`,
+  ),
+);
+type LedgerRowRaw = Record<string, unknown> & { employee_id: number };
+
+/** The computed fields and the columns that store them: what a recompute or the check compares. */
+export const LEDGER_COLUMNS = {
+  status: "status",
+  reason: "reason",
+  scheduledMinutes: "scheduled_minutes",
+  workedMinutes: "worked_minutes",
+  lateMinutes: "late_minutes",
+  earlyMinutes: "early_minutes",
+  leaveType: "leave_type",
+  leaveFraction: "leave_fraction",
+  leaveHalf: "leave_half",
+  holidayDate: "holiday_date",
+  absentFraction: "absent_fraction",
+  checkinReview: "checkin_review",
+  checkoutReview: "checkout_review",
+  attendanceId: "attendance_id",
+  scheduleId: "schedule_id",
+  overtimeMinutes: "overtime_minutes",
+  holidayWorkMinutes: "holiday_work_minutes",
+  holidayOvertimeMinutes: "holiday_overtime_minutes",
+} as const satisfies Partial<Record<keyof ComputedDay & keyof LedgerRow, string>>;
+const COMPARED = Object.entries(LEDGER_COLUMNS) as [keyof typeof LEDGER_COLUMNS, string][];
+
+/**
+ * A date of a month closed for payroll may be recomputed only to the rows it already holds: a write
+ * that would change one (a row added, removed or different) is refused with the month's 409, and
+ * its transaction rolls back with everything it wrote.
+ */
+function refuseClosedChange(date: string, rows: Map<number, ComputedDay>, scope: Scope) {
+  const month = closedMonthOf(date);
+  if (!month) return;
+  const stored = storedRows().all({ date, ids: idsOf(scope) });
+  if (stored.length !== rows.size) throw closedMonthError(month);
+  for (const row of stored) {
+    const computed = rows.get(row.employee_id);
+    if (!computed || COMPARED.some(([key, column]) => (computed[key] ?? null) !== row[column])) throw closedMonthError(month);
+  }
+}
+
+/**
+ * Writes one date's rows for the scope: computed rows upserted, rows of employees no longer
+ * working that day removed. An input's write (`guarded`) may not change a closed month's day.
+ */
+function writeDate(d: Db, date: string, now: Date, scope: Scope, guarded = false) {
   const rows = computeDate(d, date, now, scope);
+  if (guarded) refuseClosedChange(date, rows, scope);
   const statement = upsertRow();
   const computedAt = now.getTime();
   const mirror = mirrorMinutes();
@@ -199,7 +300,11 @@ function writeDate(d: Db, date: string, now: Date, scope: Scope) {
 }
 
 function markFilled(d: Db, date: string, now: Date) {
-  const until = freshUntil(date, rulesOn(date, d), now, appTimeZoneFromEnv());
+  const zone = appTimeZoneFromEnv();
+  const untils = allScheduleRulesOn(date, d)
+    .map((rules) => freshUntil(date, rules, now, zone))
+    .filter((t): t is number => t !== null);
+  const until = untils.length === 0 ? null : Math.min(...untils);
   d.insert(ledgerDates)
     .values({ workDate: date, freshUntil: until, computedAt: now })
     .onConflictDoUpdate({ target: ledgerDates.workDate, set: { freshUntil: until, computedAt: now } })
@@ -256,7 +361,7 @@ export function recomputeLedger(tx: Db, range: { from: string; to: string }, sco
   const last = range.to < today ? range.to : today;
   if (range.from > last) return 0;
   let written = 0;
-  for (const date of filledDates(tx, range.from, last).keys()) written += writeDate(tx, date, now, scope);
+  for (const date of filledDates(tx, range.from, last).keys()) written += writeDate(tx, date, now, scope, true);
   return written;
 }
 
@@ -266,7 +371,7 @@ export function recomputeLedger(tx: Db, range: { from: string; to: string }, sco
  */
 export function recomputeDay(tx: Db, employeeId: number, date: string, now: Date = new Date()) {
   if (date > workDate(now)) return 0;
-  return writeDate(tx, date, now, { employeeIds: [employeeId] });
+  return writeDate(tx, date, now, { employeeIds: [employeeId] }, true);
 }
 
 /** The ledger rows of one employee from `from` to `to`, by date (filled first). */

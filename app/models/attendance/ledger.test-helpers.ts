@@ -1,5 +1,18 @@
 // Shared set-up for the tests of the day ledger's readers (not a test file itself).
-import { attendance, attendanceDays, employees, holidays, ledgerDates, leavePetitions } from "../../../db/schema";
+import { ne } from "drizzle-orm";
+import {
+  attendance,
+  attendanceDays,
+  employeeSchedules,
+  employees,
+  holidays,
+  ledgerDates,
+  leavePetitions,
+  overtimeRequests,
+  payrollCloses,
+  schedules,
+  scheduleVersions,
+} from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { LeaveStatus } from "~/lib/enums";
 import { setSetting } from "~/models/core/settings.server";
@@ -19,6 +32,11 @@ export function resetLedger(start = "2020-01-01") {
   db().delete(attendance).run();
   db().delete(leavePetitions).run();
   db().delete(holidays).run();
+  db().delete(overtimeRequests).run();
+  db().delete(employeeSchedules).run();
+  db().delete(scheduleVersions).run();
+  db().delete(schedules).where(ne(schedules.isDefault, 1)).run();
+  db().delete(payrollCloses).run();
   db().delete(employees).run();
   setSetting("attendance_start", start);
 }
