@@ -148,7 +148,7 @@ describe("GET /api/checkin-out", () => {
     const [header, ...rows] = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
     expect(header.startsWith("วันที่,วันที่ (ค.ศ.),วัน,รหัสพนักงาน,ชื่อ-นามสกุล,สถานะ,เวลาเข้างาน,เวลาออกงาน")).toBe(true);
     expect(header.endsWith(
-      ",ข้อสังเกต,รายละเอียดสถานะ,เวลาทำงานตามกำหนด (นาที),เวลาทำงานจริง (นาที),ประเภทการลา,ช่วงที่ลา,ลา (วัน),ขาดงาน (วัน)",
+      ",ข้อสังเกต,รายละเอียดสถานะ,เวลาทำงานตามกำหนด (นาที),เวลาทำงานจริง (นาที),ประเภทการลา,ช่วงที่ลา,ลา (วัน),ขาดงาน (วัน),โอที 1.5 เท่า (นาที),ทำงานวันหยุด (นาที),โอที 3 เท่า (นาที)",
     )).toBe(true);
     const employees = sqlite((db) => db.prepare("select count(*) n from employees").get() as { n: number }).n;
     expect(rows).toHaveLength(30 * employees); // every day, not only those with a record; no paging

@@ -23,7 +23,7 @@ const DATA: MonthlyTabData = {
     {
       employee: { id: 1, code: "E0001", full_name: "นายสมชาย ใจดี" },
       days: codes({ "2026-11-01": "ห", "2026-11-02": "ม", "2026-11-03": "ส", "2026-11-04": "ลืม", "2026-11-05": "ข" }),
-      totals: { present: 3, late: 1, late_minutes: 12, early_leave: 0, absent: 1, missing_checkout: 1, leave_days: 0.5 },
+      totals: { present: 3, late: 1, late_minutes: 12, early_leave: 0, absent: 1, missing_checkout: 1, leave_days: 0.5, overtime_hours: 2.5, holiday_work_hours: 0, holiday_overtime_hours: 0 },
     },
   ],
   total: 120,
@@ -63,7 +63,7 @@ describe("MonthlyTab", () => {
     expect(cells[0]).toHaveTextContent("E0001");
     expect(cells.slice(1, 6).map((c) => c.textContent)).toEqual(["ห", "ม", "ส", "ลืม", "ข"]);
     expect(cells[6]).toHaveTextContent(/^$/); // a day still ahead is blank
-    expect(cells.slice(31).map((c) => c.textContent)).toEqual(["3", "1", "12", "0", "1", "1", "0.5"]);
+    expect(cells.slice(31).map((c) => c.textContent)).toEqual(["3", "1", "12", "0", "1", "1", "0.5", "2.5", "0", "0"]);
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent).slice(0, 3)).toEqual(["พนักงาน", "1อา.", "2จ."]);
     expect(screen.getByTestId("monthly-legend")).toHaveTextContent("ลืม = ไม่ได้ลงเวลาออก");
     expect(screen.getByText("พนักงาน 120 คน")).toBeInTheDocument();

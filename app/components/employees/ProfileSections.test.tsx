@@ -61,7 +61,7 @@ test("the month: totals and one row per day with its status and times", async ()
           day("2026-11-04", 3, ""),
           day("2026-11-05", 4, HALF_LEAVE_HALF_ABSENT),
         ],
-        totals: { present: 1, late: 1, late_minutes: 12, early_leave: 0, absent: 1.5, missing_checkout: 0, leave_days: 0.5 },
+        totals: { present: 1, late: 1, late_minutes: 12, early_leave: 0, absent: 1.5, missing_checkout: 0, leave_days: 0.5, overtime_hours: 0, holiday_work_hours: 0, holiday_overtime_hours: 0 },
       }}
     />,
   );

@@ -61,6 +61,12 @@ export type MonthlyTotals = {
   missing_checkout: number;
   /** Work days on approved leave: 1 for a full day, 0.5 for a half day. */
   leave_days: number;
+  /** Hours of approved overtime on working days (1.5×). */
+  overtime_hours: number;
+  /** Hours worked on holidays and days off within the schedule's hours. */
+  holiday_work_hours: number;
+  /** Hours of approved overtime on holidays and days off (3×). */
+  holiday_overtime_hours: number;
 };
 
 export const TOTAL_KEYS = Object.keys(TOTAL_LABELS) as (keyof MonthlyTotals)[];

@@ -46,6 +46,9 @@ export const EXPORT_FIELDS = {
   leave_fraction: attendanceDays.leaveFraction,
   leave_half: attendanceDays.leaveHalf,
   absent_fraction: attendanceDays.absentFraction,
+  overtime_minutes: attendanceDays.overtimeMinutes,
+  holiday_work_minutes: attendanceDays.holidayWorkMinutes,
+  holiday_overtime_minutes: attendanceDays.holidayOvertimeMinutes,
 };
 
 /** A row of EXPORT_FIELDS as the export reads it (a day without a record has its columns null). */
@@ -84,6 +87,9 @@ export const exportRow = (r: unknown[]): ExportRow => ({
   leave_fraction: r[25] as number,
   leave_half: r[26] as ExportRow["leave_half"],
   absent_fraction: r[27] as number,
+  overtime_minutes: r[28] as number,
+  holiday_work_minutes: r[29] as number,
+  holiday_overtime_minutes: r[30] as number,
 });
 
 /** What the columns need besides the rows, read once per export; structured-clonable. */
@@ -164,5 +170,8 @@ export function exportColumns(context: ExportContext, lookUp: (id: number) => Ex
     { label: "ช่วงที่ลา", value: (r) => (r.leave_fraction > 0 ? HALF_LABELS[r.leave_half ?? "full"] : "") },
     { label: "ลา (วัน)", value: (r) => r.leave_fraction },
     { label: "ขาดงาน (วัน)", value: (r) => r.absent_fraction },
+    { label: "โอที 1.5 เท่า (นาที)", value: (r) => r.overtime_minutes },
+    { label: "ทำงานวันหยุด (นาที)", value: (r) => r.holiday_work_minutes },
+    { label: "โอที 3 เท่า (นาที)", value: (r) => r.holiday_overtime_minutes },
   ];
 }

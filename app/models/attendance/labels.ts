@@ -31,6 +31,9 @@ export const TOTAL_LABELS: Record<keyof MonthlyTotals, string> = {
   absent: "ขาด (วัน)",
   missing_checkout: "ไม่ลงเวลาออก (ครั้ง)",
   leave_days: "ลา (วัน)",
+  overtime_hours: "โอที 1.5 เท่า (ชม.)",
+  holiday_work_hours: "ทำงานวันหยุด (ชม.)",
+  holiday_overtime_hours: "โอที 3 เท่า (ชม.)",
 };
 
 /** Flag codes the check-in writes, in Thai. An unknown code shows as it is. */

@@ -88,6 +88,9 @@ describe("monthlySheet", () => {
       absent: countOf(days, "ข") + 0.5,
       missing_checkout: 1,
       leave_days: 2,
+      overtime_hours: 0,
+      holiday_work_hours: 3, // the Saturday's 09:00–12:00, within the office's hours
+      holiday_overtime_hours: 0,
     });
     expect(countOf(days, "ข")).toBe(10); // 6, 11, 13, 16–20, 23, 24
     const coded = codesOf(days).filter(Boolean).length;
@@ -256,7 +259,7 @@ describe("monthlyCsv", () => {
     const labels = header.split(",");
     expect(labels.slice(0, 3)).toEqual(["รหัสพนักงาน", "ชื่อ-นามสกุล", "1 พ.ย. 2569 (อา.)"]);
     expect(labels).toContain("30 พ.ย. 2569 (จ.)");
-    expect(labels.slice(-7)).toEqual([
+    expect(labels.slice(-10)).toEqual([
       "มาทำงาน (วัน)",
       "สาย (ครั้ง)",
       "สาย (นาที)",
@@ -264,6 +267,9 @@ describe("monthlyCsv", () => {
       "ขาด (วัน)",
       "ไม่ลงเวลาออก (ครั้ง)",
       "ลา (วัน)",
+      "โอที 1.5 เท่า (ชม.)",
+      "ทำงานวันหยุด (ชม.)",
+      "โอที 3 เท่า (ชม.)",
     ]);
     const cells = row.split(",");
     expect(cells[0]).toBe('"=""007"""'); // leading zero kept as text

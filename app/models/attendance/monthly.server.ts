@@ -87,7 +87,12 @@ const emptyTotals = (): MonthlyTotals => ({
   absent: 0,
   missing_checkout: 0,
   leave_days: 0,
+  overtime_hours: 0,
+  holiday_work_hours: 0,
+  holiday_overtime_hours: 0,
 });
+
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 /** What the sheet reads of a ledger row. */
 type LedgerCells = {
@@ -97,6 +102,9 @@ type LedgerCells = {
   earlyMinutes: number;
   leaveFraction: number;
   absentFraction: number;
+  overtimeMinutes: number;
+  holidayWorkMinutes: number;
+  holidayOvertimeMinutes: number;
 };
 
 const WORKED = new Set<AttendanceStatus>(["present", "late", "early_leave", "missing_checkout"]);
@@ -110,7 +118,11 @@ type StaffRow = { id: number; code: string; title: number; namePrefix: string; f
 function monthItem(e: StaffRow, dates: readonly string[], rows: Iterable<LedgerCells>): MonthlyItem {
   const codes: Record<string, string> = Object.fromEntries(dates.map((d) => [d, ""]));
   const totals = emptyTotals();
+  const minutes = { overtime: 0, holidayWork: 0, holidayOvertime: 0 };
   for (const row of rows) {
+    minutes.overtime += row.overtimeMinutes;
+    minutes.holidayWork += row.holidayWorkMinutes;
+    minutes.holidayOvertime += row.holidayOvertimeMinutes;
     codes[row.workDate] = dayCode(row);
     if (WORKED.has(row.status)) totals.present += 1;
     if (row.status === "missing_checkout") totals.missing_checkout += 1;
@@ -122,6 +134,9 @@ function monthItem(e: StaffRow, dates: readonly string[], rows: Iterable<LedgerC
     totals.absent += row.absentFraction;
     totals.leave_days += row.leaveFraction;
   }
+  totals.overtime_hours = hours(minutes.overtime);
+  totals.holiday_work_hours = hours(minutes.holidayWork);
+  totals.holiday_overtime_hours = hours(minutes.holidayOvertime);
   return { employee: { id: e.id, code: e.code, full_name: rowFullName(e) }, days: codes, totals };
 }
 
@@ -182,6 +197,9 @@ const ledgerColumns = {
   earlyMinutes: attendanceDays.earlyMinutes,
   leaveFraction: attendanceDays.leaveFraction,
   absentFraction: attendanceDays.absentFraction,
+  overtimeMinutes: attendanceDays.overtimeMinutes,
+  holidayWorkMinutes: attendanceDays.holidayWorkMinutes,
+  holidayOvertimeMinutes: attendanceDays.holidayOvertimeMinutes,
 };
 
 // A page's employees' rows of the month on the (employee_id, work_date) index.

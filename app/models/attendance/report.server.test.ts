@@ -196,6 +196,9 @@ describe("attendanceCsv", () => {
       "ช่วงที่ลา",
       "ลา (วัน)",
       "ขาดงาน (วัน)",
+      "โอที 1.5 เท่า (นาที)",
+      "ทำงานวันหยุด (นาที)",
+      "โอที 3 เท่า (นาที)",
     ]);
     // Oldest first, then by code: the 2nd (007 absent, B2), then the 3rd (007, B2 absent).
     const cell = (row: string, label: string) => row.split(",")[labels.indexOf(label)];
@@ -204,8 +207,8 @@ describe("attendanceCsv", () => {
       ["2026-11-02", "ขาดงาน", "", ""],
       ["2026-11-03", "ขาดงาน", "", ""],
     ]);
-    expect(absent.endsWith(",,,ขาดงาน,480,0,,,0,1")).toBe(true); // no record: its cells empty; then the ledger's columns
-    expect(late.endsWith(",480,443,,,0,0")).toBe(true); // 08:42–17:05 less the hour's break
+    expect(absent.endsWith(",,,ขาดงาน,480,0,,,0,1,0,0,0")).toBe(true); // no record: its cells empty; then the ledger's columns
+    expect(late.endsWith(",480,443,,,0,0,0,0,0")).toBe(true); // 08:42–17:05 less the hour's break
     expect(cell(missing, "วันที่ (ค.ศ.)")).toBe("2026-11-02");
     expect(cell(missing, "สถานะ")).toBe("ไม่ได้ลงเวลาออก");
     expect(cell(missing, "เวลาออกงาน")).toBe("");
