@@ -1,6 +1,6 @@
-import { Button, Group, LoadingOverlay, Paper, Stack, Tabs, TextInput } from "@mantine/core";
+import { Button, Group, LoadingOverlay, Paper, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconDownload, IconPlus, IconSearch, IconUpload } from "@tabler/icons-react";
+import { IconCalendarTime, IconDownload, IconPlus, IconSearch, IconUpload } from "@tabler/icons-react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
@@ -17,6 +17,7 @@ import { ResignModal } from "~/components/employees/ResignModal";
 import { VerifyCodeModal, type IssuedCode } from "~/components/employees/VerifyCodeModal";
 import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
+import { ScheduleAssignDialog } from "~/components/schedules/ScheduleAssignDialog";
 import { EmptyState } from "~/components/EmptyState";
 import { PageFrame } from "~/components/PageFrame";
 import { requireAdmin } from "~/http/guard.server";
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return pageAction(request, employeeIntents({ type: "admin", id: admin.id }, new URL(request.url).origin));
 }
 
-type Dialog = { kind: "create" } | { kind: "import" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
+type Dialog = { kind: "create" } | { kind: "import" } | { kind: "schedule" } | { kind: EmployeeRowAction; employee: EmployeeDto } | null;
 
 export default function EmployeesPage() {
   const data = useLoaderData<typeof loader>();
@@ -48,7 +49,11 @@ export default function EmployeesPage() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const form = useDialogFetcher<SerializeFrom<typeof action>>("employee-dialog", () => setDialog(null));
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const form = useDialogFetcher<SerializeFrom<typeof action>>("employee-dialog", () => {
+    if (dialog?.kind === "schedule") setSelected(new Set());
+    setDialog(null);
+  });
   const actions = useFetcher<typeof action>({ key: "employee-actions" });
   const [target, setTarget] = useState<EmployeeDto | null>(null);
   const [issued, setIssued] = useState<IssuedCode | null>(null);
@@ -61,6 +66,18 @@ export default function EmployeesPage() {
   });
 
   const closeDialog = useCallback(() => setDialog(null), []);
+  const selection = {
+    selected,
+    onToggle: (ids: readonly number[], on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of ids) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+  };
 
   const open = (next: Dialog) => {
     form.renew();
@@ -130,6 +147,19 @@ export default function EmployeesPage() {
               </Group>
             </Group>
             <EmployeeFilters department={data.department} status={data.status} departments={data.choices.departments} />
+            {!resigned && selected.size > 0 ? (
+              <Group gap="xs" wrap="wrap" role="region" aria-label="พนักงานที่เลือก">
+                <Text fz="sm" fw={500}>
+                  เลือกแล้ว {selected.size.toLocaleString("th-TH")} คน
+                </Text>
+                <Button size="xs" leftSection={<IconCalendarTime size={14} />} onClick={() => open({ kind: "schedule" })}>
+                  กำหนดตารางเวลาทำงาน
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
+                  ล้างการเลือก
+                </Button>
+              </Group>
+            ) : null}
             <Paper withBorder radius="md" pos="relative">
               <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
               {data.items.length === 0 ? (
@@ -138,7 +168,7 @@ export default function EmployeesPage() {
                   hint={filtered ? "ลองค้นหาด้วยคำอื่น หรือล้างตัวกรอง" : resigned ? undefined : "กด “เพิ่มพนักงาน” หรือ “นำเข้า CSV” เพื่อเริ่มต้น"}
                 />
               ) : (
-                <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} />
+                <EmployeeTable items={data.items} resigned={resigned} onAction={onAction} selection={resigned ? undefined : selection} />
               )}
             </Paper>
             <ListFooter
@@ -158,6 +188,18 @@ export default function EmployeesPage() {
         onClose={() => setDialog(null)}
         fetcher={form.fetcher}
         choices={data.choices}
+        offices={data.offices}
+      />
+      <ScheduleAssignDialog
+        opened={dialog?.kind === "schedule"}
+        title="กำหนดตารางเวลาทำงาน"
+        subject={`พนักงาน ${selected.size.toLocaleString("th-TH")} คน`}
+        count={selected.size}
+        schedules={data.schedules}
+        today={data.today}
+        fetcher={form.fetcher}
+        hidden={{ intent: "schedule-bulk", employee_ids: [...selected].join(",") }}
+        onClose={() => setDialog(null)}
       />
       <ImportDialog opened={dialog?.kind === "import"} onClose={closeDialog} />
       <ResignModal employee={dialog?.kind === "resign" ? dialog.employee : null} onClose={() => setDialog(null)} fetcher={form.fetcher} />

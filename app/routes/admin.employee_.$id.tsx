@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Breadcrumbs, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconChevronDown } from "@tabler/icons-react";
+import { IconChevronDown, IconPrinter } from "@tabler/icons-react";
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -22,13 +22,14 @@ import { VerifyCodeModal, type IssuedCode } from "~/components/employees/VerifyC
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
+import { EmployeeScheduleSection } from "~/components/schedules/EmployeeScheduleSection";
+import { ScheduleAssignDialog } from "~/components/schedules/ScheduleAssignDialog";
+import { employeeProfilePageData } from "~/http/intents/employees.server";
 import { adminLoader } from "~/http/page-loaders.server";
 import { intParam } from "~/http/request.server";
 import { initials } from "~/lib/initials";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
-import { employeeProfile } from "~/models/employees/profile.server";
-import { employeeChoices } from "~/models/employees/employee.server";
 import type { action as listAction } from "./admin.employee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -36,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ({ params }) => json({ ...employeeProfile(intParam(params.id)), choices: employeeChoices() }));
+  adminLoader(args, ({ params }) => json(employeeProfilePageData(intParam(params.id))));
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary homeHref="/admin/employee" homeLabel="กลับไปที่รายชื่อพนักงาน" />;
@@ -104,13 +105,18 @@ function Header({ employee, onAction }: { employee: Employee; onAction: (kind: E
             </Group>
           </div>
         </Group>
-        <ActionsMenu employee={employee} onAction={onAction} />
+        <Group gap="xs" wrap="nowrap">
+          <Button component={Link} to={`/admin/employee/${employee.id}/timesheet`} variant="default" leftSection={<IconPrinter size={16} />}>
+            ใบลงเวลา
+          </Button>
+          <ActionsMenu employee={employee} onAction={onAction} />
+        </Group>
       </Group>
     </Paper>
   );
 }
 
-type Dialog = EmployeeRowAction | null;
+type Dialog = EmployeeRowAction | "schedule" | null;
 
 /** /admin/employee/:id: one employee's whole picture; its actions post to the list's page action. */
 export default function EmployeeProfilePage() {
@@ -154,6 +160,15 @@ export default function EmployeeProfilePage() {
         <DetailsSection employee={employee} />
         <LineFaceSection employee={employee} face={data.face} />
       </SimpleGrid>
+      <EmployeeScheduleSection
+        schedule={data.schedule}
+        schedules={data.schedules}
+        today={data.today}
+        onChange={() => {
+          form.renew();
+          setDialog("schedule");
+        }}
+      />
       <MonthSection month={data.month} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <LeaveSection leave={data.leave} />
@@ -181,12 +196,25 @@ export default function EmployeeProfilePage() {
         ) : null}
       </Section>
 
-      <EmployeeFormModal opened={dialog === "edit"} employee={dialog === "edit" ? target : null} onClose={() => setDialog(null)} fetcher={form.fetcher} action={EMPLOYEE_ACTIONS_ROUTE} choices={data.choices} />
+      <EmployeeFormModal opened={dialog === "edit"} employee={dialog === "edit" ? target : null} onClose={() => setDialog(null)} fetcher={form.fetcher} action={EMPLOYEE_ACTIONS_ROUTE} choices={data.choices} offices={data.offices} />
       <ResignModal employee={dialog === "resign" ? target : null} onClose={() => setDialog(null)} fetcher={form.fetcher} action={EMPLOYEE_ACTIONS_ROUTE} />
       <PhotoModal employee={dialog === "photo" ? target : null} onClose={() => setDialog(null)} fetcher={form.fetcher} action={EMPLOYEE_ACTIONS_ROUTE} />
       <VerifyCodeModal issued={issued} onClose={() => setIssued(null)} />
       <PushDialog employee={dialog === "push" ? target : null} onClose={() => setDialog(null)} lineConfigured={lineConfigured} />
       <FaceModal employee={dialog === "face" ? target : null} onClose={() => setDialog(null)} onReset={() => run("reset-face")} />
+      <ScheduleAssignDialog
+        opened={dialog === "schedule"}
+        title="เปลี่ยนตารางเวลาทำงาน"
+        subject={employee.full_name}
+        count={1}
+        schedules={data.schedules}
+        scheduleId={data.schedule.current.schedule_id}
+        today={data.today}
+        fetcher={form.fetcher}
+        hidden={{ intent: "schedule-assign", id: String(employee.id) }}
+        action={EMPLOYEE_ACTIONS_ROUTE}
+        onClose={() => setDialog(null)}
+      />
     </Stack>
   );
 }

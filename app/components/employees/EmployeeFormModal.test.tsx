@@ -135,4 +135,51 @@ describe("EmployeeFormModal", () => {
     await vi.waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ intent: "update", id: "5", title: "1", name_prefix: "ว่าที่ ร.ต.", first_name: "สมชาย" });
   }, 20_000);
+
+  test("การจ่ายค่าจ้าง and สำนักงานที่ลงเวลาได้: shown when editing, posted as pay_basis and office_names (empty for every office)", async () => {
+    const user = userEvent.setup();
+    const posted: Record<string, FormDataEntryValue>[] = [];
+    const employee = {
+      id: 6, code: "E006", title: 2, title_label: "นาง", name_prefix: "", first_name: "สมศรี", last_name: "ขยัน",
+      full_name: "นางสมศรี ขยัน", nickname: "", phone: "", email: "", position: "", department: "", start_date: null,
+      pay_basis: "daily", office_names: ["สาขาบางนา", "สาขาเก่า"],
+    } as EmployeeDto;
+    const Page = () => {
+      const form = useDialogFetcher<DialogResult>("employee-office-test", () => {});
+      return <EmployeeFormModal opened onClose={() => {}} employee={employee} fetcher={form.fetcher} offices={["สำนักงานใหญ่", "สาขาบางนา"]} />;
+    };
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <MantineProvider env="test">
+            <Page />
+          </MantineProvider>
+        ),
+        action: async ({ request }) => {
+          posted.push(Object.fromEntries(await request.formData()));
+          return json({ ok: true, message: "บันทึกการแก้ไขแล้ว" });
+        },
+      },
+    ]);
+    vi.stubGlobal("fetch", vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ items: [] }) })));
+    render(<Stub initialEntries={["/"]} />);
+
+    expect(await screen.findByRole("textbox", { name: "การจ่ายค่าจ้าง" }, { timeout: 5_000 })).toHaveValue("รายวัน");
+    expect(screen.getByRole("radio", { name: "เฉพาะสำนักงานที่เลือก" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "สำนักงานใหญ่" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "สาขาบางนา" })).toBeChecked();
+    // An office the settings no longer hold stays listed, so it can be unticked.
+    await user.click(screen.getByRole("checkbox", { name: "สาขาเก่า (ไม่มีในการตั้งค่าแล้ว)" }));
+    await user.click(screen.getByRole("checkbox", { name: "สำนักงานใหญ่" }));
+    await user.click(screen.getByRole("button", { name: "บันทึก" }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ pay_basis: "daily", office_names: JSON.stringify(["สำนักงานใหญ่", "สาขาบางนา"]) });
+
+    await user.click(screen.getByRole("radio", { name: "ทุกสำนักงาน" }));
+    expect(screen.queryByRole("checkbox", { name: "สาขาบางนา" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "บันทึก" }));
+    await vi.waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1].office_names).toBe("");
+  }, 20_000);
 });

@@ -4,11 +4,14 @@ import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { ThaiDateInput } from "~/components/ThaiDateInput";
 import { ChoiceInput } from "./ChoiceInput";
+import { OfficeNamesField } from "./OfficeNamesField";
 import { TITLE_LABELS } from "~/lib/enums";
-import { EMPLOYEE_MAX_LENGTH } from "~/models/employees/schema";
+import { PAY_BASIS_LABELS } from "~/models/employees/labels";
+import { EMPLOYEE_MAX_LENGTH, PAY_BASIS_VALUES } from "~/models/employees/schema";
 import type { EmployeeDto } from "~/models/employees/employee.server";
 
 const TITLE_OPTIONS = Object.entries(TITLE_LABELS).map(([value, label]) => ({ value, label }));
+const PAY_BASIS_OPTIONS = PAY_BASIS_VALUES.map((value) => ({ value, label: PAY_BASIS_LABELS[value] }));
 
 /** Create (no employee) or edit one; posts to the page action through the given fetcher. */
 export function EmployeeFormModal({
@@ -17,6 +20,7 @@ export function EmployeeFormModal({
   employee,
   fetcher,
   choices = { departments: [], positions: [] },
+  offices = [],
   action,
 }: {
   opened: boolean;
@@ -25,6 +29,8 @@ export function EmployeeFormModal({
   fetcher: DialogFetcher;
   /** The departments and positions already in use, offered before a new one is typed. */
   choices?: { departments: string[]; positions: string[] };
+  /** The offices in the settings, which an employee may be limited to. */
+  offices?: readonly string[];
   /** The page action to post to, when the dialog is used on another page (the profile posts to the list's). */
   action?: string;
 }) {
@@ -85,7 +91,24 @@ export function EmployeeFormModal({
               error={fields.department}
               onPick={() => clearField("department")}
             />
+            <Select
+              name="pay_basis"
+              label="การจ่ายค่าจ้าง"
+              description="ใช้คิดค่าทำงานในวันหยุด (รายเดือน 1 เท่า รายวัน 2 เท่า)"
+              data={PAY_BASIS_OPTIONS}
+              defaultValue={employee?.pay_basis ?? "monthly"}
+              allowDeselect={false}
+              error={fields.pay_basis}
+              comboboxProps={{ zIndex: 1200 }}
+            />
           </SimpleGrid>
+          <OfficeNamesField
+            key={employee?.id ?? "new"}
+            offices={offices}
+            defaultValue={employee?.office_names ?? null}
+            error={fields.office_names}
+            onChange={() => clearField("office_names")}
+          />
           <Textarea name="address" maxLength={EMPLOYEE_MAX_LENGTH.address} label="ที่อยู่ (บ้านเลขที่ ถนน ซอย)" autosize minRows={2} defaultValue={employee?.address} error={fields.address} />
           <AddressFields
             defaultValue={

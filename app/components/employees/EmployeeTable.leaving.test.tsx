@@ -10,7 +10,7 @@ function dto(overrides: Partial<EmployeeDto>): EmployeeDto {
     full_name: "นายสมชาย ใจดี", nickname: "", phone: "", email: "", position: "", department: "",
     start_date: null, resign_date: null, working: true, photo_url: null, line_linked: false,
     face_registered: false, face_url: null, address: "", province_id: null, amphur_id: null,
-    district_id: null, zipcode: "", province_name: null, amphur_name: null, district_name: null,
+    district_id: null, zipcode: "", province_name: null, amphur_name: null, district_name: null, pay_basis: "monthly", office_names: null,
     ...overrides,
   };
 }

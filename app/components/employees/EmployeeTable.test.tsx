@@ -35,6 +35,8 @@ const EMPLOYEE: EmployeeDto = {
   province_name: null,
   amphur_name: null,
   district_name: null,
+  pay_basis: "monthly",
+  office_names: null,
 };
 
 test("the avatar asks for the thumbnail, not the 1600 px original", async () => {
@@ -53,6 +55,37 @@ test("the avatar asks for the thumbnail, not the 1600 px original", async () => 
   expect(row.querySelector("img")?.getAttribute("src")).toBe(`${EMPLOYEE.photo_url}?size=thumb`);
   // A wide screen gets the table only: the cards are not rendered at all.
   expect(screen.queryByTestId("employee-cards")).toBeNull();
+});
+
+test("with a selection: a box per row and one for the page, which picks or unpicks everyone on it", async () => {
+  const toggled: [readonly number[], boolean][] = [];
+  const second = { ...EMPLOYEE, id: EMPLOYEE.id + 1, code: "E999", first_name: "สมศรี", full_name: "นางสมศรี ใจดี" };
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <MantineProvider>
+          <EmployeeTable
+            items={[EMPLOYEE, second]}
+            resigned={false}
+            onAction={() => {}}
+            selection={{ selected: new Set([second.id]), onToggle: (ids, on) => toggled.push([ids, on]) }}
+          />
+        </MantineProvider>
+      ),
+    },
+  ]);
+  render(<Stub />);
+  const user = userEvent.setup();
+  const page = await screen.findByRole("checkbox", { name: "เลือกทุกคนในหน้านี้" });
+  expect(page).toHaveAttribute("data-indeterminate", "true");
+  expect(screen.getByRole("checkbox", { name: `เลือก ${second.full_name}` })).toBeChecked();
+  await user.click(screen.getByRole("checkbox", { name: `เลือก ${EMPLOYEE.full_name}` }));
+  await user.click(page);
+  expect(toggled).toEqual([
+    [[EMPLOYEE.id], true],
+    [[EMPLOYEE.id, second.id], true],
+  ]);
 });
 
 describe("at phone width", () => {

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { Link, useSearchParams } from "@remix-run/react";
 import { formatThaiDate } from "~/lib/thai-date";
@@ -42,7 +42,34 @@ function SortHeader({ sort, children }: { sort: EmployeeSort; children: string }
 }
 
 type OnAction = (action: EmployeeRowAction, employee: EmployeeDto) => void;
-type ListProps = { items: EmployeeDto[]; resigned: boolean; onAction: OnAction };
+
+/** Rows picked for a bulk action (the schedule assignment), by employee id. */
+export type Selection = { selected: ReadonlySet<number>; onToggle: (ids: readonly number[], on: boolean) => void };
+type ListProps = { items: EmployeeDto[]; resigned: boolean; onAction: OnAction; selection?: Selection };
+
+function PickRow({ e, selection }: { e: EmployeeDto; selection: Selection }) {
+  return (
+    <Checkbox
+      aria-label={`เลือก ${e.full_name}`}
+      checked={selection.selected.has(e.id)}
+      onChange={(event) => selection.onToggle([e.id], event.currentTarget.checked)}
+    />
+  );
+}
+
+function PickPage({ items, selection }: { items: EmployeeDto[]; selection: Selection }) {
+  const picked = items.filter((e) => selection.selected.has(e.id)).length;
+  return (
+    <Table.Th w={40}>
+      <Checkbox
+        aria-label="เลือกทุกคนในหน้านี้"
+        checked={items.length > 0 && picked === items.length}
+        indeterminate={picked > 0 && picked < items.length}
+        onChange={(event) => selection.onToggle(items.map((e) => e.id), event.currentTarget.checked)}
+      />
+    </Table.Th>
+  );
+}
 
 function RowMenu({ e, resigned, onAction }: { e: EmployeeDto; resigned: boolean; onAction: OnAction }) {
   return (
@@ -75,8 +102,9 @@ export function EmployeeTable(props: ListProps) {
 
 const sortable = (sort: EmployeeSort, header: string) => ({ header, th: <SortHeader sort={sort}>{header}</SortHeader> });
 
-function WideTable({ items, resigned, onAction }: ListProps) {
+function WideTable({ items, resigned, onAction, selection }: ListProps) {
   const columns: Columns<EmployeeDto> = [
+    selection !== undefined && { header: "เลือก", th: <PickPage items={items} selection={selection} />, cell: (e) => <PickRow e={e} selection={selection} /> },
     {
       header: "รูป",
       width: 56,
@@ -148,13 +176,14 @@ function WideTable({ items, resigned, onAction }: ListProps) {
 }
 
 /** One card per employee, name first, the actions' menu on the card (no sideways scrolling). */
-function EmployeeCards({ items, resigned, onAction }: ListProps) {
+function EmployeeCards({ items, resigned, onAction, selection }: ListProps) {
   return (
     <Stack gap="sm" p="xs" hiddenFrom="sm" data-testid="employee-cards">
       {items.map((e) => (
         <Card key={e.id} withBorder radius="md" padding="sm" data-testid="employee-card">
           <PlainGroup justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <PlainGroup gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              {selection ? <PickRow e={e} selection={selection} /> : null}
               <PlainAvatar src={thumbUrl(e.photo_url)} alt="" radius="xl">
                 {initials(e.first_name)}
               </PlainAvatar>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { makeJpeg } from "../../../tests/fixtures/images";
-import { employees } from "../../../db/schema";
+import { employees, PAY_BASES, settings } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { readCsv } from "~/lib/csv.server";
 import { DomainError } from "~/lib/errors";
@@ -9,8 +9,9 @@ import { fieldErrors } from "~/lib/validation";
 import { seedAddressData } from "~/models/core/address-seed.server";
 import { listAmphurs, listDistricts, listProvinces } from "~/models/core/address.server";
 import { listAudit, listAuditEntries } from "~/models/audit/audit.server";
+import { updateSettings } from "~/models/core/settings.server";
 import { employeeBrief, briefEmployeeColumns } from "./brief.server";
-import { EmployeeCreateSchema, EmployeeListQuery } from "./schema";
+import { EmployeeCreateSchema, EmployeeListQuery, EmployeeUpdateSchema, PAY_BASIS_VALUES } from "./schema";
 import { employeesCsv } from "./csv.server";
 import {
   createEmployee,
@@ -346,5 +347,54 @@ describe("employee photo", () => {
     expect(getEmployee(e.id)?.photo_url).toBe(first.photo_url);
     expect(getUpload(uploadIdFromUrl(first.photo_url)!.id)).not.toBeNull();
     expect(listAudit({ entity: "employee", entityId: e.id })).toHaveLength(auditsBefore);
+  });
+});
+
+describe("pay basis and offices", () => {
+  const HQ = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 100 };
+  const BRANCH = { ...HQ, name: "สาขาบางนา", lat: 13.67 };
+  beforeEach(() => updateSettings({ offices: [HQ, BRANCH] }, admin));
+  afterEach(() => db().delete(settings).run());
+
+  test("the form's values are the table's", () => {
+    expect(PAY_BASIS_VALUES).toEqual(PAY_BASES);
+  });
+
+  test("a new employee is paid monthly and may check in at every office unless told otherwise", () => {
+    expect(make()).toMatchObject({ pay_basis: "monthly", office_names: null });
+    expect(make({ pay_basis: "daily", office_names: ["สาขาบางนา"] })).toMatchObject({ pay_basis: "daily", office_names: ["สาขาบางนา"] });
+  });
+
+  test("an edit changes them only when given, and audits what changed", () => {
+    const e = make({ office_names: ["สำนักงานใหญ่"] });
+    expect(updateEmployee(e.id, EmployeeUpdateSchema.parse({ nickname: "ชาย" }), admin)).toMatchObject({ pay_basis: "monthly", office_names: ["สำนักงานใหญ่"] });
+    const after = updateEmployee(e.id, EmployeeUpdateSchema.parse({ pay_basis: "daily", office_names: ["สำนักงานใหญ่", "สาขาบางนา"] }), admin);
+    expect(after).toMatchObject({ pay_basis: "daily", office_names: ["สำนักงานใหญ่", "สาขาบางนา"] });
+    expect(listAudit({ entity: "employee", entityId: e.id })[0].changes).toEqual({
+      pay_basis: { from: "monthly", to: "daily" },
+      office_names: { from: ["สำนักงานใหญ่"], to: ["สำนักงานใหญ่", "สาขาบางนา"] },
+    });
+    expect(updateEmployee(e.id, EmployeeUpdateSchema.parse({ office_names: null }), admin).office_names).toBeNull();
+  });
+
+  test("an office the settings do not hold is a 400 on office_names, nothing written", () => {
+    const e = make();
+    const error = domainError(() => updateEmployee(e.id, EmployeeUpdateSchema.parse({ office_names: ["สาขาเชียงใหม่"], nickname: "ใหม่" }), admin));
+    expect(error.status).toBe(400);
+    expect(error.fields?.office_names).toContain("สาขาเชียงใหม่");
+    expect(getEmployee(e.id)).toMatchObject({ office_names: null, nickname: "" });
+    expect(domainError(() => make({ office_names: ["ไม่มี"] })).status).toBe(400);
+  });
+
+  test.each([
+    ["an unknown pay basis", { pay_basis: "hourly" }, "pay_basis"],
+    ["an empty office list", { office_names: [] }, "office_names"],
+    ["a name given twice", { office_names: ["สาขาบางนา", "สาขาบางนา"] }, "office_names"],
+    ["a name that is not text", { office_names: [12] }, "office_names"],
+    ["offices as one text", { office_names: "สาขาบางนา" }, "office_names"],
+  ])("%s is refused in Thai", (_, input, field) => {
+    const result = EmployeeUpdateSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error)[field]).toMatch(/[\u0E00-\u0E7F]/);
   });
 });

@@ -11,7 +11,8 @@ import { validateAddressSelection } from "~/models/core/address.server";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { endAssignmentsOnResign } from "~/models/machines/assignment.server";
 import { recomputeLedger } from "~/models/attendance/ledger.server";
-import type { EmployeeCreateInput, EmployeeListQuery, EmployeeStatusFilter, EmployeeUpdateInput } from "./schema";
+import { getSetting } from "~/models/core/settings.server";
+import type { EmployeeCreateInput, EmployeeListQuery, EmployeeStatusFilter, EmployeeUpdateInput, PayBasis } from "./schema";
 
 type Row = typeof employees.$inferSelect;
 
@@ -46,6 +47,10 @@ export type EmployeeDto = {
   province_name: string | null;
   amphur_name: string | null;
   district_name: string | null;
+  /** How overtime and holiday work are paid: monthly or daily. */
+  pay_basis: PayBasis;
+  /** The offices (by name) the employee may check in at; null: every office. */
+  office_names: string[] | null;
 };
 
 const NOT_FOUND = "ไม่พบพนักงาน";
@@ -119,6 +124,8 @@ function toDto({ e, working, provinceName, amphurName, districtName }: JoinedRow
     province_name: provinceName,
     amphur_name: amphurName,
     district_name: districtName,
+    pay_basis: e.payBasis,
+    office_names: e.officeNames ?? null,
   };
 }
 
@@ -284,7 +291,22 @@ function toColumns(input: EmployeeUpdateInput) {
   if (input.department !== undefined) columns.department = input.department;
   if (input.start_date !== undefined) columns.startDate = input.start_date;
   if (input.address !== undefined) columns.address = input.address;
+  if (input.pay_basis !== undefined) columns.payBasis = input.pay_basis;
+  if (input.office_names !== undefined) columns.officeNames = input.office_names;
   return columns;
+}
+
+/** The names of the offices in the settings: what an employee may be limited to. */
+export const officeChoices = (): string[] => getSetting("offices").map((o) => o.name);
+
+const unknownOffice = (name: string) => `ไม่พบสำนักงาน "${name}" ในการตั้งค่า (ลงเวลาเข้า-ออก > ตั้งค่า)`;
+
+/** An employee may only be limited to offices the settings hold. */
+function assertOffices(names: readonly string[] | null | undefined) {
+  if (!names) return;
+  const known = new Set(officeChoices());
+  const missing = names.find((n) => !known.has(n));
+  if (missing !== undefined) throw new DomainError(400, unknownOffice(missing), { office_names: unknownOffice(missing) });
 }
 
 /** A new employee's row from checked input and the zipcode its address check settled (create, import). */
@@ -328,7 +350,9 @@ function repeatedCreate(values: typeof employees.$inferInsert, actor: Actor, now
     row.provinceId === values.provinceId &&
     row.amphurId === values.amphurId &&
     row.districtId === values.districtId &&
-    row.zipcode === values.zipcode;
+    row.zipcode === values.zipcode &&
+    row.payBasis === (values.payBasis ?? "monthly") &&
+    JSON.stringify(row.officeNames ?? null) === JSON.stringify(values.officeNames ?? null);
   if (!same) return null;
   const created = db()
     .select({ actorType: auditLog.actorType, actorId: auditLog.actorId })
@@ -369,6 +393,7 @@ function ledgerForMovedDate(tx: Db, employeeId: number, edge: "start" | "resign"
 export function createEmployee(input: EmployeeCreateInput, actor: Actor, now = Date.now()): EmployeeDto {
   const values = employeeColumns(input, assertAddress(input));
   const id = immediate((tx) => {
+    assertOffices(input.office_names);
     if (codeTaken(input.code)) {
       const repeated = repeatedCreate(values, actor, now);
       if (repeated != null) return repeated;
@@ -388,7 +413,7 @@ export function createEmployee(input: EmployeeCreateInput, actor: Actor, now = D
 
 const AUDITED_FIELDS = [
   "code", "title", "name_prefix", "first_name", "last_name", "nickname", "phone", "email", "position",
-  "department", "start_date", "address", "province_id", "amphur_id", "district_id", "zipcode",
+  "department", "start_date", "address", "province_id", "amphur_id", "district_id", "zipcode", "pay_basis", "office_names",
 ] as const;
 
 export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Actor): EmployeeDto {
@@ -405,6 +430,7 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
   };
   const zipcode = addressTouched ? assertAddress(merged) : before.zipcode;
   immediate((tx) => {
+    assertOffices(input.office_names);
     if (input.code !== undefined && codeTaken(input.code, id)) {
       throw new DomainError(409, DUPLICATE_CODE, { code: DUPLICATE_CODE });
     }
@@ -424,7 +450,7 @@ export function updateEmployee(id: number, input: EmployeeUpdateInput, actor: Ac
   const after = requireEmployee(id);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of AUDITED_FIELDS) {
-    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = { from: before[field], to: after[field] };
   }
   if (Object.keys(changes).length > 0) {
     recordAudit({ actor, action: "update", entity: "employee", entityId: id, changes });

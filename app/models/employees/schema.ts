@@ -60,6 +60,29 @@ export const namePrefixField = z
   )
   .refine((v) => titleOfWord(v) === undefined, `${NAME_PREFIX_LABEL}ไม่ต้องใส่ นาย นาง หรือ นางสาว (เลือกในช่องคำนำหน้า)`);
 
+/** How overtime and holiday work are paid (Labour Protection Act s.62–63); db/schema.ts's PAY_BASES. */
+export const PAY_BASIS_VALUES = ["monthly", "daily"] as const;
+export type PayBasis = (typeof PAY_BASIS_VALUES)[number];
+
+/** The most offices an employee may be limited to (the settings hold at most as many). */
+const MAX_EMPLOYEE_OFFICES = 20;
+const OFFICE_NAMES_MESSAGE = "สำนักงานที่ลงเวลาได้ (office_names) ต้องเป็น null (ทุกสำนักงาน) หรือรายชื่อสำนักงาน";
+
+/**
+ * The offices (by name) an employee may check in at: null for every office, else 1–20 different
+ * names; that each is one of the settings' offices is the model's check.
+ */
+export const officeNamesField = z
+  .union([
+    z.null(),
+    z
+      .array(cleanText({ label: "ชื่อสำนักงาน", min: 1, max: 100 }), { error: OFFICE_NAMES_MESSAGE })
+      .min(1, "กรุณาเลือกสำนักงานอย่างน้อย 1 แห่ง หรือเลือกทุกสำนักงาน")
+      .max(MAX_EMPLOYEE_OFFICES, `เลือกสำนักงานได้ไม่เกิน ${MAX_EMPLOYEE_OFFICES} แห่ง`)
+      .refine((names) => new Set(names).size === names.length, "ชื่อสำนักงานซ้ำกัน"),
+  ], { error: OFFICE_NAMES_MESSAGE })
+  .optional();
+
 export const EmployeeFields = {
   code: z
     .string({ error: "กรุณากรอกรหัสพนักงาน" })
@@ -85,6 +108,9 @@ export const EmployeeFields = {
   amphur_id: optionalId("อำเภอ"),
   district_id: optionalId("ตำบล"),
   zipcode: text(5, "รหัสไปรษณีย์").refine((v) => v === "" || /^\d{5}$/.test(v), "รหัสไปรษณีย์ต้องเป็นตัวเลข 5 หลัก"),
+  // Optional with no default: a PATCH without them leaves them alone, a create stores the table's (monthly, every office).
+  pay_basis: z.enum(PAY_BASIS_VALUES, { error: "การจ่ายค่าจ้าง (pay_basis) ต้องเป็น monthly (รายเดือน) หรือ daily (รายวัน)" }).optional(),
+  office_names: officeNamesField,
 };
 
 export const EmployeeCreateSchema = z.object(EmployeeFields);
