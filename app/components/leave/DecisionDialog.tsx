@@ -1,10 +1,8 @@
-import { Alert, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { useState, type ChangeEvent, type FormEvent } from "react";
-import { DialogButtons } from "~/components/DialogButtons";
+import { Modal, Stack, Text } from "@mantine/core";
+import { DecisionNoteEnd, useRejectionReason } from "~/components/DecisionNoteEnd";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
 import { daysText, typeLabel, type PetitionView } from "./leave-labels";
 import { spanText } from "~/models/leave/labels";
-import { REJECT_NOTE_REQUIRED, rejectNoteMissing } from "~/models/core/decision-note";
 
 const KINDS = {
   accept: { title: "อนุมัติคำขอลา", submit: "อนุมัติ", color: "green", question: "อนุมัติคำขอลานี้?" },
@@ -42,29 +40,13 @@ export function DecisionDialog({
   fetcher: DialogFetcher;
 }) {
   const { fields, error, busy, formProps } = useDialogForm(fetcher);
-  // The target the missing reason was found for: another petition starts without the message.
-  const [missingFor, setMissingFor] = useState<typeof target>(null);
   const kind = target ? KINDS[target.kind] : null;
   const note = target?.kind === "reject" ? NOTE_FIELD.reason : NOTE_FIELD.optional;
-  const noteError = missingFor !== null && missingFor === target ? REJECT_NOTE_REQUIRED : fields.note;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const text = new FormData(event.currentTarget).get("note");
-    if (target?.kind === "reject" && rejectNoteMissing(true, typeof text === "string" ? text : "")) {
-      event.preventDefault();
-      setMissingFor(target);
-      return;
-    }
-    formProps.onSubmit(event);
-  };
-  const onChange = (event: ChangeEvent<HTMLFormElement>) => {
-    setMissingFor(null);
-    formProps.onChange(event);
-  };
+  const { noteError, formProps: guarded } = useRejectionReason(target, target?.kind === "reject", formProps, fields.note);
   return (
     <Modal opened={target != null} onClose={onClose} title={kind?.title}>
       {target && kind ? (
-        <fetcher.Form method="post" noValidate onSubmit={onSubmit} onChange={onChange}>
+        <fetcher.Form method="post" noValidate {...guarded}>
           <input type="hidden" name="intent" value={target.kind === "cancel" ? "cancel" : "decide"} />
           <input type="hidden" name="id" value={target.petition.id} />
           {target.kind !== "cancel" ? <input type="hidden" name="action" value={target.kind} /> : null}
@@ -77,21 +59,17 @@ export function DecisionDialog({
                 {typeLabel(target.petition.type)} · {spanText(target.petition)} · {daysText(target.petition.days)}
               </Text>
             </div>
-            <Text fz="sm">{kind.question}</Text>
-            <Textarea
-              name="note"
-              label={note.label}
-              description={note.description}
-              placeholder={note.placeholder}
+            <DecisionNoteEnd
+              question={kind.question}
+              note={note}
               required={target.kind === "reject"}
-              autosize
-              minRows={2}
-              maxLength={500}
-              error={noteError}
-              data-autofocus
+              noteError={noteError}
+              error={error}
+              busy={busy}
+              onClose={onClose}
+              submit={kind.submit}
+              color={kind.color}
             />
-            {error ? <Alert color="red">{error}</Alert> : null}
-            <DialogButtons busy={busy} onClose={onClose} submit={kind.submit} submitProps={{ color: kind.color }} />
           </Stack>
         </fetcher.Form>
       ) : null}

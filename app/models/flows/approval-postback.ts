@@ -1,4 +1,5 @@
-// The data of the อนุมัติ / ไม่อนุมัติ buttons on LINE cards: `action=leave&id=123&decision=approve`.
+// The data of the อนุมัติ / ไม่อนุมัติ buttons on LINE cards: `action=leave&id=123&decision=approve`
+// (kinds: leave, correction, overtime).
 // A rejection needs a reason: the card's ไม่อนุมัติ (no reason) only asks for one, and the reason
 // buttons it answers with carry a standard reason's code (`…&decision=reject&reason=overlap`).
 // The webhook acts only on data that parses exactly (no other keys, no repeated keys, a plain
@@ -6,7 +7,7 @@
 // ignored.
 import { z } from "zod";
 
-export const APPROVAL_KINDS = ["leave", "correction"] as const;
+export const APPROVAL_KINDS = ["leave", "correction", "overtime"] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_DECISIONS = ["approve", "reject"] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
@@ -26,6 +27,11 @@ export const REJECT_REASONS = {
   correction: [
     { code: "no_proof", label: "ไม่มีหลักฐานยืนยันเวลา", text: "ไม่มีหลักฐานยืนยันเวลาที่ขอแก้ไข" },
     { code: "mismatch", label: "เวลาไม่ตรงกับข้อมูล", text: "เวลาที่ขอไม่ตรงกับข้อมูลที่มี" },
+    { code: "incomplete", label: "ข้อมูลไม่ครบ กรุณายื่นใหม่", text: "ข้อมูลไม่ครบ กรุณายื่นใหม่" },
+  ],
+  overtime: [
+    { code: "not_needed", label: "ไม่จำเป็นต้องทำโอที", text: "งานนี้ไม่จำเป็นต้องทำงานล่วงเวลา" },
+    { code: "over_limit", label: "เกิน 36 ชม. ต่อสัปดาห์", text: "ชั่วโมงทำงานล่วงเวลาในสัปดาห์นี้เกิน 36 ชั่วโมง" },
     { code: "incomplete", label: "ข้อมูลไม่ครบ กรุณายื่นใหม่", text: "ข้อมูลไม่ครบ กรุณายื่นใหม่" },
   ],
 } as const satisfies Record<ApprovalKind, readonly RejectReason[]>;

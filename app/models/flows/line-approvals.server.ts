@@ -2,12 +2,12 @@
 // source.userId (the signature proves LINE sent it), and it counts only when linked to an enabled
 // admin.
 // The decision goes through the same functions as the web page (decideLeave,
-// decideCorrectionAndNotify), so the state check, the audit log and the employee's notice are the
+// decideCorrectionAndNotify, decideOvertimeAndNotify), so the state check, the audit log and the employee's notice are the
 // same; the answer is a reply into the card's chat, never a push. A rejection needs a reason: the
 // card's ไม่อนุมัติ is answered with a card of standard reasons, and only one of those rejects
 // (the reason's Thai text becomes the decision note).
 import { eq } from "drizzle-orm";
-import { admins, attendanceCorrections, employees, leavePetitions } from "../../../db/schema";
+import { admins, attendanceCorrections, employees, leavePetitions, overtimeRequests } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { LeaveStatus, LEAVE_TYPE_LABELS, rowFullName } from "~/lib/enums";
 import type { LineMessage } from "~/lib/line.server";
@@ -27,12 +27,15 @@ import { decideCorrectionAndNotify } from "~/models/attendance/correction-notice
 import { decideLeave } from "~/models/leave/notices.server";
 import { spanText } from "~/models/leave/labels";
 import { cardRow, flexCard, NEGATIVE_COLOR } from "~/models/line/card.server";
+import { decideOvertimeAndNotify } from "~/models/overtime/notices.server";
+import { windowText } from "~/models/overtime/window";
 
 export const APPROVAL_REPLIES = {
   notLinked:
     "ขออภัย บัญชี LINE นี้ยังไม่ได้เชื่อมกับผู้ดูแลระบบ จึงอนุมัติจาก LINE ไม่ได้ หากคุณเป็นผู้ดูแลระบบ กรุณาเชื่อมบัญชีที่หน้า บัญชีผู้ใช้ ในระบบ TN Management",
   leaveNotFound: "ไม่พบคำขอลานี้ในระบบ",
   correctionNotFound: "ไม่พบคำขอแก้ไขเวลานี้ในระบบ",
+  overtimeNotFound: "ไม่พบคำขอทำงานล่วงเวลานี้ในระบบ",
 } as const;
 
 export const REASON_CARD_TITLE = "เลือกเหตุผลที่ไม่อนุมัติ";
@@ -153,6 +156,47 @@ function decideCorrectionFromLine(postback: ApprovalPostback, admin: { id: numbe
   return text(`${verb(decision)}${correctionSubject(row)} ${decidedBy(admin, note)}`);
 }
 
+function overtimeWithEmployee(id: number) {
+  return db()
+    .select({
+      o: overtimeRequests,
+      e: { title: employees.title, namePrefix: employees.namePrefix, firstName: employees.firstName, lastName: employees.lastName },
+    })
+    .from(overtimeRequests)
+    .innerJoin(employees, eq(employees.id, overtimeRequests.employeeId))
+    .where(eq(overtimeRequests.id, id))
+    .get();
+}
+
+const overtimeSubject = (row: NonNullable<ReturnType<typeof overtimeWithEmployee>>) =>
+  `คำขอทำงานล่วงเวลาของ ${rowFullName(row.e)} (วันที่ ${formatThaiDate(row.o.workDate)} ${windowText(row.o.startTime, row.o.endTime)})`;
+
+function overtimeAlreadyDecided(row: NonNullable<ReturnType<typeof overtimeWithEmployee>>) {
+  const { o } = row;
+  if (o.status === "cancelled") return `${overtimeSubject(row)} ถูกยกเลิกแล้ว${when(o.updatedAt)} จึงไม่มีการเปลี่ยนแปลง`;
+  const state = o.status === "approved" ? "อนุมัติ" : "ไม่อนุมัติ";
+  return `${overtimeSubject(row)} ได้รับการพิจารณาแล้ว: ${state} โดย ${adminName(o.decidedBy)}${when(o.decidedAt)} จึงไม่มีการเปลี่ยนแปลง`;
+}
+
+function decideOvertimeFromLine(postback: ApprovalPostback, admin: { id: number; name: string }, now: Date): LineMessage {
+  const { id, decision } = postback;
+  const row = overtimeWithEmployee(id);
+  if (!row) return text(APPROVAL_REPLIES.overtimeNotFound);
+  if (row.o.status !== "pending") return text(overtimeAlreadyDecided(row));
+  const note = noteOf(postback);
+  if (note === null) return reasonCard("overtime", id, overtimeSubject(row));
+  try {
+    decideOvertimeAndNotify(id, { decision, note }, { type: "admin", id: admin.id }, now);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const after = overtimeWithEmployee(id);
+    if (error.status === 409 && after && after.o.status !== "pending") return text(overtimeAlreadyDecided(after));
+    // A rule refused it (a closed payroll month): nothing changed; say why.
+    return text(`${verb(decision)}${overtimeSubject(row)} ไม่สำเร็จ: ${error.message}`);
+  }
+  return text(`${verb(decision)}${overtimeSubject(row)} ${decidedBy(admin, note)}`);
+}
+
 /**
  * A postback from a LINE user: the message to reply with (Thai text, or the card of reasons for a
  * ไม่อนุมัติ without one), or null to ignore it (data that is not an approval button's). Only a
@@ -165,5 +209,6 @@ export function handleApprovalPostback(input: { lineUserId: string | undefined; 
   const found = input.lineUserId ? findAdminByLineUser(input.lineUserId) : null;
   if (!found) return text(APPROVAL_REPLIES.notLinked);
   const admin = { id: found.id, name: adminDisplayName(found) };
+  if (postback.action === "overtime") return decideOvertimeFromLine(postback, admin, now);
   return postback.action === "leave" ? decideLeaveFromLine(postback, admin) : decideCorrectionFromLine(postback, admin, now);
 }

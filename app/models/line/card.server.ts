@@ -62,7 +62,7 @@ function footerOf(buttons: CardButton[], layout: "horizontal" | "vertical") {
   };
 }
 
-export type LiffPage = "checkin-out" | "petition" | "vending-machine";
+export type LiffPage = "checkin-out" | "petition" | "vending-machine" | "overtime";
 
 /** The LIFF page an employee opens from a card (`https://liff.line.me/<LIFF_ID>/<page>`); none in demo mode. */
 export function liffPageUrl(page: LiffPage): string | null {

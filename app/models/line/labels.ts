@@ -12,6 +12,8 @@ export const PUSH_KIND_LABELS: Record<string, string> = {
   leave_recount: "แจ้งปรับจำนวนวันลาตามวันหยุด",
   correction_request: "แจ้งคำขอแก้ไขเวลา",
   correction_decision: "แจ้งผลคำขอแก้ไขเวลา",
+  overtime_request: "แจ้งคำขอทำงานล่วงเวลา",
+  overtime_decision: "แจ้งผลการทำงานล่วงเวลา",
   machine_visit: "รายงานการเข้าตู้",
   group_test: "ข้อความทดสอบกลุ่ม",
   reminder_checkin: "เตือนลงเวลาเข้างาน",

@@ -18,7 +18,7 @@ import type { Petition } from "./leave-types";
 import type { LeaveYears } from "./use-leave-years";
 import { ShareButton } from "~/components/liff/ShareButton";
 import { shareCard } from "~/components/liff/share";
-import { LazyModal } from "~/components/liff/LazyModal";
+import { CancelRequestModal } from "~/components/liff/CancelRequestModal";
 
 /** An approved leave for the team's chat: who, which leave, which days (not the reason). */
 export function approvedLeaveCard(p: Petition, employeeName: string) {
@@ -131,23 +131,13 @@ export function LeaveHistory({ leave, year, employeeName }: { leave: LeaveYears;
           />
         ))
       )}
-      <LazyModal opened={asking !== null} onClose={() => (busy ? undefined : setAsking(null))} title="ยกเลิกคำขอลา" centered>
-        {asking ? (
-          <Stack>
-            <Text>
-              ยกเลิกคำขอ{typeLabel(asking.type)} {dateSpan(asking.start_date, asking.end_date)} ({formatDays(asking.days)}) ใช่หรือไม่
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(null)} disabled={busy}>
-                ไม่ยกเลิก
-              </Button>
-              <Button color="red" onClick={cancel} loading={busy}>
-                ยืนยันยกเลิกคำขอ
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </LazyModal>
+      <CancelRequestModal
+        title="ยกเลิกคำขอลา"
+        question={asking ? `ยกเลิกคำขอ${typeLabel(asking.type)} ${dateSpan(asking.start_date, asking.end_date)} (${formatDays(asking.days)}) ใช่หรือไม่` : null}
+        busy={busy}
+        onClose={() => setAsking(null)}
+        onConfirm={() => void cancel()}
+      />
     </Stack>
   );
 }
