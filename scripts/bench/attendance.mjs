@@ -276,9 +276,10 @@ export function checkinForm(type, nowMs = Date.now()) {
 
 /**
  * One download of `urlPath`, read to the end as a stream; the server's VmRSS is sampled before,
- * every 25 ms during, and after. Throws unless the answer is 200 text/csv.
+ * every 25 ms during, and after. Throws unless the answer is 200 with a content type holding
+ * `type` (text/csv unless told). `keep`: the body's bytes are returned too (`body`).
  */
-export async function timedDownload(ctx, urlPath, { cookie, timeoutMs = 60_000 }) {
+export async function timedDownload(ctx, urlPath, { cookie, timeoutMs = 60_000, type: expected = "text/csv", keep = false }) {
   const before = ctx.memory().rss;
   let peak = before;
   const sampler = setInterval(() => {
@@ -296,19 +297,21 @@ export async function timedDownload(ctx, urlPath, { cookie, timeoutMs = 60_000 }
       throw new Error(`GET ${urlPath} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     }
     const type = response.headers.get("content-type") ?? "";
-    if (!type.includes("text/csv")) throw new Error(`GET ${urlPath} answered ${type || "no content-type"}, not text/csv`);
+    if (!type.includes(expected)) throw new Error(`GET ${urlPath} answered ${type || "no content-type"}, not ${expected}`);
     let firstByteMs = null;
     let bytes = 0;
     let lines = 0;
+    const chunks = [];
     for await (const chunk of response.body) {
       firstByteMs ??= performance.now() - started;
       bytes += chunk.length;
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      if (keep) chunks.push(chunk);
     }
     const ms = performance.now() - started;
     const after = ctx.memory().rss;
     if (after !== null && after > peak) peak = after;
-    return { ms, firstByteMs, bytes, lines, rss: { before, peak, after } };
+    return { ms, firstByteMs, bytes, lines, rss: { before, peak, after }, ...(keep ? { body: Buffer.concat(chunks) } : {}) };
   } finally {
     clearInterval(sampler);
   }

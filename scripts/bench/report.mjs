@@ -241,6 +241,23 @@ export function csvMarkdown(csv) {
   ].join("\n");
 }
 
+export const PAYROLL_BUDGET_MS = 1000;
+export const payrollBudgetMet = (payroll) => payroll.ms <= PAYROLL_BUDGET_MS;
+
+/** The payroll export of a month: one XLSX download, its time and the server's RSS around it. */
+export function payrollMarkdown(payroll) {
+  if (!payroll) return "";
+  return [
+    `### Payroll export (\`GET /api/payroll?month=${payroll.month}&format=xlsx\`, one download)`,
+    "",
+    "| Measure | Value | Target |",
+    "| --- | --: | --- |",
+    `| Whole download (first byte at ${ms(payroll.firstByteMs)}) | ${ms(payroll.ms)} | ${mark(payrollBudgetMet(payroll))} ≤ 1 s |`,
+    `| Size | ${mb(payroll.bytes)}, ${payroll.employees.toLocaleString("en-US")} rows of seeded employees | — |`,
+    `| Server RSS before / peak during (sampled every 25 ms) / after | ${mb(payroll.rss.before)} / ${mb(payroll.rss.peak)} / ${mb(payroll.rss.after)} | — |`,
+  ].join("\n");
+}
+
 export const HOLIDAY_RECOMPUTE_BUDGET_MS = 2000;
 
 /** The day ledger: a holiday's recompute of a seeded weekday, and the reconcile check after the run. */
@@ -386,7 +403,7 @@ export function backupMarkdown(b) {
   ].join("\n");
 }
 
-export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, machines, checkin, petition, csv, ledger, skipped = [], face, bundle, pageBytes, backup }) {
+export function runSection({ date, machine, seconds, warmup, memory, rows, seed, attendance, leave, machines, checkin, petition, csv, payroll, ledger, skipped = [], face, bundle, pageBytes, backup }) {
   const healthRow = rows.find((r) => r.name.startsWith("GET /healthz while"));
   const checkinRow = rows.find((r) => r.name.startsWith("POST /api/emp/checkin-out"));
   const petitionRow = rows.find((r) => r.name.startsWith("POST /api/emp/leave/petition"));
@@ -399,6 +416,7 @@ export function runSection({ date, machine, seconds, warmup, memory, rows, seed,
     petitionMarkdown(petition, petitionRow),
     memoryMarkdown(memory.curve),
     csvMarkdown(csv),
+    payrollMarkdown(payroll),
     ledgerMarkdown(ledger),
     skipped.map((r) => `- Skipped \`${r.name}\`: ${r.skipped}`).join("\n"),
     faceMarkdown(face, healthRow),
@@ -518,7 +536,10 @@ the last seeded weekday, at 1 and 8 clients; \`GET /api/checkin-out/monthly?mont
 month at 1 client; and the CSV of last calendar year
 (\`GET /api/checkin-out?from=&to=&format=csv\`) as one timed download, read as a stream, with the
 server's VmRSS (\`/proc/<pid>/status\`) sampled before, every 25 ms during and after (budget: ≤ 3 s,
-growth ≤ 100 MB). A route that answers 404 (not in this build) is skipped with a note in the run.
+growth ≤ 100 MB). The payroll export of last month (\`GET /api/payroll?month=&format=xlsx\`, a row per
+employee summed from the day ledger) is timed the same way (budget: ≤ 1 s), then read back with
+read-excel-file to check it has a row for each seeded employee. A route that answers 404 (not in
+this build) is skipped with a note in the run.
 
 **Online backup** (last, DESIGN.md §10: "online backup of a 1 GB database: writes keep flowing"): the
 database is padded to 1 GiB with a table of the bench's own, then 8 connections send check-ins and

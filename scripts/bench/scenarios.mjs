@@ -28,6 +28,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { readSheet } from "read-excel-file/node";
 import {
   descriptorTiming,
   facePoolSize,
@@ -101,6 +102,8 @@ async function skipWhenMissing(ctx, urlPath) {
   await response.body?.cancel();
   return response.status === 404 ? { skip: `${urlPath.split("?")[0]} answered 404 (the route is not in this build)` } : null;
 }
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const jsonBody = (label, test) => (response, body) => {
   if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("application/json")) {
@@ -358,6 +361,26 @@ export const scenarios = [
       const seeded = countAttendance(ctx, { from, to });
       ctx.report.csv = { from, to, seeded, ...result };
       if (result.lines < 2) throw new Error("the CSV has no data rows");
+    },
+  },
+  {
+    // One timed download, not an autocannon load: see ctx.report.payroll.
+    name: "GET /api/payroll?format=xlsx (last full month, 1,000 employees)",
+    async setup(ctx) {
+      ctx.state.cookie = await ctx.login();
+      return skipWhenMissing(ctx, "/api/payroll/closes");
+    },
+    async run(ctx) {
+      const month = lastFullMonth();
+      const { body, ...result } = await timedDownload(ctx, `/api/payroll?month=${month}&format=xlsx`, {
+        cookie: ctx.state.cookie,
+        type: XLSX_TYPE,
+        keep: true,
+      });
+      // Read back after the clock stopped: a row per employee under the head and header rows.
+      const employees = (await readSheet(body)).filter((row) => /^E\d+$/.test(String(row[0]))).length;
+      ctx.report.payroll = { month, employees, ...result };
+      if (employees !== ctx.seed.count) throw new Error(`the payroll XLSX has ${employees} rows of seeded employees, not ${ctx.seed.count}`);
     },
   },
   ...[1, 8].map((connections) => ({

@@ -61,6 +61,7 @@ describe("MonthlyTab", () => {
     const cells = within(row).getAllByRole("cell");
     expect(cells[0]).toHaveTextContent("นายสมชาย ใจดี");
     expect(cells[0]).toHaveTextContent("E0001");
+    expect(within(cells[0]).getByRole("link", { name: "นายสมชาย ใจดี" })).toHaveAttribute("href", "/admin/employee/1/timesheet?month=2026-11");
     expect(cells.slice(1, 6).map((c) => c.textContent)).toEqual(["ห", "ม", "ส", "ลืม", "ข"]);
     expect(cells[6]).toHaveTextContent(/^$/); // a day still ahead is blank
     expect(cells.slice(31).map((c) => c.textContent)).toEqual(["3", "1", "12", "0", "1", "1", "0.5", "2.5", "0", "0"]);

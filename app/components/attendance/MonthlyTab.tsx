@@ -43,6 +43,8 @@ const CODE_COLORS: Record<string, string> = {
 
 
 export const monthlyCsvUrl = (month: string) => `/api/checkin-out/monthly?month=${month}&format=csv`;
+/** An employee's printable timesheet of the month (the payroll's page). */
+const timesheetUrl = (id: number, month: string) => `/admin/employee/${id}/timesheet?month=${month}`;
 
 function MonthlySheet({ data }: { data: MonthlyTabData }) {
   return (
@@ -70,7 +72,9 @@ function MonthlySheet({ data }: { data: MonthlyTabData }) {
         {data.items.map(({ employee, days, totals }) => (
           <tr key={employee.id} data-testid="monthly-row">
             <td className="monthly-sheet-name">
-              <div className="monthly-sheet-fullname">{employee.full_name}</div>
+              <div className="monthly-sheet-fullname">
+                <a href={timesheetUrl(employee.id, data.month)}>{employee.full_name}</a>
+              </div>
               <div className="monthly-sheet-dim">{employee.code}</div>
             </td>
             {data.days.map((d) => (
