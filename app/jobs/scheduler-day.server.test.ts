@@ -8,6 +8,7 @@ import { db } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { LeaveStatus } from "~/lib/enums";
 import { setPushRetryDefaults } from "~/models/line/notifier.server";
+import { setSetting } from "~/models/core/settings.server";
 import { REMINDER_TITLES } from "~/models/flows/reminder-cards.server";
 import { bkk, cabinet, checkIn, checkOut, holiday, leave, lineGroup, person, type Person } from "~/models/flows/reminders.test-helpers";
 import { HOLIDAY_SKIP, DAY_OFF_SKIP, LEDGER_CHECK_SKIP } from "~/models/flows/scheduled-jobs.server";
@@ -59,6 +60,8 @@ beforeAll(async () => {
   process.env.LIFF_ID = "1234567890-DayTest";
   resetEnvCache();
   setPushRetryDefaults({ baseDelayMs: 1 });
+  // Who is expected at work comes from the day ledger, which counts from attendance_start.
+  setSetting("attendance_start", "2020-01-01");
 
   early = person();
   absent = person();
@@ -118,12 +121,12 @@ test("a working day: each reminder and summary reaches exactly its people once, 
     [T.checkin, afternoonLeave.lineUserId],
     // 09:00 petitions waiting more than 24 h, to the leave groups
     [T.pending_leave, leaveGroup.groupId],
+    // 18:00 (the schedule's end + 30) checked in and not out
+    [T.checkout, lateNoOut.lineUserId],
     // 18:00 the summary, to the summary groups
     ["สรุปประจำวัน 24 พ.ย. 2569", summaryGroup.groupId],
-    // 18:30 (work_end + 60) checked in and not out
-    [T.checkout, lateNoOut.lineUserId],
   ]);
-  const [overdue, , , , pending, summary, checkout] = all;
+  const [overdue, , , , pending, checkout, summary] = all;
   expect(overdue.text).toContain(dueYesterday.code);
   expect(overdue.text).not.toContain(dueBefore.code);
   expect(overdue.text).not.toContain(dueToday.code);
@@ -142,7 +145,8 @@ test("a working day: each reminder and summary reaches exactly its people once, 
     wantedRuns.map((job) => [job, "ok"]).sort((a, b) => a[0].localeCompare(b[0])),
   );
   expect(runs.find(([job]) => job === "remind_checkin")?.[2]).toBe("ส่งถึงพนักงาน 3 ราย");
-});
+  // Each wake reads the day ledger for who is expected: ~440 wakes on a shared 2-core machine.
+}, 60_000);
 
 test("a holiday and a weekly day off send no reminders; the jobs record the day as skipped", async () => {
   holiday(HOLIDAY, "วันหยุดบริษัท");
@@ -160,4 +164,4 @@ test("a holiday and a weekly day off send no reminders; the jobs record the day 
     expect(runs.filter(([job]) => reminders.includes(job))).toEqual(reminders.map((job) => [job, "skipped", reason]).sort((a, b) => a[0].localeCompare(b[0])));
     expect(runs.filter(([job]) => !reminders.includes(job) && job !== "ledger_check").map(([, status]) => status)).toEqual(housekeeping.map(() => "ok"));
   }
-});
+}, 60_000);

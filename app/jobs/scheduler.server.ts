@@ -3,10 +3,12 @@
 // job_runs, and only the claimer runs it, so a restart, a second wake or a slow run never repeats
 // it. A job whose time passed while the server was down runs at the first wake after the start, if
 // its plan says it is still useful (`until`); later than that the day is recorded as skipped.
+// A job that `repeats` (the reminders on each employee's schedule) runs again at each later time
+// of its plan that day, reclaiming the same row; its run finds by itself whom it already reminded.
 import { Cron } from "croner";
 import { workDate } from "~/lib/business-day.server";
 import { appTimeZone, clockTimeOf } from "~/lib/thai-date";
-import { claimRun, failInterruptedRuns, finishRun, hasRun, recordSkip } from "~/models/core/job-runs.server";
+import { claimRun, dayRunOf, failInterruptedRuns, finishRun, reclaimRun, recordSkip } from "~/models/core/job-runs.server";
 import { resendUndeliveredNotices } from "~/models/line/notifier.server";
 import { dailyJobs, type DailyJob } from "~/models/flows/scheduled-jobs.server";
 
@@ -27,8 +29,7 @@ export type SchedulerOptions = {
 export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), log = console.log }: SchedulerOptions = {}) {
   const stop = new AbortController();
 
-  async function runJob(job: DailyJob, date: string, now: Date): Promise<RunOutcome | null> {
-    const id = claimRun(job.name, date, now);
+  async function runJob(job: DailyJob, date: string, now: Date, id: number | null): Promise<RunOutcome | null> {
     if (id === null) return null;
     try {
       const result = await job.run({ date, now, signal: stop.signal });
@@ -50,15 +51,23 @@ export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), 
     const outcomes: RunOutcome[] = [];
     for (const job of jobs) {
       if (stop.signal.aborted) break;
-      if (hasRun(job.name, date)) continue;
-      const plan = job.plan(date);
+      const row = dayRunOf(job.name, date);
+      if (row && !(job.repeats && (row.status === "ok" || row.status === "failed"))) continue;
+      const plan = job.plan(date, now);
       if (!plan.on || time < plan.at) continue;
+      if (row) {
+        const since = clockTimeOf(row.startedAt);
+        const again = plan.skip === null && time <= plan.until && (plan.times ?? []).some((t) => t > since && t <= time);
+        const outcome = again ? await runJob(job, date, now, reclaimRun(row.id, row.startedAt, now)) : null;
+        if (outcome) outcomes.push(outcome);
+        continue;
+      }
       const skip = plan.skip ?? (time > plan.until ? lateSkip(plan.until) : null);
       if (skip !== null) {
         if (recordSkip(job.name, date, skip, now)) outcomes.push({ job: job.name, date, status: "skipped", result: skip });
         continue;
       }
-      const outcome = await runJob(job, date, now);
+      const outcome = await runJob(job, date, now, claimRun(job.name, date, now));
       if (outcome) outcomes.push(outcome);
     }
     return outcomes;

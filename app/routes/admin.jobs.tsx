@@ -42,6 +42,14 @@ function RunBadge({ status }: { status: JobRunStatus }) {
 
 type Job = SerializeFrom<typeof loader>["jobs"][number];
 
+/** Today's plan; a reminder on each employee's schedule lists the times of the schedules in use. */
+function todayText(job: Job) {
+  if (!job.on) return "ปิดอยู่";
+  if (job.skip) return `งดวันนี้: ${job.skip}`;
+  const times = job.times.length > 1 ? `${job.times.join(", ")} น. ตามตารางงานของแต่ละคน` : `${job.at} น.`;
+  return `${times} (ทำย้อนหลังได้ถึง ${job.until} น.)`;
+}
+
 function ScheduleForm({ job }: { job: Job & { setting: NonNullable<JobOverview["setting"]> } }) {
   const fetcher = useFetcher<typeof action>({ key: `job-${job.name}` });
   useActionToasts(fetcher);
@@ -81,7 +89,7 @@ export default function JobsPage() {
   const { jobs, runs } = useLoaderData<typeof loader>();
   const labels = new Map(jobs.map((j) => [j.name, j.label]));
   return (
-    <PageFrame title="งานอัตโนมัติ" description="การแจ้งเตือนและงานประจำวันที่ระบบทำเอง (เวลาประเทศไทย) แต่ละงานทำไม่เกินวันละครั้ง">
+    <PageFrame title="งานอัตโนมัติ" description="การแจ้งเตือนและงานประจำวันที่ระบบทำเอง (เวลาประเทศไทย) แต่ละงานทำไม่เกินวันละครั้ง ยกเว้นการเตือนลงเวลาเข้า-ออกงานซึ่งเตือนแต่ละคนตามเวลาในตารางงานของตน">
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="sm">
@@ -101,10 +109,10 @@ export default function JobsPage() {
                   </PlainTd>
                   <PlainTd>
                     <PlainText fz="sm">
-                      {!job.on ? "ปิดอยู่" : job.skip ? `งดวันนี้: ${job.skip}` : `${job.at} น. (ทำย้อนหลังได้ถึง ${job.until} น.)`}
+                      {todayText(job)}
                     </PlainText>
                   </PlainTd>
-                  <PlainTd>{job.setting ? <ScheduleForm job={{ ...job, setting: job.setting }} /> : <PlainText fz="sm" c="dimmed">ทุกวัน {job.at} น.</PlainText>}</PlainTd>
+                  <PlainTd>{job.setting ? <ScheduleForm job={{ ...job, setting: job.setting }} /> : <PlainText fz="sm" c="dimmed">{job.every ?? `ทุกวัน ${job.at} น.`}</PlainText>}</PlainTd>
                   <PlainTd>
                     {job.last_run ? (
                       <PlainStack gap={2}>

@@ -5,6 +5,8 @@ import { render, screen, within } from "@testing-library/react";
 import type { EmployeeToday } from "~/models/attendance/employee-today.server";
 import { DAY_DONE_TEXT, HALF_LEAVE_TEXT, REST_DAY_TEXT } from "~/components/liff/TodayOverview";
 import EmployeeHome from "./employee._index";
+import { FORGOTTEN_CHECKOUT_TITLE } from "~/components/liff/ForgottenCheckouts";
+import type { ForgottenCheckout } from "~/models/flows/forgotten-checkouts.server";
 
 const DATE = "2026-11-23";
 
@@ -23,7 +25,7 @@ function day(over: Partial<EmployeeToday> = {}): EmployeeToday {
   };
 }
 
-function showHome(today: EmployeeToday) {
+function showHome(today: EmployeeToday, forgotten: ForgottenCheckout[] = []) {
   const Stub = createRemixStub([
     {
       path: "/employee",
@@ -36,6 +38,7 @@ function showHome(today: EmployeeToday) {
         json({
           employee: { first_name: "สมชาย", full_name: "นายสมชาย ใจดี", code: "E0001", photo_url: null, position: "", face_registered: true, face_was_reset: false },
           today,
+          forgotten_checkouts: forgotten,
           leave: { year: 2026, balances: [] },
         }),
     },
@@ -106,5 +109,29 @@ describe("the employee home's today card", () => {
     expect(within(card).getByTestId("today-status")).toHaveTextContent("วันหยุด: วันลอยกระทง");
     expect(card).toHaveTextContent(REST_DAY_TEXT);
     expect(within(card).queryByRole("link")).toBeNull();
+  });
+});
+
+describe("forgotten check-outs on the home", () => {
+  test("each day of the last week the ledger left without a check-out offers ขอแก้ไขเวลา, to that day's correction form", async () => {
+    await showHome(day(), [
+      { work_date: "2026-11-20", checkin_at: "2026-11-20T01:35:00.000Z" },
+      { work_date: "2026-11-18", checkin_at: "2026-11-18T15:05:00.000Z" },
+    ]);
+    const section = screen.getByRole("region", { name: FORGOTTEN_CHECKOUT_TITLE });
+    const rows = within(section).getAllByTestId("forgotten-checkout");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent("20 พ.ย. 2569");
+    expect(rows[0]).toHaveTextContent("เข้า 08:35 น. · ไม่ได้ลงเวลาออก");
+    expect(rows[1]).toHaveTextContent("เข้า 22:05 น.");
+    const link = within(rows[0]).getByRole("link", { name: "ขอแก้ไขเวลา 20 พ.ย. 2569" });
+    expect(link).toHaveTextContent("ขอแก้ไขเวลา");
+    expect(link).toHaveAttribute("href", "/employee/checkin-out?correct=2026-11-20#day-2026-11-20");
+    expect(within(rows[1]).getByRole("link", { name: "ขอแก้ไขเวลา 18 พ.ย. 2569" })).toHaveAttribute("href", "/employee/checkin-out?correct=2026-11-18#day-2026-11-18");
+  });
+
+  test("none: no section", async () => {
+    await showHome(day());
+    expect(screen.queryByRole("region", { name: FORGOTTEN_CHECKOUT_TITLE })).toBeNull();
   });
 });

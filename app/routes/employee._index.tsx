@@ -10,6 +10,7 @@ import { Title } from "~mantine-core/components/Title/Title";
 import IconBuildingStore from "@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs";
 import IconCalendarEvent from "@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs";
 import IconClockHour4 from "@tabler/icons-react/dist/esm/icons/IconClockHour4.mjs";
+import IconClockPlus from "@tabler/icons-react/dist/esm/icons/IconClockPlus.mjs";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -17,6 +18,8 @@ import { employeeLoader } from "~/http/page-loaders.server";
 import { LeaveBalanceSummary } from "~/components/liff/leave/LeaveBalances";
 import { FACE_REGISTERED_MESSAGE } from "~/components/liff/messages";
 import { TodayOverview } from "~/components/liff/TodayOverview";
+import { ForgottenCheckouts } from "~/components/liff/ForgottenCheckouts";
+import { forgottenCheckouts } from "~/models/flows/forgotten-checkouts.server";
 import { employeeToday } from "~/models/attendance/employee-today.server";
 import { requireEmployee } from "~/models/employees/employee.server";
 import { faceWasReset } from "~/models/employees/face.server";
@@ -44,6 +47,7 @@ export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ empl
       face_was_reset: faceWasReset(e.id),
     },
     today: employeeToday(e.id),
+    forgotten_checkouts: forgottenCheckouts(e.id),
     leave: { year, balances: leaveBalances(e.id, year) },
   });
 });
@@ -51,6 +55,7 @@ export const loader = (args: LoaderFunctionArgs) => employeeLoader(args, ({ empl
 const MENU = [
   { to: "/employee/checkin-out", label: "ลงเวลาเข้า-ออกงาน", icon: IconClockHour4, color: "blue" },
   { to: "/employee/petition", label: "ขอลางาน", icon: IconCalendarEvent, color: "teal" },
+  { to: "/employee/overtime", label: "ขอทำงานล่วงเวลา (โอที)", icon: IconClockPlus, color: "grape" },
   { to: "/employee/vending-machine", label: "ตู้ที่รับผิดชอบ", icon: IconBuildingStore, color: "orange" },
 ];
 
@@ -58,7 +63,7 @@ export default function EmployeeHome() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   if (!data) return null;
-  const { employee, today, leave } = data;
+  const { employee, today, leave, forgotten_checkouts } = data;
   return (
     <Stack>
       <Group wrap="nowrap">
@@ -91,6 +96,7 @@ export default function EmployeeHome() {
         </Alert>
       ) : null}
       <TodayOverview today={today} />
+      <ForgottenCheckouts days={forgotten_checkouts} />
       <LeaveBalanceSummary balances={leave.balances} year={leave.year} />
       <SimpleGrid cols={1} spacing="sm">
         {MENU.map(({ to, label, icon: Icon, color }) => (

@@ -3,7 +3,7 @@ import { Text } from "~mantine-core/components/Text/Text";
 import { Title } from "~mantine-core/components/Title/Title";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { employeeLoader } from "~/http/page-loaders.server";
 import { CheckinHistory } from "~/components/liff/CheckinHistory";
@@ -23,6 +23,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 export default function CheckinOutPage() {
   const data = useLoaderData<typeof loader>();
   const [recorded, setRecorded] = useState(0);
+  const [params] = useSearchParams();
   if (!data) return null;
   return (
     <Stack>
@@ -31,7 +32,7 @@ export default function CheckinOutPage() {
         <Text c="dimmed">ลงเวลาพร้อมตำแหน่งและรูปถ่าย เวลาใช้ตามนาฬิกาของระบบ</Text>
       </div>
       <CheckinOut initial={data.today} employeeName={data.employee_name} onRecorded={() => setRecorded((n) => n + 1)} />
-      <CheckinHistory reloadKey={recorded} />
+      <CheckinHistory reloadKey={recorded} correctDate={params.get("correct") ?? undefined} />
     </Stack>
   );
 }

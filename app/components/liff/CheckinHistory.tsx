@@ -51,8 +51,11 @@ export function recordStatuses(record: AttendanceRecord): Status[] {
 /** `จ. 23 พ.ย. 2569` (a calendar date, no zone shift). */
 const dayLabel = (date: string) => dayjs(date).locale("th").format("dd D MMM BBBB");
 
-/** The employee's own last 30 days, newest first; `reloadKey` changes after a check-in. */
-export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
+/**
+ * The employee's own last 30 days, newest first; `reloadKey` changes after a check-in. With
+ * `correctDate` (the home's link for a forgotten check-out) that day's correction form is open.
+ */
+export function CheckinHistory({ reloadKey = 0, correctDate }: { reloadKey?: number; correctDate?: string }) {
   const [items, setItems] = useState<AttendanceRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const today = businessDate();
@@ -72,6 +75,11 @@ export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
     };
   }, [today, reloadKey]);
   const corrections = useOwnCorrections(reloadKey);
+  const loaded = items !== null;
+  useEffect(() => {
+    // The day's row arrives after the page: the link's #day-… cannot scroll to it by itself.
+    if (loaded && correctDate) document.getElementById(`day-${correctDate}`)?.scrollIntoView?.({ block: "start" });
+  }, [loaded, correctDate]);
 
   return (
     <Stack gap="xs" component="section" aria-label="ประวัติ 30 วัน">
@@ -88,7 +96,7 @@ export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
         <Text c="dimmed">ยังไม่มีการลงเวลา</Text>
       ) : (
         items.map((r) => (
-          <Paper key={r.work_date} withBorder p="sm" radius="md" data-testid="history-row">
+          <Paper key={r.work_date} id={`day-${r.work_date}`} withBorder p="sm" radius="md" data-testid="history-row">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div>
                 <Text fw={600}>{dayLabel(r.work_date)}</Text>
@@ -109,7 +117,7 @@ export function CheckinHistory({ reloadKey = 0 }: { reloadKey?: number }) {
                 ))}
               </Stack>
             </Group>
-            <DayCorrection record={r} request={corrections.latest.get(r.work_date)} onSent={corrections.reload} />
+            <DayCorrection record={r} request={corrections.latest.get(r.work_date)} onSent={corrections.reload} initiallyOpen={r.work_date === correctDate} />
           </Paper>
         ))
       )}

@@ -72,10 +72,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderHistory() {
+function renderHistory(correctDate?: string) {
   render(
     <MantineProvider>
-      <CheckinHistory />
+      <CheckinHistory correctDate={correctDate} />
     </MantineProvider>,
   );
 }
@@ -185,5 +185,33 @@ describe("correction requests in the LIFF history", () => {
     renderHistory();
     const row = await rowOf("20 พ.ย.");
     expect(within(row).queryByRole("button", { name: "ขอแก้ไขเวลา" })).not.toBeInTheDocument();
+  });
+
+  test("opened from the home's ขอแก้ไขเวลา (?correct=): that day's form is open, with its check-in; not for a day already waiting", async () => {
+    serverAnswers({
+      "GET /api/emp/checkin-out": {
+        status: 200,
+        body: { items: [record({ work_date: "2026-11-20" }), record({ work_date: "2026-11-19", checkin_at: "2026-11-19T15:05:00.000Z" })] },
+      },
+      "GET /api/emp/checkin-out/correction": { status: 200, body: { items: [] } },
+    });
+    renderHistory("2026-11-19");
+    const row = await rowOf("19 พ.ย.");
+    const form = await within(row).findByRole("form", { name: "ขอแก้ไขเวลา" });
+    expect(within(form).getByLabelText("เวลาเข้างาน")).toHaveValue("22:05");
+    expect(within(form).getByLabelText("เวลาออกงาน")).toHaveValue("");
+    expect(row).toHaveAttribute("id", "day-2026-11-19");
+    expect(within(await rowOf("20 พ.ย.")).queryByRole("form")).toBeNull();
+  });
+
+  test("opened for a day whose request is already waiting: no second form", async () => {
+    serverAnswers({
+      "GET /api/emp/checkin-out": { status: 200, body: { items: [record({ work_date: "2026-11-19" })] } },
+      "GET /api/emp/checkin-out/correction": { status: 200, body: { items: [correction()] } },
+    });
+    renderHistory("2026-11-19");
+    const row = await rowOf("19 พ.ย.");
+    await waitFor(() => expect(within(row).getByTestId("correction-status")).toHaveTextContent("รออนุมัติ"));
+    expect(within(row).queryByRole("form")).toBeNull();
   });
 });

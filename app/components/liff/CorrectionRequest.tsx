@@ -140,8 +140,19 @@ function RequestForm({ record, onSent, onCancel }: { record: AttendanceRecord; o
  * A history day's correction: the latest request's status, and "ขอแก้ไขเวลา" (a day with a
  * check-in and no request waiting) opening a small form.
  */
-export function DayCorrection({ record, request, onSent }: { record: AttendanceRecord; request?: OwnCorrection; onSent: () => void }) {
-  const [open, setOpen] = useState(false);
+export function DayCorrection({
+  record,
+  request,
+  onSent,
+  initiallyOpen = false,
+}: {
+  record: AttendanceRecord;
+  request?: OwnCorrection;
+  onSent: () => void;
+  /** The form open from the start (the home's "ขอแก้ไขเวลา" for a forgotten check-out links here). */
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [sent, setSent] = useState(false);
   const canAsk = record.checkin_at != null && request?.status !== "pending";
   return (
@@ -170,7 +181,7 @@ export function DayCorrection({ record, request, onSent }: { record: AttendanceR
           {CORRECTION_FORM_MESSAGES.sent}
         </Text>
       ) : null}
-      {open ? (
+      {open && canAsk ? (
         <RequestForm
           record={record}
           onCancel={() => setOpen(false)}

@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
-import { AttendanceSection, LineSection } from "./HubSections";
+import { AttendanceSection, JobsSection, LineSection } from "./HubSections";
 
 const NOTHING_SET = {
   bot_configured: false,
@@ -61,5 +61,26 @@ describe("AttendanceSection", () => {
     const section = await renderWith({ run_date: "2026-12-06", ok: false, differences: 1204, result });
     expect(section).toHaveTextContent("ไม่ตรง 1,204 รายการตรวจเมื่อ 6 ธ.ค. 2569");
     expect(section).toHaveTextContent(result);
+  });
+});
+
+describe("JobsSection", () => {
+  test("a job that has not run yet says when it runs: the weekly ledger check on Sundays, a daily job every day", () => {
+    const job = (name: string, label: string, at: string, every: string | null) => ({ name, label, on: true, at, every, skip: null, last_run: null });
+    const Stub = createRemixStub([
+      {
+        path: "/admin/settings",
+        Component: () => (
+          <MantineProvider>
+            <JobsSection jobs={[job("ledger_check", "ตรวจทานสรุปวันทำงาน", "03:30", "ทุกวันอาทิตย์ 03:30 น."), job("daily_summary", "สรุปประจำวัน", "18:00", null)]} />
+          </MantineProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/admin/settings"]} />);
+    return screen.findByTestId("hub-jobs").then((section) => {
+      expect(section).toHaveTextContent("ตรวจทานสรุปวันทำงานยังไม่เคยทำงาน (ทุกวันอาทิตย์ 03:30 น.)");
+      expect(section).toHaveTextContent("สรุปประจำวันยังไม่เคยทำงาน (ทุกวัน 18:00 น.)");
+    });
   });
 });

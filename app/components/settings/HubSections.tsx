@@ -227,7 +227,7 @@ export function JobsSection({ jobs }: { jobs: SettingsHub["jobs"] }) {
             </PlainGroup>
           ) : (
             <PlainText fz="sm" c="dimmed">
-              {job.on ? `ยังไม่เคยทำงาน (ทุกวัน ${job.at} น.)` : "ปิดอยู่"}
+              {job.on ? `ยังไม่เคยทำงาน (${job.every ?? `ทุกวัน ${job.at} น.`})` : "ปิดอยู่"}
             </PlainText>
           )}
         </Row>

@@ -76,7 +76,7 @@ describe("nightly backup", () => {
 
     updateSettings({ backup_keep: 0 }, system);
     try {
-      expect(jobs[0].plan("2026-11-26").on).toBe(false);
+      expect(jobs[0].plan("2026-11-26", bkk("2026-11-26", "01:00")).on).toBe(false);
       expect(await s.runDue(bkk("2026-11-26", "03:00"))).toEqual([]);
       expect(listBackups().map((f) => f.name)).toEqual(["tn-2026-11-25.sqlite"]);
       expect(db().select().from(jobRuns).where(eq(jobRuns.runDate, "2026-11-26")).all()).toEqual([]);

@@ -1,6 +1,6 @@
 // The scheduler's ledger: one row per job and business day (UNIQUE (job, run_date)). Claiming the
 // row is what makes a run exactly-once: whoever inserts it runs the job, anyone else gets nothing.
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { JOB_RUN_STATUSES, jobRuns } from "../../../db/schema";
 import { db, immediate, preparedQuery } from "~/lib/db.server";
@@ -52,6 +52,34 @@ function insertRow(values: { job: string; runDate: string; status: JobRunStatus;
           result: values.result ?? null,
         })
         .onConflictDoNothing({ target: [jobRuns.job, jobRuns.runDate] })
+        .returning({ id: jobRuns.id })
+        .get()?.id ?? null,
+  );
+}
+
+/** The job's row for the business day (null before its first run or skip). */
+export function dayRunOf(job: string, runDate: string): { id: number; status: JobRunStatus; startedAt: Date } | null {
+  return (
+    db()
+      .select({ id: jobRuns.id, status: jobRuns.status, startedAt: jobRuns.startedAt })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.runDate, runDate)))
+      .get() ?? null
+  );
+}
+
+/**
+ * Claims another run of a job that runs at several times of the day (a reminder at each schedule's
+ * time): its finished day row goes back to `running`, started at `now`, for the one caller that
+ * saw it started at `startedAt`; null for everyone else. The row keeps the day's latest run.
+ */
+export function reclaimRun(id: number, startedAt: Date, now: Date): number | null {
+  return immediate(
+    (tx) =>
+      tx
+        .update(jobRuns)
+        .set({ status: "running", startedAt: now, finishedAt: null })
+        .where(and(eq(jobRuns.id, id), inArray(jobRuns.status, ["ok", "failed"]), eq(jobRuns.startedAt, startedAt)))
         .returning({ id: jobRuns.id })
         .get()?.id ?? null,
   );

@@ -110,7 +110,7 @@ export function settingsHub(now: Date = new Date()) {
     ledger_check: lastLedgerCheck(),
     next_holiday: nextHoliday(workDate(now)),
     line: lineStatus(),
-    jobs: jobsOverview(now).map((j) => ({ name: j.name, label: j.label, on: j.on, at: j.at, skip: j.skip, last_run: j.last_run })),
+    jobs: jobsOverview(now).map((j) => ({ name: j.name, label: j.label, on: j.on, at: j.at, every: j.every, skip: j.skip, last_run: j.last_run })),
     backups: { keep: s.backup_keep, files: listBackups() },
     /** Where tn.sqlite lives, for the restore steps (admins only). */
     data_dir: path.resolve(env().DATA_DIR),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { attendance, attendanceDays, employees, holidays, ledgerDates, leavePetitions, machines, machineVisits } from "../../../db/schema";
+import { attendance, attendanceDays, employees, employeeSchedules, holidays, ledgerDates, leavePetitions, machines, machineVisits } from "../../../db/schema";
 import { eq } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { LeaveStatus } from "~/lib/enums";
@@ -11,6 +11,7 @@ import { TODAY_BUCKETS } from "./buckets";
 import { attendanceTrend, awayThisWeek, dashboard, leaveByType, machineAlerts, pendingLeave, todayAttendance } from "./dashboard.server";
 import { EmployeeCreateSchema } from "~/models/employees/schema";
 import { createEmployee, resignEmployee } from "~/models/employees/employee.server";
+import { assignSchedule, workSchedule } from "~/models/flows/reminders.test-helpers";
 
 const admin = { type: "admin" as const, id: null };
 const DATE = "2026-11-23"; // a Monday
@@ -143,6 +144,20 @@ describe("today's attendance", () => {
     const today = todayAttendance(saturday, at(saturday, "10:00"));
     expect(today.day).toEqual({ kind: "day_off" });
     expect(today.counts).toMatchObject({ off: 2, absent: 0 });
+  });
+
+  it("a day is a work day when anyone is scheduled on their own schedule: a Saturday with a Saturday schedule", () => {
+    const saturday = "2026-11-28";
+    const worker = make("เสาร์ครึ่งวัน");
+    make("หยุดเสาร์");
+    assignSchedule(worker.id, workSchedule([{ weekday: 6, start: "08:30", end: "12:30" }]));
+    try {
+      const today = todayAttendance(saturday, at(saturday, "10:00"));
+      expect(today.day).toEqual({ kind: "work" });
+      expect(today.counts).toMatchObject({ off: 1, absent: 1 });
+    } finally {
+      db().delete(employeeSchedules).run();
+    }
   });
 
   it("with no employees every bucket is zero", () => {

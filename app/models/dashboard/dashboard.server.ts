@@ -26,7 +26,7 @@ export type TodayAttendance = {
   headcount: number;
   /** Person-days: a half day's leave or absence counts half in its bucket, the other half where the day's status puts it. */
   counts: Record<TodayBucket, number>;
-  /** What kind of day today is: a public holiday (with its name), a weekly day off, or a work day. */
+  /** What kind of day today is: a public holiday (with its name), a day off for everyone (nobody scheduled), or a work day. */
   day: DayKind;
 };
 
@@ -46,6 +46,8 @@ export function todayAttendance(today: string, now: Date): TodayAttendance {
       n: sql<number>`count(*)`,
       leave: sql<number>`sum(${attendanceDays.leaveFraction})`,
       absent: sql<number>`sum(${attendanceDays.absentFraction})`,
+      // Scheduled today on their own schedule: hours to work, or a working day taken as leave.
+      scheduled: sql<number>`sum(${attendanceDays.scheduledMinutes} > 0 or ${attendanceDays.leaveFraction} > 0)`,
     })
     .from(attendanceDays)
     .where(eq(attendanceDays.workDate, today))
@@ -53,16 +55,19 @@ export function todayAttendance(today: string, now: Date): TodayAttendance {
     .all();
   const counts = Object.fromEntries(TODAY_BUCKETS.map((b) => [b, 0])) as Record<TodayBucket, number>;
   let headcount = 0;
+  let scheduled = 0;
   for (const g of groups) {
     headcount += g.n;
+    scheduled += g.scheduled;
     counts.leave += g.leave;
     counts.absent += g.absent;
     counts[todayBucket({ status: g.status, reviewPending: g.pending === 1 })] += g.n - g.leave - g.absent;
   }
   const holiday = holidaysBetween(today, today)[0];
-  const day: DayKind = holiday
-    ? { kind: "holiday", name: holiday.name }
-    : { kind: rulesOn(today).work_days.includes(isoWeekday(today)) ? "work" : "day_off" };
+  // A work day when anyone is scheduled (each on their own schedule); with no rows (attendance not
+  // counted yet) the default schedule's days say.
+  const work = headcount > 0 ? scheduled > 0 : rulesOn(today).work_days.includes(isoWeekday(today));
+  const day: DayKind = holiday ? { kind: "holiday", name: holiday.name } : { kind: work ? "work" : "day_off" };
   return { date: today, headcount, counts, day };
 }
 

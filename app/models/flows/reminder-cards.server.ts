@@ -74,6 +74,8 @@ export function dailySummaryMessage(data: SummaryData): LineMessage {
     const n = data.counts[bucket];
     rows.push(cardRow(TODAY_BUCKET_LABELS[bucket], people(n), n > 0 && (bucket === "absent" || bucket === "missing_checkout") ? NEGATIVE_COLOR : undefined));
   }
+  // With schedules a day can be off for some and a working day for others: those off are counted too.
+  if (data.counts.off > 0) rows.push(cardRow(TODAY_BUCKET_LABELS.off, people(data.counts.off)));
   const listed = data.problems.items.slice(0, CARD_LISTED).map((m) => `${m.code} ${m.name}`);
   const more = data.problems.total - listed.length;
   rows.push(
@@ -88,7 +90,7 @@ export function dailySummaryMessage(data: SummaryData): LineMessage {
     title: `${REMINDER_TITLES.summary} ${date}`,
     color: HEADER_COLORS.summary,
     rows,
-    altText: `${REMINDER_TITLES.summary} ${date}: มา ${c.present} สาย ${c.late} ขาด ${c.absent} ลา ${c.leave} ไม่ลงเวลาออก ${c.missing_checkout} รอตรวจสอบ ${c.pending_review} ตู้มีปัญหา ${data.problems.total}`,
+    altText: `${REMINDER_TITLES.summary} ${date}: มา ${c.present} สาย ${c.late} ขาด ${c.absent} ลา ${c.leave} ไม่ลงเวลาออก ${c.missing_checkout} รอตรวจสอบ ${c.pending_review}${c.off > 0 ? ` วันหยุด ${c.off}` : ""} ตู้มีปัญหา ${data.problems.total}`,
   });
 }
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 // The scheduled reminders' settings (client-safe, so the jobs form checks with the same rules).
-// The check-in and check-out reminders are stored as minutes after work_start / work_end, so they
-// follow the office's hours when those change; the others are a time of day (HH:mm, APP_TIMEZONE).
+// The check-in and check-out reminders are stored as minutes after the start / end of each
+// employee's schedule that day, so they follow everyone's own hours; the others are a time of day
+// (HH:mm, APP_TIMEZONE).
 
 const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const onOff = (label: string) => z.boolean({ error: `ค่าเปิด/ปิด${label}ไม่ถูกต้อง` });
@@ -24,9 +25,9 @@ export type AfterSetting = { on: boolean; after_minutes: number };
 export type AtSetting = { on: boolean; time: string };
 
 export const REMINDER_SETTING_SCHEMAS = {
-  /** Minutes after work_start. */
+  /** Minutes after the start of the employee's schedule that day. */
   remind_checkin: afterSchema("การเตือนลงเวลาเข้างาน", 240),
-  /** Minutes after work_end. */
+  /** Minutes after the end of the employee's schedule that day (a night shift's: the next morning). */
   remind_checkout: afterSchema("การเตือนลงเวลาออกงาน", 360),
   daily_summary: atSchema("สรุปประจำวัน"),
   remind_pending_leave: atSchema("การเตือนคำขอลารออนุมัติ"),
@@ -35,7 +36,7 @@ export const REMINDER_SETTING_SCHEMAS = {
 
 export const REMINDER_SETTING_DEFAULTS = {
   remind_checkin: { on: true, after_minutes: 15 } as AfterSetting,
-  remind_checkout: { on: true, after_minutes: 60 } as AfterSetting,
+  remind_checkout: { on: true, after_minutes: 30 } as AfterSetting,
   daily_summary: { on: true, time: "18:00" } as AtSetting,
   remind_pending_leave: { on: true, time: "09:00" } as AtSetting,
   remind_overdue_machines: { on: true, time: "08:00" } as AtSetting,

@@ -13,17 +13,12 @@ import {
   pendingLeaveMessage,
   REMINDER_TITLES,
 } from "./reminder-cards.server";
-import {
-  missingCheckinRecipients,
-  missingCheckoutRecipients,
-  newlyOverdueByEmployee,
-  sendOverdueMachineReminders,
-  stalePetitions,
-} from "./reminders.server";
-import { bkk, cabinet, checkIn, checkOut, leave, person } from "./reminders.test-helpers";
+import { newlyOverdueByEmployee, sendOverdueMachineReminders, stalePetitions } from "./reminders.server";
+import { checkinRemindersDue, checkoutRemindersDue } from "./reminders-due.server";
+import { assignSchedule, bkk, cabinet, checkIn, checkOut, leave, person, workSchedule } from "./reminders.test-helpers";
 import { dayOffReason, HOLIDAY_SKIP, DAY_OFF_SKIP } from "./scheduled-jobs.server";
 import { holiday } from "./reminders.test-helpers";
-import { updateSettings } from "~/models/core/settings.server";
+import { setSetting } from "~/models/core/settings.server";
 
 type Card = { type: "flex"; altText: string; contents: { header: { contents: { text: string }[] }; footer?: { contents: { action: { uri: string; label: string } }[] } } };
 const card = (m: unknown) => m as Card;
@@ -31,8 +26,12 @@ const card = (m: unknown) => m as Card;
 const ids = (people: { id: number }[]) => people.map((p) => p.id).sort((a, b) => a - b);
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
+// The reminders read who is expected at work from the day ledger, which counts from attendance_start.
+beforeAll(() => setSetting("attendance_start", "2020-01-01"));
+
 describe("who gets the check-in and check-out reminders", () => {
   const day = "2026-10-06"; // a Tuesday
+  const checkinDue = (date: string) => checkinRemindersDue(date, bkk(date, "09:00"), 15);
 
   test("linked, working, not checked in and not on leave that morning; check-out: in but not out", () => {
     const inAndOut = person();
@@ -53,32 +52,34 @@ describe("who gets the check-in and check-out reminders", () => {
     leave(afternoonLeave.id, day, { half: "afternoon" });
     leave(pendingLeave.id, day, { status: LeaveStatus.request });
     leave(rejectedLeave.id, day, { status: LeaveStatus.reject });
-    const checkinIds = ids(missingCheckinRecipients(day));
+    const checkinIds = ids(checkinDue(day));
     expect(checkinIds).toEqual(expect.arrayContaining(sorted([absent.id, afternoonLeave.id, pendingLeave.id, rejectedLeave.id])));
     for (const excluded of [inAndOut, inOnly, unlinked, resigned, fullLeave, morningLeave]) expect(checkinIds).not.toContain(excluded.id);
-    const checkout = missingCheckoutRecipients(day);
+    const checkout = checkoutRemindersDue(day, bkk(day, "23:00"), 30);
     expect(ids(checkout)).toEqual([inOnly.id]);
     expect(checkout[0].checkin_at).toEqual(bkk(day, "08:25"));
     // Another day's record does not count.
-    expect(ids(missingCheckoutRecipients("2026-10-07"))).toEqual([]);
+    expect(ids(checkoutRemindersDue("2026-10-07", bkk("2026-10-07", "23:00"), 30))).toEqual([]);
   });
 
   test("a resigned employee still working on the day (resigning later) is reminded", () => {
     const leaving = person({ resignedBefore: "2026-10-10" });
-    expect(ids(missingCheckinRecipients("2026-10-08"))).toContain(leaving.id);
-    expect(ids(missingCheckinRecipients("2026-10-09"))).not.toContain(leaving.id);
+    expect(ids(checkinDue("2026-10-08"))).toContain(leaving.id);
+    expect(ids(checkinDue("2026-10-09"))).not.toContain(leaving.id);
   });
 });
 
 describe("days off", () => {
-  test("a public or company holiday and the weekly days off have no reminders; work_days decides", () => {
+  test("a public or company holiday, and a day nobody is scheduled (each on their own schedule), have no office-wide reminders", () => {
+    person();
     holiday("2026-10-14", "วันหยุดพิเศษ");
-    expect(dayOffReason("2026-10-14")).toBe(`${HOLIDAY_SKIP} (วันหยุดพิเศษ)`);
-    expect(dayOffReason("2026-10-13")).toBeNull();
-    expect(dayOffReason("2026-10-17")).toBe(DAY_OFF_SKIP); // Saturday
-    updateSettings({ work_days: [1, 2, 3, 4, 5, 6] }, { type: "system" });
-    expect(dayOffReason("2026-10-17")).toBeNull();
-    updateSettings({ work_days: [1, 2, 3, 4, 5] }, { type: "system" });
+    const reason = (date: string) => dayOffReason(date, bkk(date, "10:00"));
+    expect(reason("2026-10-14")).toBe(`${HOLIDAY_SKIP} (วันหยุดพิเศษ)`);
+    expect(reason("2026-10-15")).toBeNull();
+    expect(reason("2026-10-17")).toBe(DAY_OFF_SKIP); // Saturday: nobody's schedule works it
+    // Someone on a Saturday schedule: a Saturday is a working day for the office's notices.
+    assignSchedule(person().id, workSchedule([{ weekday: 6, start: "08:30", end: "12:30" }]));
+    expect(reason("2026-10-31")).toBeNull();
   });
 });
 
@@ -141,6 +142,17 @@ describe("cards", () => {
     expect(JSON.stringify(summary)).not.toContain("M4");
     expect(JSON.stringify(pending)).toContain("26 พ.ย. 2569 (ครึ่งวันเช้า)");
     expect(overdue.contents.footer?.contents[0].action.uri).toBe("https://liff.line.me/1234567890-Remind/vending-machine");
+  });
+
+  test("the summary counts those off under their schedule as วันหยุด, and says nothing of it on a day nobody is off", () => {
+    const counts = { present: 2, late: 0, early_leave: 0, missing_checkout: 0, pending_review: 0, leave: 0, absent: 1, off: 7 };
+    const problems = { total: 0, items: [] };
+    const saturday = card(dailySummaryMessage({ date: "2026-11-28", headcount: 10, counts, problems }));
+    expect(saturday.altText).toContain("รอตรวจสอบ 0 วันหยุด 7 ตู้มีปัญหา 0");
+    expect(JSON.stringify(saturday)).toContain("วันหยุด");
+    expect(JSON.stringify(saturday)).toContain("7 คน");
+    const weekday = card(dailySummaryMessage({ date: "2026-11-27", headcount: 3, counts: { ...counts, off: 0 }, problems }));
+    expect(JSON.stringify(weekday)).not.toContain("วันหยุด");
   });
 
   test("without a LIFF id (demo mode) the cards have no button", () => {

@@ -2,13 +2,12 @@
 // function pushes through the notifier (a line_pushes row with its retry key per push) and returns
 // a short Thai line for the job's run row.
 import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
-import { attendance, employees, leavePetitions, machineAssignments, machines, machineVisits } from "../../../db/schema";
+import { employees, leavePetitions, machineAssignments, machines, machineVisits } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db } from "~/lib/db.server";
 import { LeaveStatus, rowFullName } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { clockTimeOf } from "~/lib/thai-date";
-import { dayCalendar } from "~/models/attendance/calendar.server";
 import { machineAlerts, todayAttendance } from "~/models/dashboard/dashboard.server";
 import { workingOn } from "~/models/employees/employee.server";
 import { machineDueDate } from "~/models/machines/rules";
@@ -23,98 +22,59 @@ import {
   type SummaryData,
 } from "./reminder-cards.server";
 import { getSettings } from "~/models/core/settings.server";
+import { checkinRemindersDue, checkoutRemindersDue, pushesOfDay, recipient, REMINDER_PUSH_KINDS, type Recipient } from "./reminders-due.server";
 
-export const REMINDER_PUSH_KINDS = {
-  checkin: "reminder_checkin",
-  checkout: "reminder_checkout",
-  summary: "daily_summary",
-  pendingLeave: "reminder_pending_leave",
-  overdueMachines: "reminder_overdue_machine",
-} as const;
+export { REMINDER_PUSH_KINDS, type Recipient };
 
 /** A petition waits this long before the approvers are reminded of it. */
 export const PENDING_LEAVE_AGE_MS = 24 * 60 * 60 * 1000;
 /** How far back a missed overdue-cabinet run still announces cabinets (days). */
 export const OVERDUE_LOOKBACK_DAYS = 7;
 
-export type Recipient = { id: number; code: string; full_name: string };
-
-/** Employees working on `date` whose LINE is linked, with that day's check-in and check-out (if any). */
-function linkedStaffOn(date: string) {
-  return db()
-    .select({
-      id: employees.id,
-      code: employees.code,
-      title: employees.title,
-      namePrefix: employees.namePrefix,
-      firstName: employees.firstName,
-      lastName: employees.lastName,
-      checkinAt: attendance.checkinAt,
-      checkoutAt: attendance.checkoutAt,
-    })
-    .from(employees)
-    .leftJoin(attendance, and(eq(attendance.employeeId, employees.id), eq(attendance.workDate, date)))
-    .where(and(workingOn(date), isNotNull(employees.lineUserId)))
-    .orderBy(employees.code, employees.id)
-    .all();
-}
-
-const recipient = (e: { id: number; code: string; title: number; namePrefix: string; firstName: string; lastName: string }): Recipient => ({
-  id: e.id,
-  code: e.code,
-  full_name: rowFullName(e),
-});
-
-/**
- * Linked employees working on `date` with no check-in, except those on approved leave that covers
- * the morning (a full day or a morning half): an afternoon half still owes the morning check-in.
- */
-export function missingCheckinRecipients(date: string): Recipient[] {
-  const { leaves } = dayCalendar(date);
-  return linkedStaffOn(date)
-    .filter((e) => e.checkinAt == null)
-    .filter((e) => {
-      const part = leaves.get(e.id)?.part;
-      return part !== "full" && part !== "morning";
-    })
-    .map(recipient);
-}
-
-/** Linked employees working on `date` who checked in and not out. */
-export function missingCheckoutRecipients(date: string): (Recipient & { checkin_at: Date })[] {
-  return linkedStaffOn(date)
-    .filter((e) => e.checkinAt != null && e.checkoutAt == null)
-    .map((e) => ({ ...recipient(e), checkin_at: e.checkinAt ?? new Date(0) }));
-}
-
-function sentText(pushes: (PushDto | null)[], who: string) {
-  const sent = pushes.filter((p) => p?.status === "sent").length;
-  const failed = pushes.filter((p) => p?.status === "failed").length;
+function countText(sent: number, failed: number, who: string) {
   return failed > 0 ? `ส่งถึง${who} ${sent} ราย, ไม่สำเร็จ ${failed} ราย (จะส่งซ้ำอัตโนมัติ)` : `ส่งถึง${who} ${sent} ราย`;
 }
 
-async function pushEach<T extends Recipient>(people: T[], kind: string, build: (p: T) => ReturnType<typeof checkinReminderMessage>) {
+function sentText(pushes: (PushDto | null)[], who: string) {
+  return countText(pushes.filter((p) => p?.status === "sent").length, pushes.filter((p) => p?.status === "failed").length, who);
+}
+
+async function pushEach<T extends Recipient>(people: T[], kind: string, build: (p: T) => ReturnType<typeof checkinReminderMessage>, at?: Date) {
   const pushes: (PushDto | null)[] = [];
   for (const person of people) {
-    pushes.push(await pushToEmployee({ employeeId: person.id, messages: [build(person)], kind, bestEffort: true }));
+    pushes.push(await pushToEmployee({ employeeId: person.id, messages: [build(person)], kind, bestEffort: true, at }));
   }
   return pushes;
 }
 
-export async function sendCheckinReminders(date: string): Promise<string> {
-  const { work_start } = getSettings(["work_start"]);
-  const people = missingCheckinRecipients(date);
-  const pushes = await pushEach(people, REMINDER_PUSH_KINDS.checkin, (p) => checkinReminderMessage({ full_name: p.full_name, date, work_start }));
-  return sentText(pushes, "พนักงาน");
+/** What the business day's reminders of `kind` reached so far (they run at each schedule's time; the day's row says the day's total). */
+function dayText(kind: string, date: string) {
+  const { sent, failed } = pushesOfDay(kind, date);
+  return countText(sent, failed, "พนักงาน");
 }
 
-export async function sendCheckoutReminders(date: string): Promise<string> {
-  const { work_end } = getSettings(["work_end"]);
-  const people = missingCheckoutRecipients(date);
-  const pushes = await pushEach(people, REMINDER_PUSH_KINDS.checkout, (p) =>
-    checkoutReminderMessage({ full_name: p.full_name, date, checkin_time: clockTimeOf(p.checkin_at), work_end }),
+/** The check-in reminder to each employee whose time (their schedule's start + the setting's minutes) has come, once per work date. */
+export async function sendCheckinReminders(date: string, now: Date): Promise<string> {
+  const { remind_checkin } = getSettings(["remind_checkin"]);
+  const people = checkinRemindersDue(date, now, remind_checkin.after_minutes);
+  await pushEach(people, REMINDER_PUSH_KINDS.checkin, (p) => checkinReminderMessage({ full_name: p.full_name, date, work_start: p.work_start }), now);
+  return dayText(REMINDER_PUSH_KINDS.checkin, date);
+}
+
+/**
+ * The check-out reminder to each employee checked in and not out whose schedule's end + the
+ * setting's minutes has come on the business day `date` (a night shift's the next morning), once per work date.
+ */
+export async function sendCheckoutReminders(date: string, now: Date): Promise<string> {
+  const { remind_checkout } = getSettings(["remind_checkout"]);
+  const people = checkoutRemindersDue(date, now, remind_checkout.after_minutes);
+  await pushEach(
+    people,
+    REMINDER_PUSH_KINDS.checkout,
+    (p) => checkoutReminderMessage({ full_name: p.full_name, date: p.work_date, checkin_time: p.checkin_at ? clockTimeOf(p.checkin_at) : "-", work_end: p.work_end }),
+    now,
   );
-  return sentText(pushes, "พนักงาน");
+  return dayText(REMINDER_PUSH_KINDS.checkout, date);
 }
 
 /** The dashboard's buckets for the day and the cabinets whose newest report is a problem. */

@@ -1,6 +1,19 @@
 // Shared set-up for the reminder and scheduler tests (not a test file itself).
 import { eq } from "drizzle-orm";
-import { attendance, employees, holidays, leavePetitions, lineGroups, machineAssignments, machines, machineVisits } from "../../../db/schema";
+import {
+  attendance,
+  employees,
+  employeeSchedules,
+  holidays,
+  leavePetitions,
+  lineGroups,
+  machineAssignments,
+  machines,
+  machineVisits,
+  schedules,
+  scheduleVersions,
+  type ScheduleDay,
+} from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import { LeaveStatus, MachineType } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
@@ -85,4 +98,20 @@ export function cabinet(options: { everyDays: number; lastVisit: string; status?
 export function lineGroup(values: { notifyLeave?: boolean; notifySummary?: boolean; notifyMachine?: boolean; active?: boolean }) {
   serial += 1;
   return db().insert(lineGroups).values({ groupId: `Crem${serial}`, name: `กลุ่ม ${serial}`, ...values }).returning().get();
+}
+
+/** A work schedule with its hours from `from` on (weekdays not listed are days off). */
+export function workSchedule(days: ScheduleDay[], from = "2020-01-01") {
+  serial += 1;
+  const { id } = db().insert(schedules).values({ name: `ตารางทดสอบ ${serial}` }).returning().get();
+  db().insert(scheduleVersions).values({ scheduleId: id, effectiveFrom: from, days }).run();
+  return id;
+}
+
+/** Weekdays 1–5 (Monday–Friday) at the same hours. */
+export const weekdays = (start: string, end: string): ScheduleDay[] => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start, end }));
+
+/** Puts the employee on the schedule from `from` (before the ledger fills those dates: set it up first). */
+export function assignSchedule(employeeId: number, scheduleId: number, from = "2020-01-01") {
+  db().insert(employeeSchedules).values({ employeeId, scheduleId, effectiveFrom: from }).run();
 }

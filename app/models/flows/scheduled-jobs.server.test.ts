@@ -19,9 +19,9 @@ function refusal(fn: () => unknown): DomainError {
 }
 
 describe("reminder settings", () => {
-  test("defaults: check-in 15 min after work_start, check-out 60 min after work_end, summary 18:00, pending leave 09:00, cabinets 08:00, all on", () => {
+  test("defaults: check-in 15 min after the schedule's start, check-out 30 min after its end, summary 18:00, pending leave 09:00, cabinets 08:00, all on", () => {
     expect(getSetting("remind_checkin")).toEqual({ on: true, after_minutes: 15 });
-    expect(getSetting("remind_checkout")).toEqual({ on: true, after_minutes: 60 });
+    expect(getSetting("remind_checkout")).toEqual({ on: true, after_minutes: 30 });
     expect(getSetting("daily_summary")).toEqual({ on: true, time: "18:00" });
     expect(getSetting("remind_pending_leave")).toEqual({ on: true, time: "09:00" });
     expect(getSetting("remind_overdue_machines")).toEqual({ on: true, time: "08:00" });
@@ -46,9 +46,11 @@ describe("reminder settings", () => {
     updateSettings({ work_start: "09:00", work_end: "18:00" }, system);
     const jobs = new Map(jobsOverview(bkk("2026-11-24", "10:00")).map((j) => [j.name, j]));
     expect(jobs.get("remind_checkin")).toMatchObject({ at: "09:15", until: "18:00", on: true });
-    expect(jobs.get("remind_checkout")).toMatchObject({ at: "19:00", until: "23:59" });
+    expect(jobs.get("remind_checkout")).toMatchObject({ at: "18:30", until: "23:59" });
     expect(jobs.get("daily_summary")).toMatchObject({ at: "18:00", setting: { key: "daily_summary", on: true, time: "18:00", after_minutes: null } });
-    expect(jobs.get("holiday_seed")).toMatchObject({ setting: null });
+    expect(jobs.get("holiday_seed")).toMatchObject({ setting: null, every: "ทุกวัน 00:05 น." });
+    // The weekly check says so (it read "ทุกวัน 03:30 น." on the jobs page and the settings hub).
+    expect(jobs.get("ledger_check")).toMatchObject({ setting: null, every: "ทุกวันอาทิตย์ 03:30 น." });
     updateSettings({ work_start: "08:30", work_end: "17:30" }, system);
   });
 
@@ -69,7 +71,7 @@ describe("reminder settings", () => {
 
 describe("server switches", () => {
   test("REMINDERS=off skips every reminder (the housekeeping still runs); without a LINE bot they are skipped too", () => {
-    const plans = () => new Map(dailyJobs().map((j) => [j.name, j.plan("2026-11-24")]));
+    const plans = () => new Map(dailyJobs().map((j) => [j.name, j.plan("2026-11-24", bkk("2026-11-24", "10:00"))]));
     expect(plans().get("remind_checkin")?.skip).toBe(NO_LINE_SKIP);
     process.env.REMINDERS = "off";
     resetEnvCache();

@@ -10,7 +10,7 @@ import { formFlag } from "~/lib/validation";
 import { isoWeekday } from "~/models/attendance/status";
 import type { Actor } from "~/models/audit/audit.server";
 import { runNightlyBackup } from "~/models/core/backups.server";
-import { ensureHolidaySeeds, holidaysBetween } from "~/models/leave/holidays.server";
+import { ensureHolidaySeeds } from "~/models/leave/holidays.server";
 import { recountedText } from "~/models/leave/labels";
 import { lastOkRunDate, lastRunOf, type JobRunDto } from "~/models/core/job-runs.server";
 import {
@@ -21,6 +21,9 @@ import {
   sendPendingLeaveReminder,
 } from "./reminders.server";
 import { addMinutesToTime, REMINDER_SETTING_KEYS, type ReminderSettingKey } from "./reminder-settings";
+import { checkinPlan, checkoutPlan, END_OF_DAY } from "./reminders-due.server";
+import { todayAttendance } from "~/models/dashboard/dashboard.server";
+import { DEFAULT_SCHEDULE_ID, scheduleRulesOn } from "~/models/schedules/schedule-rules.server";
 import { purgeExpiredSelfies } from "~/models/attendance/selfie-retention.server";
 import { ensureLedger, previousDate } from "~/models/attendance/ledger.server";
 import { formatThaiDate } from "~/lib/thai-date";
@@ -45,7 +48,18 @@ export type JobName =
  * why the day has no run (recorded as a skipped row once `at` has passed); `on: false` records
  * nothing, so switching the job on later that day still runs it.
  */
-export type DayPlan = { on: boolean; at: string; until: string; skip: string | null };
+export type DayPlan = {
+  on: boolean;
+  at: string;
+  until: string;
+  skip: string | null;
+  /**
+   * A job that `repeats`: the times of the day (sorted, the first is `at`) at which it has work —
+   * the reminders, one time per schedule in use. After the day's first run it runs again at each
+   * later one until `until`.
+   */
+  times?: readonly string[];
+};
 
 export type RunContext = { date: string; now: Date; signal: AbortSignal };
 
@@ -53,33 +67,78 @@ export type DailyJob = {
   name: string;
   /** Thai, for the jobs page. */
   label: string;
-  plan: (date: string) => DayPlan;
+  /** Thai, for the jobs page when the job has no setting: how often and when it runs. */
+  every?: string;
+  /** Runs again at each of its plan's later `times` (its run must find by itself whom it has already done). */
+  repeats?: boolean;
+  plan: (date: string, now: Date) => DayPlan;
   run: (ctx: RunContext) => Promise<string>;
 };
 
-export const END_OF_DAY = "23:59";
+export { END_OF_DAY };
 export const REMINDERS_OFF_SKIP = "ปิดการแจ้งเตือนที่เซิร์ฟเวอร์ (REMINDERS=off)";
 export const HOLIDAY_SKIP = "วันหยุด";
 export const DAY_OFF_SKIP = "วันหยุดประจำสัปดาห์";
 export const NO_LINE_SKIP = "ยังไม่ได้ตั้งค่า LINE";
+export const NOBODY_DUE_SKIP = "ไม่มีพนักงานที่ต้องเตือนวันนี้";
 
-/** Why `date` is not a working day (a public holiday or a weekly day off), or null. */
-export function dayOffReason(date: string): string | null {
-  const holiday = holidaysBetween(date, date)[0];
-  if (holiday) return `${HOLIDAY_SKIP} (${holiday.name})`;
-  return getSettings(["work_days"]).work_days.includes(isoWeekday(date)) ? null : DAY_OFF_SKIP;
+/**
+ * Why `date` is not a working day for the office: a public holiday, or nobody scheduled that day
+ * (the day ledger, each employee on their own schedule: the dashboard's kind of day), or null.
+ */
+export function dayOffReason(date: string, now: Date): string | null {
+  const { day } = todayAttendance(date, now);
+  if (day.kind === "holiday") return `${HOLIDAY_SKIP} (${day.name})`;
+  return day.kind === "day_off" ? DAY_OFF_SKIP : null;
 }
 
+/** Why no reminder at all runs on this server: REMINDERS=off or no LINE bot. */
+const serverSkip = () => (env().REMINDERS === "off" ? REMINDERS_OFF_SKIP : isBotConfigured() ? null : NO_LINE_SKIP);
+
 /** A reminder's plan: on a working day with LINE set up (and reminders not off for the server), from `at` until `until`. */
-function reminderPlan(on: boolean, at: string, until: string, date: string): DayPlan {
-  const skip = env().REMINDERS === "off" ? REMINDERS_OFF_SKIP : (dayOffReason(date) ?? (isBotConfigured() ? null : NO_LINE_SKIP));
-  return { on, at, until, skip };
+function reminderPlan(on: boolean, at: string, until: string, date: string, now: Date): DayPlan {
+  if (!on) return { on, at, until, skip: null };
+  const server = serverSkip();
+  if (server === REMINDERS_OFF_SKIP) return { on, at, until, skip: server };
+  // Worked out when read: the scheduler reads it once `at` has come, so the day ledger is not
+  // counted on every wake before that.
+  let skip: string | null | undefined;
+  return {
+    on,
+    at,
+    until,
+    get skip() {
+      if (skip === undefined) skip = dayOffReason(date, now) ?? server;
+      return skip;
+    },
+  };
+}
+
+/**
+ * A reminder on each employee's own schedule: it runs at every distinct time in `due` (each
+ * employee's time that day). Without any, the day is skipped at `fallback` (the default
+ * schedule's time), with why: a holiday, nobody scheduled, or nobody left to remind.
+ */
+function scheduledReminderPlan(
+  on: boolean,
+  date: string,
+  now: Date,
+  fallback: { at: string; until: string },
+  due: () => { times: string[]; until: string },
+): DayPlan {
+  if (!on) return { on, ...fallback, skip: null };
+  const server = serverSkip();
+  if (server === REMINDERS_OFF_SKIP) return { on, ...fallback, skip: server };
+  const { times, until } = due();
+  if (times.length === 0) return { on, ...fallback, skip: dayOffReason(date, now) ?? server ?? NOBODY_DUE_SKIP };
+  return { on, at: times[0], until, times, skip: server };
 }
 
 function holidaySeedJob(): DailyJob {
   return {
     name: "holiday_seed",
     label: "เตรียมวันหยุดราชการ",
+    every: "ทุกวัน 00:05 น.",
     plan: () => ({ on: true, at: "00:05", until: END_OF_DAY, skip: null }),
     run: async ({ now }) => {
       const seeded = ensureHolidaySeeds(now);
@@ -96,6 +155,7 @@ function selfiePurgeJob(): DailyJob {
   return {
     name: "selfie_purge",
     label: "ลบรูปถ่ายลงเวลาที่หมดอายุ",
+    every: "ทุกวัน 02:00 น.",
     plan: () => ({ on: true, at: "02:00", until: END_OF_DAY, skip: null }),
     run: async ({ now, signal }) => {
       const result = await purgeExpiredSelfies(now, { from: purgedBefore, signal });
@@ -110,6 +170,7 @@ function nightlyBackupJob(): DailyJob {
   return {
     name: "nightly_backup",
     label: "สำรองฐานข้อมูลประจำวัน",
+    every: "ทุกวัน 01:00 น.",
     plan: () => ({ on: getSettings(["backup_keep"]).backup_keep > 0, at: "01:00", until: END_OF_DAY, skip: null }),
     run: ({ date }) => runNightlyBackup(date),
   };
@@ -128,6 +189,7 @@ function ledgerCheckJob(): DailyJob {
   return {
     name: "ledger_check",
     label: "ตรวจทานสรุปวันทำงาน",
+    every: "ทุกวันอาทิตย์ 03:30 น.",
     plan: (date) => ({ on: true, at: "03:30", until: END_OF_DAY, skip: isoWeekday(date) === LEDGER_CHECK_WEEKDAY ? null : LEDGER_CHECK_SKIP }),
     run: async ({ now, signal }) => {
       const result = await ledgerCheck(lastDays(LEDGER_CHECK_DAYS, now), { now, signal });
@@ -147,6 +209,7 @@ function ledgerFillJob(): DailyJob {
   return {
     name: "ledger_fill",
     label: "บันทึกสรุปวันทำงาน",
+    every: "ทุกวัน 00:15 น.",
     plan: () => ({ on: true, at: "00:15", until: END_OF_DAY, skip: null }),
     run: async ({ date, now }) => {
       const day = previousDate(date);
@@ -166,45 +229,50 @@ export function dailyJobs(): DailyJob[] {
     {
       name: "remind_overdue_machines",
       label: "เตือนตู้เลยกำหนดเข้าตรวจ",
-      plan: (date) => {
+      plan: (date, now) => {
         const { remind_overdue_machines: s, work_end } = getSettings(["remind_overdue_machines", "work_end"]);
-        return reminderPlan(s.on, s.time, work_end > s.time ? work_end : END_OF_DAY, date);
+        return reminderPlan(s.on, s.time, work_end > s.time ? work_end : END_OF_DAY, date, now);
       },
       run: ({ date }) => sendOverdueMachineReminders(date, lastOkRunDate("remind_overdue_machines", date)),
     },
     {
       name: "remind_checkin",
       label: "เตือนลงเวลาเข้างาน",
-      plan: (date) => {
-        const { remind_checkin: s, work_start, work_end } = getSettings(["remind_checkin", "work_start", "work_end"]);
-        return reminderPlan(s.on, addMinutesToTime(work_start, s.after_minutes), work_end, date);
+      repeats: true,
+      plan: (date, now) => {
+        const { remind_checkin: s } = getSettings(["remind_checkin"]);
+        const office = scheduleRulesOn(DEFAULT_SCHEDULE_ID, date);
+        const fallback = { at: addMinutesToTime(office.work_start, s.after_minutes), until: office.work_end };
+        return scheduledReminderPlan(s.on, date, now, fallback, () => checkinPlan(date, now, s.after_minutes));
       },
-      run: ({ date }) => sendCheckinReminders(date),
+      run: ({ date, now }) => sendCheckinReminders(date, now),
     },
     {
       name: "remind_pending_leave",
       label: "เตือนคำขอลารออนุมัติ",
-      plan: (date) => {
+      plan: (date, now) => {
         const { remind_pending_leave: s, work_end } = getSettings(["remind_pending_leave", "work_end"]);
-        return reminderPlan(s.on, s.time, work_end > s.time ? work_end : END_OF_DAY, date);
+        return reminderPlan(s.on, s.time, work_end > s.time ? work_end : END_OF_DAY, date, now);
       },
       run: ({ now }) => sendPendingLeaveReminder(now),
     },
     {
       name: "remind_checkout",
       label: "เตือนลงเวลาออกงาน",
-      plan: (date) => {
-        const { remind_checkout: s, work_end } = getSettings(["remind_checkout", "work_end"]);
-        return reminderPlan(s.on, addMinutesToTime(work_end, s.after_minutes), END_OF_DAY, date);
+      repeats: true,
+      plan: (date, now) => {
+        const { remind_checkout: s } = getSettings(["remind_checkout"]);
+        const fallback = { at: addMinutesToTime(scheduleRulesOn(DEFAULT_SCHEDULE_ID, date).work_end, s.after_minutes), until: END_OF_DAY };
+        return scheduledReminderPlan(s.on, date, now, fallback, () => ({ times: checkoutPlan(date, now, s.after_minutes), until: END_OF_DAY }));
       },
-      run: ({ date }) => sendCheckoutReminders(date),
+      run: ({ date, now }) => sendCheckoutReminders(date, now),
     },
     {
       name: "daily_summary",
       label: "สรุปประจำวันเข้ากลุ่ม LINE",
-      plan: (date) => {
+      plan: (date, now) => {
         const { daily_summary: s } = getSettings(["daily_summary"]);
-        return reminderPlan(s.on, s.time, END_OF_DAY, date);
+        return reminderPlan(s.on, s.time, END_OF_DAY, date, now);
       },
       run: ({ date, now }) => sendDailySummary(date, now),
     },
@@ -229,6 +297,10 @@ export type JobOverview = {
   on: boolean;
   /** Why today has no run, if so (a holiday, LINE not set up). */
   skip: string | null;
+  /** A reminder on each employee's schedule: today's times, one per schedule's time in use (else empty). */
+  times: string[];
+  /** A job without a setting: how often and when it runs (Thai). */
+  every: string | null;
   setting: { key: ReminderSettingKey; on: boolean; time: string | null; after_minutes: number | null } | null;
   last_run: JobRunDto | null;
 };
@@ -238,7 +310,7 @@ export function jobsOverview(now: Date = new Date()): JobOverview[] {
   const date = workDate(now);
   const values = getSettings(REMINDER_SETTING_KEYS);
   return dailyJobs().map((job) => {
-    const plan = job.plan(date);
+    const plan = job.plan(date, now);
     const key = JOB_SETTING[job.name];
     const value = key ? values[key] : null;
     return {
@@ -248,6 +320,8 @@ export function jobsOverview(now: Date = new Date()): JobOverview[] {
       until: plan.until,
       on: plan.on,
       skip: plan.skip,
+      times: plan.times ? [...plan.times] : [],
+      every: job.every ?? null,
       setting:
         key && value
           ? { key, on: value.on, time: "time" in value ? value.time : null, after_minutes: "after_minutes" in value ? value.after_minutes : null }

@@ -191,7 +191,15 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
   }
 }
 
-function insertRow(values: { to: string; messages: Record<string, unknown>[]; kind: string; employeeId?: number; groupId?: number; createdBy?: number | null }) {
+function insertRow(values: {
+  to: string;
+  messages: Record<string, unknown>[];
+  kind: string;
+  employeeId?: number;
+  groupId?: number;
+  createdBy?: number | null;
+  createdAt?: Date;
+}) {
   return db()
     .insert(linePushes)
     .values({ ...values, retryKey: crypto.randomUUID(), status: "pending", attempts: 0 })
@@ -206,6 +214,8 @@ type PushToEmployeeInput = {
   /** true: LINE failures come back as a failed row and an unreachable employee as null, never thrown. */
   bestEffort?: boolean;
   retry?: RetryOptions;
+  /** The row's created_at: the scheduler's clock, which the reminders read back to know whom they reminded (default: the database's). */
+  at?: Date;
 } & ({ text: string; messages?: never } | { messages: LineMessage[]; text?: never });
 
 /**
@@ -238,6 +248,7 @@ export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDt
         kind: input.kind,
         employeeId: input.employeeId,
         createdBy: actor.type === "admin" ? (actor.id ?? null) : null,
+        createdAt: input.at,
       });
       recordAudit({
         actor,
