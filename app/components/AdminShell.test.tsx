@@ -23,14 +23,17 @@ function renderAt(path: string) {
 }
 
 describe("AdminShell", () => {
-  test("lists the six menu entries with Thai labels in the spec's order", () => {
+  test("lists the spec's six menu entries with Thai labels in its order, and the overtime, schedule and payroll pages", () => {
     renderAt("/admin");
     const nav = screen.getAllByRole("navigation", { name: "เมนูหลัก" })[0];
     const links = Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
     expect(links).toEqual([
       "/admin/employee",
       "/admin/leave-work",
+      "/admin/overtime",
       "/admin/checkin-out",
+      "/admin/schedule",
+      "/admin/payroll",
       "/admin/vending-machine",
       "/admin/line-reply",
       "/admin/line-group",
@@ -108,7 +111,7 @@ describe("AdminShell", () => {
     expect(isMenuActive("/admin/employee", "/admin/employee")).toBe(true);
     expect(isMenuActive("/admin/employee/12", "/admin/employee")).toBe(true);
     expect(isMenuActive("/admin", "/admin/employee")).toBe(false);
-    expect(ADMIN_MENU).toHaveLength(6);
+    expect(ADMIN_MENU).toHaveLength(9);
   });
 
   describe("keyboard", () => {

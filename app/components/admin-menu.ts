@@ -7,8 +7,11 @@ import {
   IconShieldLock,
   IconUserCircle,
   IconCalendarEvent,
+  IconCalendarTime,
   IconClockHour4,
+  IconClockPlus,
   IconMessageChatbot,
+  IconReportMoney,
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
@@ -16,7 +19,10 @@ import {
 export const ADMIN_MENU = [
   { to: "/admin/employee", label: "พนักงาน", icon: IconUsers },
   { to: "/admin/leave-work", label: "การลางาน", icon: IconCalendarEvent },
+  { to: "/admin/overtime", label: "ทำงานล่วงเวลา", icon: IconClockPlus },
   { to: "/admin/checkin-out", label: "ลงเวลาเข้า-ออก", icon: IconClockHour4 },
+  { to: "/admin/schedule", label: "ตารางเวลาทำงาน", icon: IconCalendarTime },
+  { to: "/admin/payroll", label: "งวดเงินเดือน", icon: IconReportMoney },
   { to: "/admin/vending-machine", label: "ตู้จำหน่ายสินค้า", icon: IconBuildingStore },
   { to: "/admin/line-reply", label: "ข้อความตอบกลับ", icon: IconMessageChatbot },
   { to: "/admin/line-group", label: "กลุ่มไลน์", icon: IconUsersGroup },

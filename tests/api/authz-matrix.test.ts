@@ -33,6 +33,7 @@ type Ids = {
   record: number;
   petition: number;
   correction: number;
+  overtime: number;
   machine: number;
   visit: number;
   adminUser: number;
@@ -43,6 +44,7 @@ const NOWHERE: Ids = {
   record: 999_999,
   petition: 999_999,
   correction: 999_999,
+  overtime: 999_999,
   machine: 999_999,
   visit: 999_999,
   adminUser: 999_999,
@@ -138,6 +140,10 @@ const TABLE: Record<string, Cell> = {
     body: (i) => ({ multipart: { machine_id: i.machine, status: "normal", lat: SITE.lat, lng: SITE.lng, accuracy: 10 }, photo: "photo" }),
     expect: employeeApi(201, 403),
   },
+  "api.emp.overtime.ts GET": { url: (i) => `/api/emp/overtime?employee_id=${i.employee}`, showsA: ["A"], expect: employeeApi(200) },
+  "api.emp.overtime.ts POST": { url: () => "/api/emp/overtime", body: EMPTY_JSON, expect: employeeApi(400) },
+  // B names A's request: answered as one that does not exist. A's own cancel goes last.
+  "api.emp.overtime.$id.cancel.ts POST": { url: (i) => `/api/emp/overtime/${i.overtime}/cancel`, expect: employeeApi(200, 404) },
   "api.emp.me.ts GET": { url: (i) => `/api/emp/me?employee_id=${i.employee}`, showsA: ["A"], expect: employeeApi(200) },
   // Any verified LINE user may try to link (a resigned one too); the admin's cookie is not one.
   "api.emp.verify.ts POST": {
@@ -150,6 +156,8 @@ const TABLE: Record<string, Cell> = {
   "api.employee.$id.face.ts DELETE": { url: (i) => `/api/employee/${i.employee}/face`, adminNowhere: true, expect: adminApi(404) },
   "api.employee.$id.photo.ts POST": { url: (i) => `/api/employee/${i.employee}/photo`, body: EMPTY_JSON, expect: adminApi(400) },
   "api.employee.$id.reinstate.ts POST": { url: (i) => `/api/employee/${i.employee}/reinstate`, expect: adminApi(409) },
+  "api.employee.$id.schedule.ts GET": { url: (i) => `/api/employee/${i.employee}/schedule`, expect: adminApi(200) },
+  "api.employee.$id.schedule.ts PUT": { url: (i) => `/api/employee/${i.employee}/schedule`, body: EMPTY_JSON, expect: adminApi(400) },
   "api.employee.$id.resign.ts POST": { url: (i) => `/api/employee/${i.employee}/resign`, body: EMPTY_JSON, adminNowhere: true, expect: adminApi(400) },
   "api.employee.$id.ts GET": { url: (i) => `/api/employee/${i.employee}`, showsA: ["admin"], expect: adminApi(200) },
   "api.employee.$id.ts PATCH": { url: (i) => `/api/employee/${i.employee}`, body: EMPTY_JSON, expect: adminApi(400) },
@@ -207,7 +215,19 @@ const TABLE: Record<string, Cell> = {
   "api.message.sync.ts POST": { url: () => "/api/message/sync", expect: adminApi(200) },
   "api.message.ts GET": { url: () => "/api/message", expect: adminApi(200) },
   "api.message.ts POST": { url: () => "/api/message", body: EMPTY_JSON, expect: adminApi(400) },
+  "api.payroll.close.ts POST": { url: () => "/api/payroll/close", body: EMPTY_JSON, expect: adminApi(400) },
+  "api.payroll.closes.ts GET": { url: () => "/api/payroll/closes", expect: adminApi(200) },
+  "api.payroll.reopen.ts POST": { url: () => "/api/payroll/reopen", body: EMPTY_JSON, expect: adminApi(400) },
+  "api.payroll.ts GET": { url: () => "/api/payroll?format=csv", expect: adminApi(200) },
+  "api.overtime.$id.decision.ts POST": { url: (i) => `/api/overtime/${i.overtime}/decision`, body: EMPTY_JSON, expect: adminApi(400) },
+  "api.overtime.ts GET": { url: () => `/api/overtime?month=${bangkokDate(3).slice(0, 7)}`, showsA: ["admin"], expect: adminApi(200) },
+  "api.overtime.ts POST": { url: () => "/api/overtime", body: EMPTY_JSON, expect: adminApi(400) },
   "api.province.ts GET": { url: () => "/api/province", expect: adminApi(200) },
+  "api.schedule.$id.employees.ts PUT": { url: () => "/api/schedule/1/employees", body: EMPTY_JSON, expect: adminApi(400) },
+  "api.schedule.$id.ts GET": { url: () => "/api/schedule/1", expect: adminApi(200) },
+  "api.schedule.$id.ts PATCH": { url: () => "/api/schedule/1", body: EMPTY_JSON, expect: adminApi(400) },
+  "api.schedule.ts GET": { url: () => "/api/schedule", expect: adminApi(200) },
+  "api.schedule.ts POST": { url: () => "/api/schedule", body: EMPTY_JSON, expect: adminApi(400) },
   "api.settings.ts GET": { url: () => "/api/settings", expect: adminApi(200) },
   "api.settings.ts PUT": { url: () => "/api/settings", body: EMPTY_JSON, expect: adminApi(400) },
   "api.user-auth.ts GET": { url: () => "/api/user-auth", expect: adminApi(200) },
@@ -234,6 +254,7 @@ const TABLE: Record<string, Cell> = {
   "admin.employee.tsx loader": { url: () => "/admin/employee", showsA: ["admin"], expect: adminPage() },
   "admin.employee.tsx action": { url: () => "/admin/employee", body: PROBE_FORM, expect: adminPage(400) },
   "admin.employee_.$id.tsx loader": { url: (i) => `/admin/employee/${i.employee}`, showsA: ["admin"], expect: adminPage() },
+  "admin.employee_.$id_.timesheet.tsx loader": { url: (i) => `/admin/employee/${i.employee}/timesheet`, showsA: ["admin"], expect: adminPage() },
   "admin.jobs.tsx loader": { url: () => "/admin/jobs", expect: adminPage() },
   "admin.jobs.tsx action": { url: () => "/admin/jobs", body: PROBE_FORM, expect: adminPage(400) },
   "admin.leave-work.tsx loader": { url: () => "/admin/leave-work", expect: adminPage() },
@@ -242,6 +263,12 @@ const TABLE: Record<string, Cell> = {
   "admin.line-group.tsx action": { url: () => "/admin/line-group", body: PROBE_FORM, expect: adminPage(400) },
   "admin.line-reply.tsx loader": { url: () => "/admin/line-reply", expect: adminPage() },
   "admin.line-reply.tsx action": { url: () => "/admin/line-reply", body: PROBE_FORM, expect: adminPage(400) },
+  "admin.payroll.tsx loader": { url: () => "/admin/payroll", expect: adminPage() },
+  "admin.payroll.tsx action": { url: () => "/admin/payroll", body: PROBE_FORM, expect: adminPage(400) },
+  "admin.overtime.tsx loader": { url: () => `/admin/overtime?month=${bangkokDate(3).slice(0, 7)}`, showsA: ["admin"], expect: adminPage() },
+  "admin.overtime.tsx action": { url: () => "/admin/overtime", body: PROBE_FORM, expect: adminPage(400) },
+  "admin.schedule.tsx loader": { url: () => "/admin/schedule", expect: adminPage() },
+  "admin.schedule.tsx action": { url: () => "/admin/schedule", body: PROBE_FORM, expect: adminPage(400) },
   "admin.settings.tsx loader": { url: () => "/admin/settings", expect: adminPage() },
   "admin.settings.tsx action": { url: () => "/admin/settings", body: PROBE_FORM, expect: adminPage(400) },
   "admin.tsx loader": { url: () => "/admin", expect: adminPage() },
@@ -254,6 +281,7 @@ const TABLE: Record<string, Cell> = {
   "employee._index.tsx loader": { url: () => "/employee", showsA: ["A"], expect: employeePage },
   "employee.checkin-out.tsx loader": { url: () => "/employee/checkin-out", expect: employeePage },
   "employee.face.tsx loader": { url: () => "/employee/face", expect: employeePage },
+  "employee.overtime.tsx loader": { url: () => "/employee/overtime", showsA: ["A"], expect: employeePage },
   "employee.petition.tsx loader": { url: () => "/employee/petition", showsA: ["A"], expect: employeePage },
   "employee.tsx loader": { url: () => "/employee", expect: everyone(200) },
   "employee.vending-machine.tsx loader": { url: () => "/employee/vending-machine", showsA: ["A"], expect: employeePage },
@@ -317,6 +345,7 @@ const A_MACHINE = "AZM-OWNER-A";
 const A_REASON = "ลากิจของพนักงานเอ";
 const A_CORRECTION = "ลืมลงเวลาของพนักงานเอ";
 const A_NOTE = "บันทึกตู้ของพนักงานเอ";
+const A_OVERTIME = "โอทีของพนักงานเอ";
 
 const JSON_TYPE = { "content-type": "application/json" };
 const call = (p: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${p}`, { redirect: "manual", ...init });
@@ -406,6 +435,16 @@ beforeAll(async () => {
     "correction",
   );
 
+  const overtime = await expectStatus(
+    await call("/api/emp/overtime", {
+      method: "POST",
+      headers: { ...JSON_TYPE, Cookie: a.cookie },
+      body: JSON.stringify({ date: bangkokDate(3), start: "17:30", end: "20:00", reason: A_OVERTIME }),
+    }),
+    201,
+    "overtime",
+  );
+
   const machine = withServerDb(server.dataDir, (d) => {
     const m = insertMachine(d, { code: A_MACHINE });
     assignMachine(d, m.id, a.id);
@@ -434,6 +473,7 @@ beforeAll(async () => {
     record: record.id,
     petition: petition.id,
     correction: (corrected.correction as { id: number }).id,
+    overtime: (overtime.overtime as { id: number }).id,
     machine: machine.id,
     visit: visit.id,
     adminUser: (admins.admins as { id: number }[])[0].id,
@@ -448,7 +488,7 @@ beforeAll(async () => {
   for (const [name, url] of Object.entries(uploads)) {
     if (!/^\/uploads\/[a-z]+\/[0-9a-f-]{36}\.jpg$/.test(url ?? "")) throw new Error(`A's ${name} has no upload: ${url}`);
   }
-  markers = [A_CODE, A_LAST, A_MACHINE, A_REASON, A_CORRECTION, A_NOTE, ...Object.values(uploads).map(uploadId)];
+  markers = [A_CODE, A_LAST, A_MACHINE, A_REASON, A_CORRECTION, A_NOTE, A_OVERTIME, ...Object.values(uploads).map(uploadId)];
 }, 120_000);
 afterAll(() => server?.stop());
 

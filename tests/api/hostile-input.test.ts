@@ -209,10 +209,15 @@ const fx = {
   petitionId: 0,
   recordId: 0,
   correctionId: 0,
+  overtimeId: 0,
+  scheduleId: 0,
   holiday: "",
   year: 0,
   sessionKey: "x",
 };
+
+/** The Bangkok date `days` from today (overtime is asked within a few weeks of it). */
+const soon = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 async function ok(response: Response, what: string) {
   const text = await response.text();
@@ -267,6 +272,10 @@ beforeAll(async () => {
   fx.recordId = (await ok(await sendJson("POST", "/api/checkin-out/correct", "admin", { employee_id: fx.otherEmployeeId, work_date: `${year}-11-02`, checkin_at: "08:00", note: "แก้" }), "record")).record.id;
   await ok(await sendJson("POST", "/api/checkin-out/correct", "admin", { employee_id: fx.employeeId, work_date: `${year}-11-03`, checkin_at: "08:00", note: "แก้" }), "record 2");
   fx.correctionId = (await ok(await sendJson("POST", "/api/emp/checkin-out/correction", "employee", { work_date: `${year}-11-03`, checkout_at: "17:00", reason: "ลืม" }), "correction")).correction.id;
+
+  fx.overtimeId = (await ok(await sendJson("POST", "/api/emp/overtime", "employee", { date: soon(5), start: "17:30", end: "20:00", reason: "ปิดงบ" }), "overtime")).overtime.id;
+
+  fx.scheduleId = (await ok(await sendJson("POST", "/api/schedule", "admin", { name: "กะทดสอบ", days: [{ weekday: 1, start: "22:00", end: "06:00" }] }), "schedule")).schedule.id;
 
   fake.groups.set("Chostile0001", { groupName: "กลุ่มทดสอบ" });
   const join = JSON.stringify({ destination: "Ubot", events: [{ type: "join", mode: "active", timestamp: Date.now(), webhookEventId: "01HHOSTILEJOIN000000000001", deliveryContext: { isRedelivery: false }, source: { type: "group", groupId: "Chostile0001" }, replyToken: "rt-join" }] });
@@ -414,6 +423,19 @@ const WRITES: Record<string, Write> = {
     text: ["note"],
     image: "photo",
   },
+  "POST api.emp.overtime.$id.cancel.ts": {
+    who: "employee",
+    path: () => `/api/emp/overtime/${fx.overtimeId}/cancel`,
+    kind: "none",
+    badPaths: idPaths((id) => `/api/emp/overtime/${id}/cancel`),
+  },
+  "POST api.emp.overtime.ts": {
+    who: "employee",
+    path: () => "/api/emp/overtime",
+    kind: "json",
+    valid: () => ({ date: soon(6), start: "18:00", end: "19:00", reason: "ทำงานต่อ" }),
+    text: ["reason"],
+  },
   "POST api.emp.verify.ts": { who: "line", path: () => "/api/emp/verify", kind: "json", valid: () => ({ employee_code: "HOST2", verify_code: "123456" }), text: ["employee_code", "verify_code"] },
   "POST api.employee.$id.face.review.ts": {
     who: "admin",
@@ -447,6 +469,13 @@ const WRITES: Record<string, Write> = {
     valid: () => ({ first_name: "สมศรีใหม่", last_name: "ใจงาม", nickname: "ศรี", phone: "0812345678", email: "a@example.com", position: "พนักงานขาย", department: "ขาย" }),
     text: ["first_name", "last_name", "nickname", "phone", "email", "position", "department"],
     badPaths: idPaths((id) => `/api/employee/${id}`),
+  },
+  "PUT api.employee.$id.schedule.ts": {
+    who: "admin",
+    path: () => `/api/employee/${fx.otherEmployeeId}/schedule`,
+    kind: "json",
+    valid: () => ({ schedule_id: fx.scheduleId, from: `${fx.year}-12-01` }),
+    badPaths: idPaths((id) => `/api/employee/${id}/schedule`),
   },
   "POST api.employee.$id.unlink.ts": { who: "admin", path: () => `/api/employee/${fx.otherEmployeeId}/unlink`, kind: "none", badPaths: idPaths((id) => `/api/employee/${id}/unlink`) },
   "POST api.employee.$id.verify-code.ts": { who: "admin", path: () => `/api/employee/${fx.otherEmployeeId}/verify-code`, kind: "none", badPaths: idPaths((id) => `/api/employee/${id}/verify-code`) },
@@ -532,6 +561,46 @@ const WRITES: Record<string, Write> = {
   },
   "POST api.message.sync.ts": { who: "admin", path: () => "/api/message/sync", kind: "none" },
   "POST api.message.ts": { who: "admin", path: () => "/api/message", kind: "json", valid: () => ({ keyword: "ลาก่อน", match: "contains", messages: [{ type: "text", text: "บาย" }] }), text: ["keyword"] },
+  "POST api.payroll.close.ts": { who: "admin", path: () => "/api/payroll/close", kind: "json", valid: () => ({ month: `${fx.year - 1}-01` }) },
+  "POST api.payroll.reopen.ts": { who: "admin", path: () => "/api/payroll/reopen", kind: "json", valid: () => ({ month: `${fx.year - 1}-01`, reason: "แก้เวลา" }), text: ["reason"] },
+  "POST api.overtime.$id.decision.ts": {
+    who: "admin",
+    path: () => `/api/overtime/${fx.overtimeId}/decision`,
+    kind: "json",
+    valid: () => ({ decision: "approve", note: "ตรวจแล้ว" }),
+    text: ["note"],
+    badPaths: idPaths((id) => `/api/overtime/${id}/decision`),
+  },
+  "POST api.overtime.ts": {
+    who: "admin",
+    path: () => "/api/overtime",
+    kind: "json",
+    valid: () => ({ employee_id: fx.otherEmployeeId, date: soon(6), start: "18:00", end: "19:00", reason: "รับของเข้าคลัง" }),
+    text: ["reason"],
+  },
+  // Employee 3 does not exist: the wrongly typed [1, 2, 3] is refused with the rest.
+  "PUT api.schedule.$id.employees.ts": {
+    who: "admin",
+    path: () => `/api/schedule/${fx.scheduleId}/employees`,
+    kind: "json",
+    valid: () => ({ employee_ids: [fx.otherEmployeeId], from: `${fx.year}-12-01` }),
+    badPaths: idPaths((id) => `/api/schedule/${id}/employees`),
+  },
+  "PATCH api.schedule.$id.ts": {
+    who: "admin",
+    path: () => `/api/schedule/${fx.scheduleId}`,
+    kind: "json",
+    valid: () => ({ name: "กะทดสอบใหม่", late_grace_minutes: 5 }),
+    text: ["name"],
+    badPaths: idPaths((id) => `/api/schedule/${id}`),
+  },
+  "POST api.schedule.ts": {
+    who: "admin",
+    path: () => "/api/schedule",
+    kind: "json",
+    valid: () => ({ name: "กะเช้า", days: [{ weekday: 2, start: "06:00", end: "14:00" }] }),
+    text: ["name"],
+  },
   "PUT api.settings.ts": { who: "admin", path: () => "/api/settings", kind: "json", valid: () => ({ grace_minutes: 7 }) },
 };
 
@@ -845,6 +914,8 @@ const PAGES: Record<string, Page> = {
       "issue-code": { id: true },
       unlink: { id: true },
       "reset-face": { id: true },
+      "schedule-assign": { id: true, fields: () => ({ id: fx.otherEmployeeId, schedule_id: fx.scheduleId, from: `${fx.year}-12-01` }) },
+      "schedule-bulk": { fields: () => ({ employee_ids: String(fx.otherEmployeeId), schedule_id: fx.scheduleId, from: `${fx.year}-12-01` }) },
     },
   },
   "admin.jobs.tsx": { path: "/admin/jobs", who: "admin", intents: { schedule: { fields: () => ({ key: "remind_checkin", on: "1", value: "08:00" }) } } },
@@ -881,6 +952,31 @@ const PAGES: Record<string, Page> = {
       toggle: { id: true, fields: () => ({ id: fx.replyId, active: "0" }) },
       delete: { id: true },
       sync: { noInput: true },
+    },
+  },
+  "admin.payroll.tsx": {
+    path: "/admin/payroll",
+    who: "admin",
+    intents: {
+      close: { fields: () => ({ month: `${fx.year - 1}-01` }) },
+      reopen: { fields: () => ({ month: `${fx.year - 1}-01`, reason: "แก้เวลา" }) },
+    },
+  },
+  "admin.overtime.tsx": {
+    path: "/admin/overtime",
+    who: "admin",
+    intents: {
+      record: { fields: () => ({ employee_id: fx.otherEmployeeId, date: soon(6), start: "18:00", end: "19:00", reason: "รับของเข้าคลัง" }) },
+      decide: { id: true, fields: () => ({ id: fx.overtimeId, decision: "reject", note: "ไม่จำเป็น" }) },
+      cancel: { id: true, fields: () => ({ id: fx.overtimeId, note: "ยกเลิก" }), emptyOk: true },
+    },
+  },
+  "admin.schedule.tsx": {
+    path: "/admin/schedule",
+    who: "admin",
+    intents: {
+      create: { fields: () => ({ name: "กะเพจ", days: JSON.stringify([{ weekday: 3, start: "07:00", end: "15:00" }]) }) },
+      update: { id: true, fields: () => ({ id: fx.scheduleId, name: "กะเพจใหม่", days: JSON.stringify([{ weekday: 4, start: "07:00", end: "15:00" }]), from: `${fx.year}-12-01` }) },
     },
   },
   "admin.settings.tsx": { path: "/admin/settings", who: "admin", intents: { backup_keep: { fields: () => ({ keep: "5" }) } } },

@@ -9,11 +9,14 @@ import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_BASE_URL, E2E_STATE_FILE } 
 export const ADMIN_USERNAME = E2E_ADMIN_USERNAME;
 export const ADMIN_PASSWORD = E2E_ADMIN_PASSWORD;
 
-/** The six admin menu entries, in order, with the page title (h2) each one shows. */
+/** The admin menu entries, in order, with the page title (h2) each one shows. */
 export const MENU = [
   { href: "/admin/employee", label: "พนักงาน", title: "พนักงาน" },
   { href: "/admin/leave-work", label: "การลางาน", title: "การลางาน" },
+  { href: "/admin/overtime", label: "ทำงานล่วงเวลา", title: "ทำงานล่วงเวลา (โอที)" },
   { href: "/admin/checkin-out", label: "ลงเวลาเข้า-ออก", title: "ลงเวลาเข้า-ออก" },
+  { href: "/admin/schedule", label: "ตารางเวลาทำงาน", title: "ตารางเวลาทำงาน" },
+  { href: "/admin/payroll", label: "งวดเงินเดือน", title: "งวดเงินเดือน" },
   { href: "/admin/vending-machine", label: "ตู้จำหน่ายสินค้า", title: "ตู้จำหน่ายสินค้า" },
   { href: "/admin/line-reply", label: "ข้อความตอบกลับ", title: "ข้อความตอบกลับ" },
   { href: "/admin/line-group", label: "กลุ่มไลน์", title: "กลุ่มไลน์" },

@@ -27,7 +27,7 @@ const SPOT = { lat: 16.25, lng: 99.25 };
 const DAY_MS = 86_400_000;
 const bangkokDate = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(ms);
 
-type Seed = { employee: NewEmployee; offices: unknown[]; petitionMonth: string };
+type Seed = { employee: NewEmployee; offices: unknown[]; petitionMonth: string; overtimeMonth: string };
 let seed: Seed;
 
 /** What one walk found wrong, by page. */
@@ -133,6 +133,9 @@ test.beforeAll(async ({ browser }) => {
         petitionMonth = firstOfMonth.slice(0, 7);
       }
 
+      // A pending overtime request on the first working day ahead (the admin page and the LIFF list show it).
+      await expectOk(await phone.post("/api/emp/overtime", { data: { date: ahead, start: "17:30", end: "20:00", reason: "ปิดงบสิ้นเดือน" } }), 201);
+
       const machine = await admin.post("/api/machine", {
         data: { code: uniqueCode("SMKVM-"), name: `ตู้หน้าโกดัง${run}`, type: 1, ...SPOT, radius_m: 100, visit_every_days: 7 },
       });
@@ -154,7 +157,7 @@ test.beforeAll(async ({ browser }) => {
           .run(`C${Date.now()}${Math.random().toString(16).slice(2, 8)}`, `กลุ่มฝ่ายขาย${run}`, Date.now()),
       );
       await expectOk(await admin.post("/api/admin-user", { data: { username: `smoke${Date.now().toString(36)}`, full_name: `ผู้ช่วย${run}` } }), 201);
-      seed = { employee, offices: settings.offices, petitionMonth };
+      seed = { employee, offices: settings.offices, petitionMonth, overtimeMonth: ahead.slice(0, 7) };
     } finally {
       await phone.dispose();
     }
@@ -294,13 +297,48 @@ for (const size of SIZES) {
       await expect(page.getByTestId("user-avatar")).toBeVisible();
 
       const pages = await reachablePages(page);
-      expect(pages).toEqual(expect.arrayContaining(["/admin/employee", "/admin/settings", "/admin/account", "/admin/users", "/admin/audit", "/admin/jobs"]));
+      expect(pages).toEqual(
+        expect.arrayContaining(["/admin/employee", "/admin/overtime", "/admin/schedule", "/admin/payroll", "/admin/settings", "/admin/account", "/admin/users", "/admin/audit", "/admin/jobs"]),
+      );
       for (const url of pages) {
         await visit(page, url, label, findings);
         await walkTabs(page, label, findings);
       }
       await visit(page, `/admin/leave-work?tab=calendar&month=${seed.petitionMonth}`, label, findings);
       await visit(page, `/admin/employee/${seed.employee.id}`, label, findings);
+      await visit(page, `/admin/employee/${seed.employee.id}/timesheet?month=${bangkokDate(Date.now()).slice(0, 7)}`, label, findings);
+      // The payroll page's close dialog, for a month no journey closes (opened, not confirmed: the
+      // journeys share the database).
+      await visit(page, "/admin/payroll?month=2020-01", label, findings);
+      const closeDialog = page.getByRole("dialog", { name: /^ปิดงวดเดือน/ });
+      await page.getByRole("button", { name: "ปิดงวด", exact: true }).click();
+      await expect(closeDialog).toBeVisible();
+      await check(page, `${label} /admin/payroll (dialog ปิดงวด)`, findings);
+      await page.keyboard.press("Escape");
+      await expect(closeDialog).toBeHidden();
+      // The overtime page with the seeded request, and its two dialogs.
+      await visit(page, `/admin/overtime?month=${seed.overtimeMonth}`, label, findings);
+      const decision = page.getByRole("dialog", { name: "อนุมัติการทำงานล่วงเวลา" });
+      await page.getByRole("button", { name: new RegExp(`^อนุมัติ .*${seed.employee.first_name}`) }).first().click();
+      await expect(decision).toBeVisible();
+      await check(page, `${label} /admin/overtime (dialog อนุมัติ)`, findings);
+      await page.keyboard.press("Escape");
+      await expect(decision).toBeHidden();
+      const record = page.getByRole("dialog", { name: "บันทึกการทำงานล่วงเวลา" });
+      await page.getByRole("button", { name: "บันทึกโอที" }).click();
+      await expect(record).toBeVisible();
+      await check(page, `${label} /admin/overtime (dialog บันทึกโอที)`, findings);
+      await page.keyboard.press("Escape");
+      await expect(record).toBeHidden();
+
+      // The schedule form (a row per weekday), opened and closed without saving.
+      await visit(page, "/admin/schedule", label, findings);
+      const scheduleForm = page.getByRole("dialog", { name: "เพิ่มตารางเวลาทำงาน" });
+      await page.getByRole("button", { name: "เพิ่มตารางเวลา" }).click();
+      await expect(scheduleForm).toBeVisible();
+      await check(page, `${label} /admin/schedule (dialog เพิ่มตารางเวลาทำงาน)`, findings);
+      await page.keyboard.press("Escape");
+      await expect(scheduleForm).toBeHidden();
 
       // A dialog (its close button), and on a phone the menu drawer.
       await visit(page, "/admin/employee", label, findings);
@@ -325,7 +363,15 @@ for (const size of SIZES) {
         await phone.goto("/employee");
         await expect(phone.getByRole("heading", { level: 2, name: new RegExp(`สวัสดี คุณ${seed.employee.first_name}`) })).toBeVisible({ timeout: 20_000 });
         await check(phone, `${label} /employee`, findings);
-        for (const url of ["/employee/checkin-out", "/employee/petition", "/employee/petition?tab=history", "/employee/vending-machine", "/employee/face"]) {
+        for (const url of [
+          "/employee/checkin-out",
+          "/employee/petition",
+          "/employee/petition?tab=history",
+          "/employee/overtime",
+          "/employee/overtime?tab=list",
+          "/employee/vending-machine",
+          "/employee/face",
+        ]) {
           await visit(phone, url, label, findings);
         }
       } finally {

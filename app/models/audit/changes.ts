@@ -6,6 +6,7 @@ import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
 import { CORRECTION_STATUS_LABELS, REVIEW_STATUS_LABELS } from "~/models/attendance/labels";
 import { HALF_LABELS, HOLIDAY_KIND_LABELS, HOLIDAY_SOURCE_LABELS } from "~/models/leave/labels";
 import { MATCH_LABELS, PUSH_KIND_LABELS } from "~/models/line/labels";
+import { PAY_BASIS_LABELS } from "~/models/employees/labels";
 import { ACTOR_TYPE_LABELS, fieldLabel } from "./labels";
 
 /** Records a row may point at by id; the server reads their names, one query per kind for a page. */
@@ -156,6 +157,7 @@ const FIELD_FORMATS: Record<string, Format> = {
   reason: byEntity({ machine: words({ resigned: "พนักงานลาออก" }) }),
   line_user_id: lineId,
   line_rich_menu_id: (v) => (typeof v === "string" && v ? `เมนูที่ลงท้ายด้วย ${v.slice(-4)}` : null),
+  pay_basis: words(PAY_BASIS_LABELS),
   outside_radius: words({ review: "รับไว้และส่งให้ตรวจสอบ", reject: "ไม่ให้ลงเวลา" }),
   work_days: (v) => (Array.isArray(v) && v.every((d) => typeof d === "number") ? v.map((d) => WEEKDAYS[d] ?? String(d)).join(" ") || "ไม่มี" : null),
   offices: officesText,

@@ -34,6 +34,8 @@ const WRITTEN: Record<string, string[]> = {
     "push_id",
     "kind",
     "messages",
+    "schedule",
+    "effective_from",
   ],
   machine: [...Object.keys(MachineFields), "photo_url", "employee_id", "reason"],
   leave_petition: [
@@ -46,10 +48,13 @@ const WRITTEN: Record<string, string[]> = {
   holiday_year: ["added", "offered"],
   attendance: ["review_status", "note", "checked", "checkin_at", "checkout_at", "late_minutes", "early_minutes", "created", "correction_id", "cutoff", "records", "photos"],
   attendance_correction: ["attendance_id", "checkin_at", "checkout_at", "reason", "status", "note"],
+  overtime_request: ["employee_id", "date", "start", "end", "minutes", "reason", "status", "source", "decided_by", "decided_at", "decision_note", "created_at", "note"],
   reply_message: [...Object.keys(ReplyCreateSchema.shape), "sync_error", "synced_at", "created_at", "updated_at", "synced", "invalid"],
   line_group: [...Object.keys(GroupUpdateSchema.shape), "text"],
   admin: ["username", "full_name", "active", "password", "revoked_sessions", "session", "other_sessions", "line_user_id", "via"],
   settings: Object.keys(SETTINGS),
+  payroll_month: ["month", "reason", "closed_at", "closed_by"],
+  schedule: ["name", "days", "late_grace_minutes", "early_grace_minutes", "effective_from"],
 };
 
 test.each(Object.entries(WRITTEN))("every field a model writes on %s has a Thai label", (entity, fields) => {

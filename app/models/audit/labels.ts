@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   reseed: "เพิ่มวันหยุดประจำปีใหม่",
   recount: "นับวันลาใหม่ตามวันหยุด",
   accept: "อนุมัติ",
+  approve: "อนุมัติ",
   reject: "ไม่อนุมัติ",
   cancel: "ยกเลิก",
   correct: "แก้ไขเวลา",
@@ -45,6 +46,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   import: "นำเข้า",
   backup_download: "ดาวน์โหลดไฟล์สำรอง",
   test_message: "ส่งข้อความทดสอบ",
+  close_payroll: "ปิดงวดเงินเดือน",
+  reopen_payroll: "เปิดงวดเงินเดือนอีกครั้ง",
+  schedule: "เปลี่ยนตารางเวลาทำงาน",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -52,6 +56,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   admin: "ผู้ดูแลระบบ",
   attendance: "การลงเวลา",
   attendance_correction: "คำขอแก้ไขเวลา",
+  overtime_request: "คำขอทำงานล่วงเวลา",
   leave_petition: "ใบลา",
   leave_quota: "สิทธิ์การลา",
   machine: "ตู้",
@@ -61,6 +66,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   reply_message: "ข้อความตอบกลับ",
   settings: "การตั้งค่า",
   database: "ฐานข้อมูล",
+  payroll_month: "งวดเงินเดือน",
+  schedule: "ตารางเวลาทำงาน",
 };
 
 
@@ -88,6 +95,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   amphur_id: "อำเภอ/เขต",
   district_id: "ตำบล/แขวง",
   zipcode: "รหัสไปรษณีย์",
+  pay_basis: "การจ่ายค่าจ้าง",
+  office_names: "สำนักงานที่ลงเวลาได้",
+  schedule: "ตารางเวลาทำงาน",
+  effective_from: "มีผลตั้งแต่",
   photo_url: "รูป",
   face_url: "รูปใบหน้า",
   face_consent_at: "เวลาที่ยินยอม",
@@ -101,6 +112,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   checked: "ตรวจแล้ว",
   note: "หมายเหตุ",
   reason: "เหตุผล",
+  // payroll months
+  month: "เดือน",
+  closed_at: "ปิดงวดเมื่อ",
+  closed_by: "ปิดงวดโดย",
   checkin_at: "เวลาเข้างาน",
   checkout_at: "เวลาออกงาน",
   late_minutes: "สาย (นาที)",
@@ -206,7 +221,9 @@ const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
   line_group: { name: "ชื่อกลุ่ม", text: "ข้อความทดสอบ" },
   employee: { created: "เพิ่มแล้ว (แถว)", kind: "ชนิดข้อความ", messages: "ข้อความที่ส่ง" },
   attendance_correction: { status: "สถานะคำขอ" },
+  overtime_request: { date: "วันที่ทำงานล่วงเวลา", start: "ตั้งแต่", end: "ถึง", minutes: "จำนวน (นาที)", status: "สถานะคำขอ", decided_by: "ผู้พิจารณา" },
   reply_message: { active: "เปิดใช้" },
+  schedule: { name: "ชื่อตารางเวลา", days: "วันและเวลาทำงาน" },
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
