@@ -33,11 +33,6 @@ const toDto = (row: Row): JobRunDto => ({
   result: row.result,
 });
 
-/** Whether the job already has its row for the business day (run, running, failed or skipped). */
-export function hasRun(job: string, runDate: string): boolean {
-  return db().select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.job, job), eq(jobRuns.runDate, runDate))).get() != null;
-}
-
 function insertRow(values: { job: string; runDate: string; status: JobRunStatus; now: Date; result?: string }) {
   return immediate(
     (tx) =>
