@@ -156,11 +156,11 @@ describe("GET /api/checkin-out", () => {
     expect(late).toContain("3 พ.ย. 2568");
     expect(late).toContain(",มาสาย,08:42,17:40,12,");
     expect(late).toContain(`'=HYPERLINK(""x"")`);
-    expect(late.endsWith(",สาย 12 นาที,480,478,,,0,0")).toBe(true);
+    expect(late.endsWith(",สาย 12 นาที,480,478,,,0,0,0,0,0")).toBe(true);
     expect(rows.find((r) => r.includes("2025-11-04") && r.includes("RPA01"))).toContain("ไม่ได้ลงเวลาออก");
     const absent = rows.find((r) => r.includes("2025-11-05") && r.includes("RPA01"))!;
     expect(absent).toContain(",ขาดงาน,,,0,0,");
-    expect(absent.endsWith(",ขาดงาน,480,0,,,0,1")).toBe(true);
+    expect(absent.endsWith(",ขาดงาน,480,0,,,0,1,0,0,0")).toBe(true);
   });
 
   test("a bad range is a JSON 400 even with format=csv", async () => {
@@ -207,7 +207,7 @@ describe("GET /api/checkin-out/monthly", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
     expect(header).toMatch(/^รหัสพนักงาน,ชื่อ-นามสกุล,1 พ.ย. 2568 \(ส.\),/);
-    expect(header).toMatch(/,ลา \(วัน\)$/);
+    expect(header).toMatch(/,ลา \(วัน\),โอที 1\.5 เท่า \(ชม\.\),ทำงานวันหยุด \(ชม\.\),โอที 3 เท่า \(ชม\.\)$/);
     expect(rows.find((r) => r.startsWith("RPA01,"))).toContain(",ส,ลืม,ข,");
   });
 

@@ -178,6 +178,7 @@ describe("1–27 Nov: the range CSV and the monthly sheet", () => {
       }
       const sum = (label: string) => own.reduce((n, r) => n + Number(r[label]), 0);
       const days = (test: (r: CsvRow) => boolean) => own.filter(test).length;
+      const hours = (label: string) => Math.round((sum(label) / 60) * 100) / 100;
       expect(item.totals, item.employee.code).toEqual({
         present: days((r) => WORKED.has(STATUS_OF_LABEL[r["สถานะ"]])),
         late: days((r) => Number(r["สาย (นาที)"]) > 0),
@@ -186,6 +187,9 @@ describe("1–27 Nov: the range CSV and the monthly sheet", () => {
         absent: sum("ขาดงาน (วัน)"),
         missing_checkout: days((r) => r["สถานะ"] === STATUS_LABELS.missing_checkout),
         leave_days: sum("ลา (วัน)"),
+        overtime_hours: hours("โอที 1.5 เท่า (นาที)"),
+        holiday_work_hours: hours("ทำงานวันหยุด (นาที)"),
+        holiday_overtime_hours: hours("โอที 3 เท่า (นาที)"),
       });
     }
 
