@@ -200,6 +200,7 @@ test("a holiday worked and a half-day leave with no show read the same in the da
   const late = minutesOf("10:00") - minutesOf(settings.work_start);
   const early = minutesOf(settings.work_end) - minutesOf("15:00");
   const lunch = Math.max(0, Math.min(minutesOf("15:00"), minutesOf(settings.break_end)) - Math.max(minutesOf("10:00"), minutesOf(settings.break_start)));
+  const holidayWork = Math.min(minutesOf("15:00"), minutesOf(settings.work_end)) - Math.max(minutesOf("10:00"), minutesOf(settings.work_start)) - lunch;
 
   await test.step("before the holiday, D1 is a late day with an early leave", async () => {
     const row = await dailyRow(page, d1, employee);
@@ -256,6 +257,10 @@ test("a holiday worked and a half-day leave with no show read the same in the da
         "ขาด (วัน)": hasD2 ? "0.5" : "0",
         "ไม่ลงเวลาออก (ครั้ง)": "0",
         "ลา (วัน)": hasD2 ? "0.5" : "0",
+        // D1's 10:00–15:00 on the holiday, within the hours and less the break, is holiday work.
+        "ทำงานวันหยุด (ชม.)": hasD1 ? String(holidayWork / 60) : "0",
+        "โอที 1.5 เท่า (ชม.)": "0",
+        "โอที 3 เท่า (ชม.)": "0",
       });
     }
   });
