@@ -55,6 +55,14 @@ function renderTab(data: MonthlyTabData = DATA, url = "/?tab=monthly&month=2026-
 }
 
 describe("MonthlyTab", () => {
+  test("warns on the employee's row of a week past 36 hours of overtime and holiday work", async () => {
+    const item = { ...DATA.items[0], weeks_over_limit: [{ week_start: "2026-11-09", hours: 37.5 }] };
+    renderTab({ ...DATA, items: [item, { ...DATA.items[0], employee: { id: 2, code: "E0002", full_name: "นางสาวพอดี งานปกติ" } }] });
+    const rows = await screen.findAllByTestId("monthly-row");
+    expect(within(rows[0]).getByTestId("weekly-limit-warning")).toHaveTextContent("เกิน 36 ชม./สัปดาห์ (สัปดาห์เริ่ม 9 พ.ย. 37.5 ชม.)");
+    expect(within(rows[1]).queryByTestId("weekly-limit-warning")).toBeNull();
+  });
+
   test("shows a row per employee with the day codes, the totals and the legend", async () => {
     renderTab();
     const [row] = await screen.findAllByTestId("monthly-row");

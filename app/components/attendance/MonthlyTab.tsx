@@ -21,7 +21,13 @@ import { KeysetPager } from "./KeysetPager";
 export type MonthlyTabData = {
   month: string;
   days: { date: string; weekday: number; kind: DayKind }[];
-  items: { employee: { id: number; code: string; full_name: string }; days: Record<string, string>; totals: MonthlyTotals }[];
+  items: {
+    employee: { id: number; code: string; full_name: string };
+    days: Record<string, string>;
+    totals: MonthlyTotals;
+    /** Weeks whose approved overtime and holiday work passed 36 hours (a warning). */
+    weeks_over_limit?: { week_start: string; hours: number }[];
+  }[];
   /** Employees in the sheet (all pages). */
   total: number;
   page_size: number;
@@ -69,13 +75,14 @@ function MonthlySheet({ data }: { data: MonthlyTabData }) {
         </tr>
       </thead>
       <tbody>
-        {data.items.map(({ employee, days, totals }) => (
+        {data.items.map(({ employee, days, totals, weeks_over_limit }) => (
           <tr key={employee.id} data-testid="monthly-row">
             <td className="monthly-sheet-name">
               <div className="monthly-sheet-fullname">
                 <a href={timesheetUrl(employee.id, data.month)}>{employee.full_name}</a>
               </div>
               <div className="monthly-sheet-dim">{employee.code}</div>
+              <WeeklyLimitWarning weeks={weeks_over_limit} />
             </td>
             {data.days.map((d) => (
               <td key={d.date} data-kind={d.kind} data-code={days[d.date] || undefined}>
@@ -95,6 +102,17 @@ function MonthlySheet({ data }: { data: MonthlyTabData }) {
   );
 }
 
+/** The Ministerial Regulation's 36 hours a week of overtime and holiday work: a warning, the hours stand. */
+export function WeeklyLimitWarning({ weeks }: { weeks?: { week_start: string; hours: number }[] }) {
+  if (!weeks || weeks.length === 0) return null;
+  const detail = weeks.map((w) => `สัปดาห์เริ่ม ${dayjs(w.week_start).locale("th").format("D MMM")} ${w.hours} ชม.`).join(", ");
+  return (
+    <Text fz="xs" c="red.8" fw={600} data-testid="weekly-limit-warning">
+      โอทีและงานวันหยุดเกิน 36 ชม./สัปดาห์ ({detail})
+    </Text>
+  );
+}
+
 /** The days of the month that are not a plain "ม" (late, absent, leave, forgot to check out...). */
 const exceptions = (data: MonthlyTabData, days: Record<string, string>) =>
   data.days.filter((d) => days[d.date] && days[d.date] !== "ม").map((d) => ({ day: Number(d.date.slice(8)), code: days[d.date] }));
@@ -103,7 +121,7 @@ const exceptions = (data: MonthlyTabData, days: Record<string, string>) =>
 function MonthlyCards({ data }: { data: MonthlyTabData }) {
   return (
     <PhoneCardList label="สรุปรายเดือน" testId="monthly-cards">
-      {data.items.map(({ employee, days, totals }) => {
+      {data.items.map(({ employee, days, totals, weeks_over_limit }) => {
         const marked = exceptions(data, days);
         return (
           <PhoneCard
@@ -111,9 +129,12 @@ function MonthlyCards({ data }: { data: MonthlyTabData }) {
             testId="monthly-card"
             title={employee.full_name}
             subtitle={
-              <Text fz="xs" c="dimmed">
-                {employee.code}
-              </Text>
+              <>
+                <Text fz="xs" c="dimmed">
+                  {employee.code}
+                </Text>
+                <WeeklyLimitWarning weeks={weeks_over_limit} />
+              </>
             }
             fields={TOTAL_KEYS.map((k) => ({ label: TOTAL_LABELS[k], value: totals[k] }))}
           >

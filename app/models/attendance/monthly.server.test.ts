@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { attendanceDays, holidays } from "../../../db/schema";
+import { attendanceDays, holidays, overtimeRequests } from "../../../db/schema";
 import { readCsv } from "~/lib/csv.server";
 import { db } from "~/lib/db.server";
 import { DAY_CODES, HALF_LEAVE_HALF_ABSENT } from "./codes";
@@ -95,6 +95,18 @@ describe("monthlySheet", () => {
     expect(countOf(days, "ข")).toBe(10); // 6, 11, 13, 16–20, 23, 24
     const coded = codesOf(days).filter(Boolean).length;
     expect(coded).toBe(25);
+  });
+
+  it("warns of a week whose approved overtime and holiday work passed 36 hours, for that employee only", () => {
+    const busy = make("ขยัน");
+    const calm = make("พอดี");
+    for (const date of ["2026-11-09", "2026-11-10", "2026-11-11", "2026-11-12", "2026-11-13"]) {
+      db().insert(overtimeRequests).values({ employeeId: busy.id, workDate: date, startTime: "17:30", endTime: "01:00", reason: "ปิดงบ", source: "admin", status: "approved" }).run();
+    }
+    db().insert(overtimeRequests).values({ employeeId: calm.id, workDate: "2026-11-10", startTime: "17:30", endTime: "20:00", reason: "ปิดงบ", source: "admin", status: "approved" }).run();
+    const items = new Map(sheet().items.map((i) => [i.employee.id, i]));
+    expect(items.get(busy.id)?.weeks_over_limit).toEqual([{ week_start: "2026-11-09", hours: 37.5 }]);
+    expect(items.get(calm.id)?.weeks_over_limit).toEqual([]);
   });
 
   it("agrees with the daily view on every past day", () => {

@@ -27,6 +27,7 @@ import type { AttendanceStatus } from "./status";
 import { rulesOn } from "./work-rules.server";
 import { workingOn } from "~/models/employees/employee.server";
 import { holidaysBetween } from "~/models/leave/holidays.server";
+import { overWeeklyLimitByEmployee, type WeekOver } from "~/models/overtime/weekly-limit.server";
 
 // The monthly sheet (ADR 043): each employee's days of the month as codes, and the month's
 // totals, from the day ledger's rows. Employees come a keyset page at a time (the page, the JSON);
@@ -54,6 +55,8 @@ export type MonthlyItem = {
   /** Every date of the month: its code, or "" when blank (still ahead, not counted yet, or not on the staff that day). */
   days: Record<string, string>;
   totals: MonthlyTotals;
+  /** The weeks touching the month whose approved overtime and holiday work passed 36 hours (a warning). */
+  weeks_over_limit: WeekOver[];
 };
 
 export type MonthlySheet = {
@@ -137,7 +140,7 @@ function monthItem(e: StaffRow, dates: readonly string[], rows: Iterable<LedgerC
   totals.overtime_hours = hours(minutes.overtime);
   totals.holiday_work_hours = hours(minutes.holidayWork);
   totals.holiday_overtime_hours = hours(minutes.holidayOvertime);
-  return { employee: { id: e.id, code: e.code, full_name: rowFullName(e) }, days: codes, totals };
+  return { employee: { id: e.id, code: e.code, full_name: rowFullName(e) }, days: codes, totals, weeks_over_limit: [] };
 }
 
 /** The month's dates and their kinds (the rules and holidays of each date); the ledger filled up to today. */
@@ -224,7 +227,8 @@ function itemsOf(staff: StaffRow[], frame: { first: string; last: string; dates:
     if (own) own.push(row);
     else byEmployee.set(row.employeeId, [row]);
   }
-  return staff.map((e) => monthItem(e, frame.dates, byEmployee.get(e.id) ?? []));
+  const over = overWeeklyLimitByEmployee(frame.first.slice(0, 7), staff.map((e) => e.id));
+  return staff.map((e) => ({ ...monthItem(e, frame.dates, byEmployee.get(e.id) ?? []), weeks_over_limit: over.get(e.id) ?? [] }));
 }
 
 type SheetOptions = { now?: Date; limit?: number; after?: EmployeeCursor; before?: EmployeeCursor; employeeId?: number };

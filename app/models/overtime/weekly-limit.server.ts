@@ -70,9 +70,9 @@ export type WeekOver = { week_start: string; hours: number };
  * work passed 36 hours, by employee id (employees with no such week are absent): for the payroll
  * sheet's warning.
  */
-export function overWeeklyLimitByEmployee(month: string): Map<number, WeekOver[]> {
+export function overWeeklyLimitByEmployee(month: string, employeeIds?: readonly number[]): Map<number, WeekOver[]> {
   const out = new Map<number, WeekOver[]>();
-  for (const [k, minutes] of weekMinutes(...monthRange(month))) {
+  for (const [k, minutes] of weekMinutes(...monthRange(month), employeeIds)) {
     const hours = hoursOf(minutes);
     if (!overWeeklyLimit(hours)) continue;
     const [id, monday] = k.split("|");
