@@ -11,6 +11,7 @@ export const EMPLOYEE_ROUTES = [
   "employee._index",
   "employee.checkin-out",
   "employee.face",
+  "employee.overtime",
   "employee.petition",
   "employee.vending-machine",
   "employee.verify",

@@ -14,7 +14,9 @@ import { freeDemoUser, uniqueCode, uniqueThai, type NewEmployee } from "./employ
 const BUDGET = 180_000; // JS + CSS per page, bytes as received
 const QUIET_MS = 1_000;
 // Scripts per page: the shared chunk (employee-shared.ts) keeps them under this; 31 to 57 before.
-const MAX_SCRIPTS = 40;
+// 41 since the overtime pages: /employee/petition's modules shared with the admin's overtime page
+// split off one more chunk of a few bytes (the bytes budget above is unchanged and holds).
+const MAX_SCRIPTS = 41;
 // The first open's LIFF SDK (about 31 kB) and demo mock (4 kB), on top of the page's budget.
 const SIGN_IN_BUDGET = 45_000;
 const LINKED_USER = "Udemo0005";

@@ -10,6 +10,7 @@
 import { Badge } from "~mantine-core/components/Badge/Badge";
 import { Input } from "~mantine-core/components/Input/Input";
 import { List } from "~mantine-core/components/List/List";
+import { Tabs } from "~mantine-core/components/Tabs/Tabs";
 import { Textarea } from "~mantine-core/components/Textarea/Textarea";
 import { TextInput } from "~mantine-core/components/TextInput/TextInput";
 import { ThemeIcon } from "~mantine-core/components/ThemeIcon/ThemeIcon";
@@ -20,9 +21,12 @@ import IconLogout from "@tabler/icons-react/dist/esm/icons/IconLogout.mjs";
 import IconMapPin from "@tabler/icons-react/dist/esm/icons/IconMapPin.mjs";
 import IconSend from "@tabler/icons-react/dist/esm/icons/IconSend.mjs";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { TimeField } from "~/components/TimeField";
+import { DateField } from "~/components/liff/leave/DateField";
 import { LeaveBalanceSummary } from "~/components/liff/leave/LeaveBalances";
 import { classifyGeofence } from "~/lib/geo";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { CancelRequestModal } from "./CancelRequestModal";
 import { useChatConfirm } from "./chat-confirm";
 import { CHECKIN_MESSAGES } from "./checkin-messages";
 import { DayTime } from "./DayTime";
@@ -44,6 +48,7 @@ export const employeeRouteHandle = {
     Badge,
     Input,
     List,
+    Tabs,
     Textarea,
     TextInput,
     ThemeIcon,
@@ -54,6 +59,9 @@ export const employeeRouteHandle = {
     IconMapPin,
     IconSend,
     GeneralErrorBoundary,
+    TimeField,
+    DateField,
+    CancelRequestModal,
     LeaveBalanceSummary,
     classifyGeofence,
     thumbUrl,
