@@ -661,7 +661,7 @@ export const attendanceDays = sqliteTable(
     checkoutReview: text("checkout_review", { enum: REVIEW_STATUSES }).notNull(),
     attendanceId: integer("attendance_id"),
     /** The schedule the date was worked under (schedules.id). */
-    scheduleId: integer("schedule_id"),
+    scheduleId: integer("schedule_id").notNull().default(1),
     /** Approved overtime worked on a working day (1.5×). */
     overtimeMinutes: integer("overtime_minutes").notNull().default(0),
     /** Work on a holiday or day off within the schedule's hours (1× extra monthly-paid, 2× daily-paid). */

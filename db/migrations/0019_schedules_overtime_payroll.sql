@@ -63,11 +63,10 @@ CREATE TABLE `schedules` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `schedules_name_unique` ON `schedules` (`name`);--> statement-breakpoint
-ALTER TABLE `attendance_days` ADD `schedule_id` integer;--> statement-breakpoint
+ALTER TABLE `attendance_days` ADD `schedule_id` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `attendance_days` ADD `overtime_minutes` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `attendance_days` ADD `holiday_work_minutes` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `attendance_days` ADD `holiday_overtime_minutes` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `employees` ADD `pay_basis` text DEFAULT 'monthly' NOT NULL;--> statement-breakpoint
 ALTER TABLE `employees` ADD `office_names` text;--> statement-breakpoint
-INSERT INTO `schedules` (`id`, `name`, `is_default`) VALUES (1, 'เวลาทำงานปกติ', 1);--> statement-breakpoint
-UPDATE `attendance_days` SET `schedule_id` = 1;
+INSERT INTO `schedules` (`id`, `name`, `is_default`) VALUES (1, 'เวลาทำงานปกติ', 1);

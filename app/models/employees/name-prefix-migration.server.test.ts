@@ -1,10 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { MIGRATIONS_DIR, openDatabase } from "~/lib/db.server";
+import { openDatabase } from "~/lib/db.server";
+import { databaseBefore } from "~/lib/migration.test-helpers";
 
 // Migration 0017 rebuilds the employees table (a new column inside the stored search text) on a
 // database that already holds employees and rows that point at them.
@@ -16,26 +14,9 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A database migrated up to the migration before TAG, as an office's server has it before the upgrade. */
-function databaseBefore(file: string) {
-  const folder = path.join(dir, "migrations");
-  fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === TAG);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  const sqlite = new Database(file);
-  sqlite.pragma("foreign_keys = OFF");
-  migrate(drizzle(sqlite), { migrationsFolder: folder });
-  sqlite.pragma("foreign_keys = ON");
-  return sqlite;
-}
-
 test("0017 keeps every employee, their references and the id sequence, and puts the prefix into the search", () => {
   const file = path.join(dir, "tn.sqlite");
-  const old = databaseBefore(file);
+  const old = databaseBefore(dir, file, TAG);
   old.prepare("insert into admins (id, username, password_hash) values (1, 'boss', 'x')").run();
   const addEmployee = old.prepare(
     "insert into employees (id, code, title, first_name, last_name, nickname, phone, face_confirmed_by) values (?, ?, 1, ?, 'ใจดี', ?, ?, ?)",
