@@ -15,10 +15,12 @@ import {
   encodeColumns,
   immediate,
   keptUntilWrite,
+  MIGRATIONS_DIR,
   openDatabase,
   preparedQuery,
   SYNCHRONOUS_FULL,
 } from "./db.server";
+import { databaseBefore } from "./migration.test-helpers";
 
 describe("database", () => {
   test("opens with WAL, foreign keys on, an explicit busy timeout and a 16 MB page cache", () => {
@@ -88,6 +90,31 @@ describe("database", () => {
 
   test("is a singleton", () => {
     expect(db()).toBe(db());
+  });
+
+  test("checks the foreign keys after a migration ran, not on every start", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-fk-"));
+    try {
+      const file = path.join(dir, "tn.sqlite");
+      const dangling = (sqlite: Database.Database) => {
+        sqlite.pragma("foreign_keys = OFF");
+        sqlite.prepare("insert into leave_quotas (employee_id, year, type, quota) values (424242, 2026, 1, 3)").run();
+      };
+      // Up to date: a start reads no referencing row (a large office's ledger would take minutes).
+      openDatabase(file).$client.close();
+      const current = new Database(file);
+      dangling(current);
+      current.close();
+      openDatabase(file).$client.close();
+      // One migration behind: the start migrates, and the check finds the row.
+      const lastTag = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] }).entries.at(-1)!.tag;
+      const behind = databaseBefore(dir, path.join(dir, "behind.sqlite"), lastTag);
+      dangling(behind);
+      behind.close();
+      expect(() => openDatabase(path.join(dir, "behind.sqlite"))).toThrow(/Foreign key check failed/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("foreign keys are enforced", () => {
