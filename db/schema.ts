@@ -465,6 +465,28 @@ export const holidayYears = sqliteTable("holiday_years", {
 
 export const LEAVE_HALVES = ["morning", "afternoon"] as const;
 
+/**
+ * Each leave type's rules (models/leave/catalogue.ts seeds them; ids are LeaveType's). Types 1–3
+ * take their yearly quota from the settings leave_quota_business/sick/vacation.
+ */
+export const leaveTypes = sqliteTable("leave_types", {
+  id: integer("id").primaryKey(),
+  nameTh: text("name_th").notNull(),
+  sectionTh: text("section_th").notNull(),
+  whoTh: text("who_th").notNull(),
+  quotaDays: real("quota_days"),
+  per: text("per", { enum: ["year", "event"] }).notNull(),
+  unit: text("unit", { enum: ["working_day", "calendar_day"] }).notNull(),
+  paidDays: real("paid_days"),
+  payPercent: integer("pay_percent").notNull().default(100),
+  halfDay: integer("half_day", { mode: "boolean" }).notNull(),
+  certificateFromDays: integer("certificate_from_days"),
+  eventWindowDays: integer("event_window_days"),
+  active: integer("active", { mode: "boolean" }).notNull(),
+  updatedBy: integer("updated_by").references(() => admins.id),
+  updatedAt: timestampNow("updated_at"),
+});
+
 /** A leave petition. type and status are the spec's integers (LeaveType, LeaveStatus in app/lib/enums). */
 export const leavePetitions = sqliteTable(
   "leave_petitions",
@@ -480,8 +502,12 @@ export const leavePetitions = sqliteTable(
     half: text("half", { enum: LEAVE_HALVES }),
     /** Working days counted when filed (weekly days off and holidays excluded; a half day is 0.5). */
     days: real("days").notNull(),
-    /** The leave year the days count against (the year of start_date). */
+    /** The leave year of start_date: its balance takes days − next_year_days. */
     year: integer("year").notNull(),
+    /** The days that fall in the year after `year` (a petition across 31 December), charged to that year's balance. */
+    nextYearDays: real("next_year_days").notNull().default(0),
+    /** The event a per-event leave is for (a birth, an operation): its quota and its time limit count from it. */
+    eventDate: text("event_date"),
     reason: text("reason").notNull(),
     attachmentUploadId: text("attachment_upload_id").references(() => uploads.id),
     /** The employee's explanation when a sick leave of 3+ working days has no certificate. */
@@ -503,6 +529,10 @@ export const leavePetitions = sqliteTable(
     index("leave_petitions_dates_idx").on(t.startDate, t.endDate),
     // The all-petitions list: a year's page in start-date order without sorting the whole year.
     index("leave_petitions_year_start_idx").on(t.year, t.startDate, t.id),
+    // The few petitions that reach into the next year, for that year's sums.
+    index("leave_petitions_crossing_idx")
+      .on(t.year, t.status, t.employeeId, t.type, t.nextYearDays)
+      .where(sql`${t.nextYearDays} > 0`),
     uploadRefIndex("leave_petitions_attachment_idx", t.attachmentUploadId),
   ],
 );

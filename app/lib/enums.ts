@@ -10,8 +10,34 @@ export const MACHINE_TYPE_LABELS: Record<number, string> = { 1: "ทั่วไ
 /** What a cabinet visit found. */
 export const MACHINE_VISIT_STATUSES = ["normal", "refilled", "out_of_stock", "broken"] as const;
 
-export const LeaveType = { business: 1, sick: 2, vacation: 3 } as const;
-export const LEAVE_TYPE_LABELS: Record<number, string> = { 1: "ลากิจ", 2: "ลาป่วย", 3: "ลาพักร้อน" };
+/**
+ * The spec's three leave types (1–3), and the rest of the Labour Protection Act's catalogue as
+ * amended in 2025 (models/leave/catalogue.ts holds each one's rules).
+ */
+export const LeaveType = {
+  business: 1,
+  sick: 2,
+  vacation: 3,
+  maternity: 4,
+  spouseBirth: 5,
+  childCare: 6,
+  military: 7,
+  sterilisation: 8,
+  training: 9,
+  ordination: 10,
+} as const;
+export const LEAVE_TYPE_LABELS: Record<number, string> = {
+  1: "ลากิจ",
+  2: "ลาป่วย",
+  3: "ลาพักร้อน",
+  4: "ลาคลอด",
+  5: "ลาช่วยเหลือคู่สมรสคลอดบุตร",
+  6: "ลาดูแลบุตรที่เจ็บป่วยหรือพิการ",
+  7: "ลารับราชการทหาร",
+  8: "ลาทำหมัน",
+  9: "ลาฝึกอบรม",
+  10: "ลาอุปสมบท",
+};
 
 export const LeaveStatus = { cancel: 0, request: 1, approve: 2, reject: 3 } as const;
 export const LEAVE_STATUS_LABELS: Record<number, string> = {

@@ -188,6 +188,8 @@ const TABLE: Record<string, Cell> = {
   "api.leave.petition.ts GET": { url: () => "/api/leave/petition", showsA: ["admin"], expect: adminApi(200) },
   "api.leave.quota.ts GET": { url: (i) => `/api/leave/quota?employee_id=${i.employee}&year=${bangkokDate().slice(0, 4)}`, expect: adminApi(200) },
   "api.leave.quota.ts PUT": { url: () => "/api/leave/quota", body: EMPTY_JSON, expect: adminApi(400) },
+  "api.leave.types.ts GET": { url: () => "/api/leave/types", expect: adminApi(200) },
+  "api.leave.types.$id.ts PATCH": { url: () => "/api/leave/types/10", body: EMPTY_JSON, expect: adminApi(400) },
   "api.leave.statistic.ts GET": { url: () => "/api/leave/statistic", expect: adminApi(200) },
 
   "api.line-group.$id.refresh.ts POST": { url: () => "/api/line-group/999999/refresh", expect: adminApi(404) },

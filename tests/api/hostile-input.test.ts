@@ -510,6 +510,13 @@ const WRITES: Record<string, Write> = {
     badPaths: idPaths((id) => `/api/leave/petition/${id}/cancel`),
   },
   "PUT api.leave.quota.ts": { who: "admin", path: () => "/api/leave/quota", kind: "json", valid: () => ({ employee_id: fx.employeeId, year: fx.year, type: 1, quota: 10 }) },
+  "PATCH api.leave.types.$id.ts": {
+    who: "admin",
+    path: () => "/api/leave/types/10",
+    kind: "json",
+    valid: () => ({ quota_days: 15, active: true }),
+    badPaths: idPaths((id) => `/api/leave/types/${id}`),
+  },
   "POST api.line-group.$id.refresh.ts": { who: "admin", path: () => `/api/line-group/${fx.groupId}/refresh`, kind: "none", badPaths: idPaths((id) => `/api/line-group/${id}/refresh`) },
   "POST api.line-group.$id.test-message.ts": {
     who: "admin",
@@ -930,6 +937,7 @@ const PAGES: Record<string, Page> = {
       "holiday-rename": { fields: () => ({ date: fx.holiday, name: "ชื่อเพจ" }) },
       "holiday-remove": { fields: () => ({ date: fx.holiday }) },
       "holiday-reseed": { fields: () => ({ year: fx.year }) },
+      "leave-type": { id: true, fields: () => ({ id: 9, quota_days: "30", half_day: "1" }) },
     },
   },
   "admin.line-group.tsx": {

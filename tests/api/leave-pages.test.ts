@@ -86,10 +86,17 @@ describe("/employee loader", () => {
     expect(response.status).toBe(200);
     const { leave } = await response.json();
     expect(leave.year).toBe(thisYear());
+    // The spec's three as before, then every other type that is on (ordination, 10, is off).
     expect(leave.balances.map((b: { type: number; remaining: number }) => [b.type, b.remaining])).toEqual([
       [1, 2.5],
       [2, 30],
       [3, 6],
+      [4, 120],
+      [5, 15],
+      [6, 15],
+      [7, 60],
+      [8, null],
+      [9, 30],
     ]);
   });
 });

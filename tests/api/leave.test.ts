@@ -74,7 +74,7 @@ describe("POST /api/emp/leave/petition", () => {
   test.each([
     ["end before start", { end_date: "2026-03-01" }, "end_date"],
     ["an impossible date", { start_date: "2026-02-30" }, "start_date"],
-    ["an unknown type", { type: 9 }, "type"],
+    ["an unknown type", { type: 11 }, "type"],
     ["a reason over 500 characters", { reason: "ก".repeat(501) }, "reason"],
     ["a half day over two dates", { half: "morning" }, "half"],
     ["days off only", { start_date: "2026-03-07", end_date: "2026-03-08" }, "start_date"],
@@ -178,11 +178,16 @@ describe("decisions, cancel and history", () => {
   test("history has the year's own petitions and balances; a bad year is a 400", async () => {
     const h = await (await asBob("/api/emp/leave/history?year=2026")).json();
     expect(h.items.every((p: { employee_id: number }) => p.employee_id === bob.id)).toBe(true);
-    expect(h.balances).toEqual([
+    // The spec's three as before; the catalogue's other types that are on follow them.
+    expect(h.balances.slice(0, 3)).toEqual([
       { type: 1, quota: 3, used: 0, pending: 2, remaining: 1 },
       { type: 2, quota: 30, used: 0, pending: 0, remaining: 30 },
       { type: 3, quota: 6, used: 0, pending: 0, remaining: 6 },
     ]);
+    expect(h.balances.slice(3).map((b: { type: number }) => b.type)).toEqual([4, 5, 6, 7, 8, 9]);
+    // The petition form's choices: the types that are on, with their rules (ordination is off).
+    expect(h.types.map((t: { id: number }) => t.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(h.types[4]).toMatchObject({ id: 5, name_th: "ลาช่วยเหลือคู่สมรสคลอดบุตร", per: "event", event_window_days: 90, half_day: false });
     expect((await asBob("/api/emp/leave/history?year=abc")).status).toBe(400);
     expect((await asBob("/api/emp/leave/history?year=2019")).status).toBe(400);
   });

@@ -33,7 +33,7 @@ export type AwayColleague = {
  * else is away (pending or approved) on any of its dates.
  */
 export type PendingPetition = PetitionListItem & {
-  balance: { quota: number; used: number; after: number; other_pending: number };
+  balance: { quota: number | null; used: number; after: number | null; other_pending: number };
   /** The first colleagues away (at most AWAY_SHOWN); `away_total` counts them all. */
   away: AwayColleague[];
   away_total: number;
@@ -68,7 +68,8 @@ function readPendingPetitions(query: { page: number; page_size: number }): Page<
   };
 
   const items = page.items.map((p): PendingPetition => {
-    const b = balancesOf(p.employee_id, p.year).find((x) => x.type === p.type) ?? { quota: 0, used: 0, pending: p.days };
+    const own = p.days - p.next_year_days;
+    const b = balancesOf(p.employee_id, p.year).find((x) => x.type === p.type) ?? { quota: 0, used: 0, pending: own };
     const away = new Map<number, AwayColleague>();
     for (const { p: other, e } of active) {
       if (other.employeeId === p.employee_id || other.startDate > p.end_date || other.endDate < p.start_date) continue;
@@ -85,7 +86,12 @@ function readPendingPetitions(query: { page: number; page_size: number }): Page<
     }
     return {
       ...p,
-      balance: { quota: b.quota, used: b.used, after: b.quota - b.used - p.days, other_pending: Math.max(0, b.pending - p.days) },
+      balance: {
+        quota: b.quota,
+        used: b.used,
+        after: b.quota === null ? null : b.quota - b.used - own,
+        other_pending: Math.max(0, b.pending - own),
+      },
       away: [...away.values()].slice(0, AWAY_SHOWN),
       away_total: away.size,
     };

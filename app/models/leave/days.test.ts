@@ -1,5 +1,5 @@
 import { DomainError } from "~/lib/errors";
-import { countLeaveDays, MAX_LEAVE_SPAN_DAYS, type LeaveRange, type WorkCalendar } from "./days";
+import { countLeaveDays, countPetitionDays, daysAfterStartYear, MAX_LEAVE_SPAN_DAYS, type LeaveRange, type WorkCalendar } from "./days";
 import { thaiPublicHolidays } from "./thai-holidays";
 
 const MON_FRI = [1, 2, 3, 4, 5];
@@ -117,5 +117,24 @@ describe("countLeaveDays", () => {
       message: `ช่วงวันลาต้องไม่เกิน ${MAX_LEAVE_SPAN_DAYS} วัน`,
     });
     expect(countLeaveDays({ start: "2024-01-01", end: "2024-12-31" }, plain).days).toBe(262);
+  });
+});
+
+describe("countPetitionDays and daysAfterStartYear", () => {
+  const calendar = { workDays: [1, 2, 3, 4, 5], holidays: ["2026-12-31", "2027-01-01"] };
+
+  it("counts calendar days with weekends and holidays for a calendar-day type, working days otherwise", () => {
+    const range = { start: "2026-12-26", end: "2027-01-04" };
+    expect(countPetitionDays(range, calendar, "calendar_day").days).toBe(10);
+    expect(countPetitionDays(range, calendar, "working_day")).toEqual({ days: 4, dates: ["2026-12-28", "2026-12-29", "2026-12-30", "2027-01-04"] });
+  });
+
+  it("charges the days after the start's year to the next year, half days included", () => {
+    const range = { start: "2026-12-28", end: "2027-01-05" };
+    expect(daysAfterStartYear(countPetitionDays(range, calendar, "working_day"), range.start)).toBe(2);
+    expect(daysAfterStartYear(countPetitionDays(range, calendar, "calendar_day"), range.start)).toBe(5);
+    const half = { start: "2027-01-04", end: "2027-01-04", half: "morning" as const };
+    expect(daysAfterStartYear(countPetitionDays(half, calendar, "working_day"), half.start)).toBe(0);
+    expect(daysAfterStartYear({ days: 0, dates: [] }, "2026-12-31")).toBe(0);
   });
 });

@@ -70,3 +70,20 @@ export function countLeaveDays(range: LeaveRange, calendar: WorkCalendar): Leave
   }
   return { days: half !== null ? dates.length / 2 : dates.length, dates };
 }
+
+const EVERY_DAY: WorkCalendar = { workDays: [1, 2, 3, 4, 5, 6, 7], holidays: [] };
+
+/**
+ * A petition's days in its type's unit: working days (countLeaveDays with the office's calendar),
+ * or calendar days, where days off and holidays count too (maternity leave, s.41).
+ */
+export function countPetitionDays(range: LeaveRange, calendar: WorkCalendar, unit: "working_day" | "calendar_day"): LeaveDayCount {
+  return countLeaveDays(range, unit === "calendar_day" ? EVERY_DAY : calendar);
+}
+
+/** The counted days that fall after the start's year (a petition across 31 December), charged to the next year's balance. */
+export function daysAfterStartYear(count: LeaveDayCount, start: string): number {
+  const year = start.slice(0, 4);
+  const later = count.dates.filter((d) => d.slice(0, 4) > year).length;
+  return count.dates.length === 0 ? 0 : (later * count.days) / count.dates.length;
+}

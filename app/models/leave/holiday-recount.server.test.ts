@@ -92,7 +92,7 @@ describe("an admin's holiday inside approved leave", () => {
     const added = company("2026-11-18");
     expect(added.recounted_petitions).toBe(1);
     expect(daysOf(p.id)).toBe(4);
-    expect(vacation(e.id)).toMatchObject({ used: before.used - 1, remaining: before.remaining + 1 });
+    expect(vacation(e.id)).toMatchObject({ used: before.used - 1, remaining: before.remaining! + 1 });
     expect(recountAudits(p.id).map((a) => [a.actorType, a.changes])).toEqual([["admin", { days: { from: 5, to: 4 }, holiday_dates: ["2026-11-18"] }]]);
 
     // The push row is written before the answer; the sending follows.
@@ -106,7 +106,7 @@ describe("an admin's holiday inside approved leave", () => {
     expect(rows.get("จำนวนเดิม")).toBe("5 วัน");
     expect(rows.get("จำนวนใหม่")).toBe("4 วัน");
     expect(rows.get("สาเหตุ")).toContain("18 พ.ย. 2569");
-    expect(rows.get("คงเหลือ (ลาพักร้อน)")).toBe(`${before.remaining + 1} วัน`);
+    expect(rows.get("คงเหลือ (ลาพักร้อน)")).toBe(`${before.remaining! + 1} วัน`);
 
     fake.reset();
     const removed = removeHoliday("2026-11-18", admin);
@@ -151,6 +151,33 @@ describe("an admin's holiday inside approved leave", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe("calendar days and the new year", () => {
+  it("maternity leave counts calendar days: a holiday added inside it changes nothing and tells nobody", async () => {
+    const e = linked();
+    const p = await createPetition(e.id, PetitionSchema.parse({ type: 4, start_date: "2026-11-02", end_date: "2026-11-29", reason: "คลอดบุตร" }), null, {
+      type: "employee",
+      id: e.id,
+    });
+    decidePetition({ id: p.id, action: "accept", note: "" }, admin);
+    expect(daysOf(p.id)).toBe(28);
+    expect(company("2026-11-11").recounted_petitions).toBe(0);
+    expect(daysOf(p.id)).toBe(28);
+    expect(recountAudits(p.id)).toEqual([]);
+  });
+
+  it("a holiday added in the new-year part of a petition takes the day from that year's share", async () => {
+    const e = linked();
+    const p = await createPetition(e.id, PetitionSchema.parse({ type: 1, start_date: "2026-12-28", end_date: "2027-01-06", reason: "ธุระ" }), null, {
+      type: "employee",
+      id: e.id,
+    });
+    const row = () => db().select().from(leavePetitions).where(eq(leavePetitions.id, p.id)).get()!;
+    expect([row().days, row().nextYearDays]).toEqual([6, 3]);
+    company("2027-01-05");
+    expect([row().days, row().nextYearDays]).toEqual([5, 2]);
   });
 });
 

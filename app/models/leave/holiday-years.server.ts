@@ -6,7 +6,9 @@ import { addDays } from "~/lib/iso-day";
 import { THAI_LUNAR_FIRST_YEAR, THAI_LUNAR_LAST_YEAR } from "~/lib/thai-lunar";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { getSetting } from "~/models/core/settings.server";
-import { countLeaveDays, type LeaveDayCount, type LeaveHalf } from "./days";
+import type { LeaveUnit } from "./catalogue";
+import { countLeaveDays, countPetitionDays, daysAfterStartYear, type LeaveDayCount, type LeaveHalf } from "./days";
+import { leaveTypeOf } from "./leave-types.server";
 import { holidayDatesBetween, holidayDatesOfYear, seededAt } from "./holiday-table.server";
 import { ACTIVE_LEAVE_STATUSES } from "./rules";
 import { MAX_PETITION_CALENDAR_DAYS } from "./schema";
@@ -133,6 +135,7 @@ export function countWorkingDays(
   span: { start: string; end: string; half: LeaveHalf | null },
   fields: { start: string; end: string } = { start: "start", end: "end" },
   tx: Db = db(),
+  unit: LeaveUnit = "working_day",
 ): LeaveDayCount {
   const range = { start: span.start, end: span.end, half: span.half };
   // An impossible span is refused (400) before any year is seeded for it.
@@ -140,7 +143,7 @@ export function countWorkingDays(
   const years = spanYears(span.start, span.end);
   for (const year of years) requireComputableYear(year, year === years[0] ? fields.start : fields.end);
   for (const year of years) ensureHolidayYear(year, tx);
-  return countLeaveDays(range, { workDays: getSetting("work_days"), holidays: holidayDatesBetween(span.start, span.end) });
+  return countPetitionDays(range, { workDays: getSetting("work_days"), holidays: holidayDatesBetween(span.start, span.end) }, unit);
 }
 
 /** Pending and approved petitions whose span holds one of `dates` (sorted), by the dates index as petitionsOverlapping reads it. */
@@ -190,12 +193,21 @@ export function recountPetitionsOn(tx: Db, dates: readonly string[], actor: Acto
   const workDays = getSetting("work_days");
   const now = new Date();
   const own = petitionsOn(tx, changed).flatMap((p): RecountedPetition[] => {
-    const { days } = countLeaveDays(
+    // Calendar days (maternity) count holidays anyway.
+    if (leaveTypeOf(p.type, tx)?.unit === "calendar_day") return [];
+    const count = countLeaveDays(
       { start: p.startDate, end: p.endDate, half: p.half },
       { workDays, holidays: holidayDatesBetween(p.startDate, p.endDate) },
     );
+    const { days } = count;
     if (days === p.days) return [];
-    const petition = tx.update(leavePetitions).set({ days, updatedAt: now }).where(eq(leavePetitions.id, p.id)).returning().get();
+    const nextYearDays = daysAfterStartYear(count, p.startDate);
+    const petition = tx
+      .update(leavePetitions)
+      .set({ days, nextYearDays, updatedAt: now })
+      .where(eq(leavePetitions.id, p.id))
+      .returning()
+      .get();
     const inSpan = changed.filter((d) => p.startDate <= d && d <= p.endDate);
     recordAudit({
       actor,

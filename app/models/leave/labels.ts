@@ -1,4 +1,5 @@
 import { formatThaiDate } from "~/lib/thai-date";
+import type { LeavePer, LeaveUnit } from "./catalogue";
 import type { HolidayKindValue, HolidaySource } from "./holiday-schema";
 
 // The leave domain's Thai wording, one copy for the admin pages, the LIFF pages and the LINE cards
@@ -31,4 +32,15 @@ export const HOLIDAY_KIND_LABELS: Record<HolidayKindValue, string> = {
 export const HOLIDAY_SOURCE_LABELS: Record<HolidaySource, string> = {
   seed: "ประกาศราชการ",
   admin: "ผู้ดูแลระบบ",
+};
+
+/** How a leave type counts its days (the catalogue's `unit`). */
+export const LEAVE_UNIT_LABELS: Record<LeaveUnit, string> = {
+  working_day: "วันทำงาน",
+  calendar_day: "วันปฏิทิน",
+};
+/** What a leave type's quota is per (the catalogue's `per`). */
+export const LEAVE_PER_LABELS: Record<LeavePer, string> = {
+  year: "ต่อปี",
+  event: "ต่อครั้ง",
 };

@@ -159,7 +159,7 @@ describe("the input schema", () => {
   it("refuses end before start, impossible dates, unknown types, half days over several dates, long reasons", () => {
     expect(bad({ end_date: "2026-03-01" }).success).toBe(false);
     expect(bad({ start_date: "2026-02-30" }).success).toBe(false);
-    expect(bad({ type: 4 }).success).toBe(false);
+    expect(bad({ type: 11 }).success).toBe(false);
     expect(bad({ type: "abc" }).success).toBe(false);
     expect(bad({ half: "morning" }).success).toBe(false);
     expect(bad({ half: "evening", end_date: "2026-03-02" }).success).toBe(false);
@@ -236,7 +236,8 @@ describe("balances", () => {
     await file(e.id, { start_date: "2026-10-12", end_date: "2026-10-12" });
     const h = leaveHistory(e.id, 2026);
     expect(h.items.map((p) => p.start_date)).toEqual(["2026-10-12", "2026-10-05"]);
-    expect(h.balances.map((b) => b.type)).toEqual([1, 2, 3]);
+    // Every type that is on (ordination, 10, is off by default), the spec's 1–3 first.
+    expect(h.balances.map((b) => b.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(leaveHistory(e.id, 2025).items).toEqual([]);
   });
 });

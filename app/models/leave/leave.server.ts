@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { employees, leavePetitions, leaveQuotas } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { columnPlaceholders, db, encodeColumns, immediate, preparedQuery } from "~/lib/db.server";
 import { rawSelect } from "~/lib/db-reader.server";
-import { rowFullName, LeaveStatus, LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS } from "~/lib/enums";
+import { rowFullName, LeaveStatus, LeaveType, LEAVE_STATUS_LABELS, LEAVE_TYPE_LABELS } from "~/lib/enums";
+import { formatThaiDate } from "~/lib/thai-date";
 import { addDays } from "~/lib/iso-day";
 import { DomainError } from "~/lib/errors";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
@@ -12,19 +13,24 @@ import { pageOffset, type Page } from "~/lib/validation";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { requireEmployee } from "~/models/employees/employee.server";
 import { recomputeLedger } from "~/models/attendance/ledger.server";
+import type { LeaveTypeRules, LeaveUnit } from "./catalogue";
+import { daysAfterStartYear } from "./days";
 import { countWorkingDays } from "./holiday-years.server";
+import { leaveTypeList, requireActiveLeaveType } from "./leave-types.server";
 import {
   ACTIVE_LEAVE_STATUSES,
   balanceOf,
   canTransition,
   carriedVacation,
+  certificateMessage,
   defaultQuota,
   needsCertificate,
+  vacationRightFrom,
   spansOverlap,
   type LeaveActor,
   type LeaveBalance,
 } from "./rules";
-import { MAX_PETITION_CALENDAR_DAYS, LEAVE_TYPES, type PetitionInput, type PetitionListQuery } from "./schema";
+import { MAX_PETITION_CALENDAR_DAYS, type PetitionInput, type PetitionListQuery } from "./schema";
 import { LEAVE_SETTING_KEYS } from "./settings";
 import { getSettings } from "~/models/core/settings.server";
 
@@ -35,6 +41,11 @@ export const LEAVE_MESSAGES = {
   tooLong: `ลาได้ครั้งละไม่เกิน ${MAX_PETITION_CALENDAR_DAYS} วัน`,
   beforeStart: "วันที่ลาต้องไม่ก่อนวันเริ่มงาน",
   certificate: "ลาป่วยตั้งแต่ 3 วันทำงานขึ้นไป กรุณาแนบใบรับรองแพทย์ หรือเขียนคำชี้แจง",
+  noHalfDay: (name: string) => `${name}ลาครึ่งวันไม่ได้`,
+  eventDateNeeded: "กรุณาระบุวันที่คลอดหรือวันที่เกิดเหตุ",
+  beforeEvent: "วันที่ลาต้องไม่ก่อนวันที่เกิดเหตุ",
+  outsideWindow: (name: string, days: number, last: string) => `${name}ต้องลาภายใน ${days} วันนับแต่วันที่เกิดเหตุ (ไม่เกินวันที่ ${last})`,
+  vacationNotYet: (from: string) => `ยังไม่มีสิทธิ์ลาพักร้อน สิทธิ์เริ่มวันที่ ${from} (ทำงานครบ 1 ปี)`,
   transition: (from: number) => `คำขอลานี้อยู่ในสถานะ "${LEAVE_STATUS_LABELS[from] ?? from}" แล้ว ไม่สามารถทำรายการนี้ได้`,
 } as const;
 
@@ -53,6 +64,8 @@ export function toPetitionDto(r: PetitionRow) {
     half: r.half ?? ("full" as const),
     days: r.days,
     year: r.year,
+    next_year_days: r.nextYearDays,
+    event_date: r.eventDate,
     reason: r.reason,
     attachment_url: r.attachmentUploadId ? uploadUrl("leaves", r.attachmentUploadId) : null,
     certificate_note: r.certificateNote,
@@ -70,11 +83,12 @@ const calendarDays = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
- * The working days a span covers, with the office's work days and holiday table; a year of the span
- * never seeded is seeded first, a year the holiday calendar cannot compute is a 400 on its field.
+ * The days a span covers in the type's unit (working days with the office's work days and holiday
+ * table, or calendar days); a year of the span never seeded is seeded first, a year the holiday
+ * calendar cannot compute is a 400 on its field.
  */
-export function countDays(span: { start: string; end: string; half: "morning" | "afternoon" | null }) {
-  return countWorkingDays(span, { start: "start_date", end: "end_date" });
+export function countDays(span: { start: string; end: string; half: "morning" | "afternoon" | null }, unit: LeaveUnit = "working_day") {
+  return countWorkingDays(span, { start: "start_date", end: "end_date" }, db(), unit);
 }
 
 // The employee's pending or approved petitions whose dates meet the span; spansOverlap then
@@ -101,6 +115,8 @@ const PETITION_KEYS = [
   "endDate",
   "half",
   "days",
+  "nextYearDays",
+  "eventDate",
   "year",
   "reason",
   "certificateNote",
@@ -127,6 +143,7 @@ function requireNoOverlap(employeeId: number, span: { start: string; end: string
  */
 export async function createPetition(employeeId: number, input: PetitionInput, attachment: Uint8Array | null, actor: Actor) {
   const employee = requireEmployee(employeeId);
+  const type = requireActiveLeaveType(input.type);
   const span = { start: input.start_date, end: input.end_date, half: input.half };
   if (calendarDays(span.start, span.end) > MAX_PETITION_CALENDAR_DAYS) {
     throw new DomainError(400, LEAVE_MESSAGES.tooLong, { end_date: LEAVE_MESSAGES.tooLong });
@@ -134,10 +151,13 @@ export async function createPetition(employeeId: number, input: PetitionInput, a
   if (employee.start_date && span.start < employee.start_date) {
     throw new DomainError(400, LEAVE_MESSAGES.beforeStart, { start_date: LEAVE_MESSAGES.beforeStart });
   }
-  const { days } = countDays(span);
+  requireTypeRules(type, employeeId, employee.start_date, span, input.event_date);
+  const count = countDays(span, type.unit);
+  const { days } = count;
   if (days <= 0) throw new DomainError(400, LEAVE_MESSAGES.noWorkingDay, { start_date: LEAVE_MESSAGES.noWorkingDay });
-  if (needsCertificate(input.type, days) && !attachment && !input.certificate_note) {
-    throw new DomainError(400, LEAVE_MESSAGES.certificate, { attachment: LEAVE_MESSAGES.certificate });
+  if (needsCertificate(type, days) && !attachment && !input.certificate_note) {
+    const message = certificateMessage(type);
+    throw new DomainError(400, message, { attachment: message });
   }
   requireNoOverlap(employeeId, span);
   const encoded: EncodedImage | null = attachment ? await encodeImage(attachment) : null;
@@ -153,6 +173,8 @@ export async function createPetition(employeeId: number, input: PetitionInput, a
         endDate: span.end,
         half: span.half,
         days,
+        nextYearDays: daysAfterStartYear(count, span.start),
+        eventDate: type.per === "event" ? (input.event_date ?? null) : null,
         year: Number(span.start.slice(0, 4)),
         reason: input.reason,
         certificateNote: input.certificate_note,
@@ -164,6 +186,42 @@ export async function createPetition(employeeId: number, input: PetitionInput, a
     return created;
   });
   return toPetitionDto(row);
+}
+
+/**
+ * The type's own rules for a span: half days only where the type allows them; a leave tied to an
+ * event (a birth) within its window from the event's date; vacation not before the right starts
+ * (the first service anniversary unless the first year gets a share, or an admin gave a quota).
+ */
+function requireTypeRules(
+  type: LeaveTypeRules,
+  employeeId: number,
+  startDate: string | null,
+  span: { start: string; end: string; half: "morning" | "afternoon" | null },
+  eventDate: string | null,
+) {
+  if (span.half && !type.half_day) {
+    const message = LEAVE_MESSAGES.noHalfDay(type.name_th);
+    throw new DomainError(400, message, { half: message });
+  }
+  if (type.event_window_days !== null) {
+    if (!eventDate) throw new DomainError(400, LEAVE_MESSAGES.eventDateNeeded, { event_date: LEAVE_MESSAGES.eventDateNeeded });
+    if (span.start < eventDate) throw new DomainError(400, LEAVE_MESSAGES.beforeEvent, { start_date: LEAVE_MESSAGES.beforeEvent });
+    // Civil and Commercial Code s.193/3: a period in days does not count its first day.
+    const last = addDays(eventDate, type.event_window_days);
+    if (span.end > last) {
+      const message = LEAVE_MESSAGES.outsideWindow(type.name_th, type.event_window_days, formatThaiDate(last));
+      throw new DomainError(400, message, { end_date: message });
+    }
+  }
+  if (type.id === LeaveType.vacation) {
+    const from = vacationRightFrom(startDate, getSettings(LEAVE_SETTING_KEYS));
+    const year = Number(span.start.slice(0, 4));
+    if (from && span.start < from && !quotaOverrides(employeeId, year).has(`${year}:${type.id}`)) {
+      const message = LEAVE_MESSAGES.vacationNotYet(formatThaiDate(from));
+      throw new DomainError(400, message, { start_date: message });
+    }
+  }
 }
 
 function requirePetition(id: number, tx = db()) {
@@ -234,10 +292,12 @@ export function cancelOwnPetition(employeeId: number, id: number, note = "") {
 type Usage = { used: number; pending: number };
 
 // The approval queue asks for each pending petition's balances: these run once per row, so they
-// are compiled once (preparedQuery) rather than built and compiled on every call.
+// are compiled once (preparedQuery) rather than built and compiled on every call. A year's days
+// are its own petitions' less what reaches into the next year, plus what the year before's
+// petitions reach into it (the partial crossing index holds those few).
 const usageRows = preparedQuery((d) =>
   d
-    .select({ type: leavePetitions.type, status: leavePetitions.status, days: sql<number>`sum(${leavePetitions.days})` })
+    .select({ type: leavePetitions.type, status: leavePetitions.status, days: sql<number>`sum(${leavePetitions.days} - ${leavePetitions.nextYearDays})` })
     .from(leavePetitions)
     .where(
       and(
@@ -250,8 +310,24 @@ const usageRows = preparedQuery((d) =>
     .prepare(),
 );
 
+const carriedInRows = preparedQuery((d) =>
+  d
+    .select({ type: leavePetitions.type, status: leavePetitions.status, days: sql<number>`sum(${leavePetitions.nextYearDays})` })
+    .from(leavePetitions)
+    .where(
+      and(
+        eq(leavePetitions.year, sql.placeholder("before")),
+        inArray(leavePetitions.status, [...ACTIVE_LEAVE_STATUSES]),
+        eq(leavePetitions.employeeId, sql.placeholder("employeeId")),
+        sql`${leavePetitions.nextYearDays} > 0`,
+      ),
+    )
+    .groupBy(leavePetitions.type, leavePetitions.status)
+    .prepare(),
+);
+
 function usageByType(employeeId: number, year: number): Map<number, Usage> {
-  const rows = usageRows().all({ employeeId, year });
+  const rows = [...usageRows().all({ employeeId, year }), ...carriedInRows().all({ employeeId, before: year - 1 })];
   const out = new Map<number, Usage>();
   for (const r of rows) {
     const u = out.get(r.type) ?? { used: 0, pending: 0 };
@@ -281,9 +357,11 @@ const employeeStart = preparedQuery((d) =>
 );
 
 /**
- * Each type's quota, used (approved), pending and remaining days for a year. The quota is the
- * admin's per-employee value, else the statutory default; vacation adds what the year before left
- * unused, up to the carry-over cap.
+ * Each type's quota, used (approved), pending and remaining days for a year: every type that is
+ * on, and a type turned off that still has days in the year. The quota is the admin's
+ * per-employee value, else the type's default (a per-event type's is per event; vacation follows
+ * the employee's service); vacation adds what the year before left unused, up to the carry-over
+ * cap. A petition across 31 December counts each day in its own year.
  */
 export function leaveBalances(employeeId: number, year: number): LeaveBalance[] {
   const row = employeeStart().get({ id: employeeId });
@@ -291,17 +369,19 @@ export function leaveBalances(employeeId: number, year: number): LeaveBalance[] 
   const startDate = row ? row.startDate : requireEmployee(employeeId).start_date;
   const s = getSettings(LEAVE_SETTING_KEYS);
   const overrides = quotaOverrides(employeeId, year);
-  const base = (y: number, type: number) => overrides.get(`${y}:${type}`) ?? defaultQuota(type, y, startDate, s);
   const usage = usageByType(employeeId, year);
-  return LEAVE_TYPES.map((type) => {
-    let quota = base(year, type);
-    if (type === 3 && s.leave_vacation_carry_over_max > 0) {
-      const before = usageByType(employeeId, year - 1).get(type)?.used ?? 0;
-      quota += carriedVacation(base(year - 1, type), before, s.leave_vacation_carry_over_max);
-    }
-    const u = usage.get(type) ?? { used: 0, pending: 0 };
-    return balanceOf(type, quota, u.used, u.pending);
-  });
+  return leaveTypeList()
+    .filter((type) => type.active || usage.has(type.id))
+    .map((type) => {
+      const base = (y: number) => overrides.get(`${y}:${type.id}`) ?? defaultQuota(type, y, startDate, s);
+      let quota = base(year);
+      if (type.id === LeaveType.vacation && quota !== null && s.leave_vacation_carry_over_max > 0) {
+        const before = usageByType(employeeId, year - 1).get(type.id)?.used ?? 0;
+        quota += carriedVacation(base(year - 1) ?? 0, before, s.leave_vacation_carry_over_max);
+      }
+      const u = usage.get(type.id) ?? { used: 0, pending: 0 };
+      return balanceOf(type.id, quota, u.used, u.pending);
+    });
 }
 
 /** The employee's own petitions of a year (newest first) with their balances. */
@@ -309,7 +389,12 @@ export function leaveHistory(employeeId: number, year: number) {
   const rows = db()
     .select()
     .from(leavePetitions)
-    .where(and(eq(leavePetitions.employeeId, employeeId), eq(leavePetitions.year, year)))
+    .where(
+      and(
+        eq(leavePetitions.employeeId, employeeId),
+        or(eq(leavePetitions.year, year), and(eq(leavePetitions.year, year - 1), gt(leavePetitions.nextYearDays, 0))),
+      ),
+    )
     .orderBy(desc(leavePetitions.startDate), desc(leavePetitions.id))
     .all();
   return { year, items: rows.map(toPetitionDto), balances: leaveBalances(employeeId, year) };

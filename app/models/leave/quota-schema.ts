@@ -50,15 +50,16 @@ export const QuotaFormSchema = z
   .object({
     employee_id: idField("รหัสพนักงาน"),
     year,
-    quota_1: quotaDays.optional(),
-    quota_2: quotaDays.optional(),
-    quota_3: quotaDays.optional(),
+    ...(Object.fromEntries(LEAVE_TYPES.map((type) => [`quota_${type}`, quotaDays.optional()])) as Record<
+      `quota_${number}`,
+      z.ZodOptional<typeof quotaDays>
+    >),
   })
   .transform(({ employee_id, year, ...rest }) => ({
     employee_id,
     year,
     quotas: LEAVE_TYPES.flatMap((type) => {
-      const quota = rest[`quota_${type}`];
+      const quota = (rest as Record<string, number | undefined>)[`quota_${type}`];
       return quota === undefined ? [] : [{ type, quota }];
     }),
   }));

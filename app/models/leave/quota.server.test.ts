@@ -36,6 +36,12 @@ describe("quotaBalances", () => {
       [1, 3, 3, 3, false, 3],
       [2, 30, 30, 30, false, 30],
       [3, 6, 6, 6, false, 6],
+      [4, 120, 120, 120, false, 120],
+      [5, 15, 15, 15, false, 15],
+      [6, 15, 15, 15, false, 15],
+      [7, 60, 60, 60, false, 60],
+      [8, null, null, null, false, null],
+      [9, 30, 30, 30, false, 30],
     ]);
   });
 
@@ -57,6 +63,14 @@ describe("quotaBalances", () => {
 });
 
 describe("setLeaveQuota", () => {
+  it("refuses a quota for sterilisation, whose days are what the certificate says, and writes nothing", () => {
+    const e = newEmployee();
+    const error = refused(() => setLeaveQuota({ employee_id: e.id, year: 2026, type: 8, quota: 5 }, admin));
+    expect(error.status).toBe(400);
+    expect(error.fields?.quota).toBe("ลาทำหมันไม่มีจำนวนวันที่กำหนด (ลาได้ตามใบรับรองแพทย์)");
+    expect(quotaRows(e.id)).toEqual([]);
+  });
+
   it("inserts, then updates the same row; the balances follow; other years and types keep their defaults", async () => {
     const e = newEmployee();
     const first = setLeaveQuota({ employee_id: e.id, year: 2026, type: 1, quota: 5.5 }, { type: "admin", id: null });
@@ -112,7 +126,7 @@ describe("quota inputs", () => {
     ["more than 365", { quota: 365.5 }, "quota"],
     ["a quarter day", { quota: 1.25 }, "quota"],
     ["text", { quota: "สาม" }, "quota"],
-    ["an unknown type", { type: 4 }, "type"],
+    ["an unknown type", { type: 11 }, "type"],
     ["a year before 2024", { year: 2023 }, "year"],
     ["a bad employee id", { employee_id: "01" }, "employee_id"],
     ["an unknown field", { extra: 1 }, ""],

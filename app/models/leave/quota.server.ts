@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { leaveQuotas } from "../../../db/schema";
 import { db, immediate } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { requireEmployee } from "~/models/employees/employee.server";
 import { defaultQuota, type LeaveBalance } from "./rules";
 import { LEAVE_SETTING_KEYS } from "./settings";
 import { leaveBalances } from "./leave.server";
+import { leaveTypeOf } from "./leave-types.server";
 import { getSettings } from "~/models/core/settings.server";
 
 /**
@@ -13,7 +15,7 @@ import { getSettings } from "~/models/core/settings.server";
  * included), `base_quota` the year's own quota before carry-over (the admin's value when `custom`,
  * else `default_quota` from the settings and the employee's service).
  */
-export type QuotaBalance = LeaveBalance & { base_quota: number; default_quota: number; custom: boolean };
+export type QuotaBalance = LeaveBalance & { base_quota: number | null; default_quota: number | null; custom: boolean };
 
 function storedQuotas(employeeId: number, year: number, tx = db()) {
   const rows = tx
@@ -30,7 +32,7 @@ export function quotaBalances(employeeId: number, year: number): { employee_id: 
   const settings = getSettings(LEAVE_SETTING_KEYS);
   const stored = storedQuotas(employeeId, year);
   const balances = leaveBalances(employeeId, year).map((b) => {
-    const fallback = defaultQuota(b.type, year, employee.start_date, settings);
+    const fallback = defaultQuota(leaveTypeOf(b.type) ?? { id: b.type, quota_days: null }, year, employee.start_date, settings);
     const custom = stored.get(b.type);
     return { ...b, base_quota: custom ?? fallback, default_quota: fallback, custom: custom !== undefined };
   });
@@ -48,6 +50,13 @@ export function setLeaveQuotas(
   actor: Actor,
 ) {
   requireEmployee(employeeId);
+  for (const { type } of quotas) {
+    const rules = leaveTypeOf(type);
+    if (rules && rules.quota_days === null) {
+      const message = `${rules.name_th}ไม่มีจำนวนวันที่กำหนด (ลาได้ตามใบรับรองแพทย์)`;
+      throw new DomainError(400, message, { quota: message, [`quota_${type}`]: message });
+    }
+  }
   const updatedBy = actor.type === "admin" ? (actor.id ?? null) : null;
   immediate((tx) => {
     const before = storedQuotas(employeeId, year, tx);

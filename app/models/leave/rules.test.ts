@@ -4,6 +4,7 @@ import {
   balanceOf,
   canTransition,
   carriedVacation,
+  certificateMessage,
   defaultQuota,
   firstAnniversary,
   needsCertificate,
@@ -12,6 +13,9 @@ import {
   type LeaveSpan,
 } from "./rules";
 import { LEAVE_SETTING_DEFAULTS } from "./settings";
+import { LEAVE_CATALOGUE } from "./catalogue";
+
+const typeOf = (id: number) => LEAVE_CATALOGUE.find((t) => t.id === id)!;
 
 const full = (start: string, end = start): LeaveSpan => ({ start, end, half: null });
 const half = (date: string, h: "morning" | "afternoon"): LeaveSpan => ({ start: date, end: date, half: h });
@@ -53,9 +57,15 @@ describe("quotas", () => {
   const s = { ...LEAVE_SETTING_DEFAULTS };
 
   it("business and sick leave follow the settings whatever the service", () => {
-    expect(defaultQuota(1, 2026, "2026-06-01", s)).toBe(3);
-    expect(defaultQuota(2, 2026, "2026-06-01", s)).toBe(30);
-    expect(defaultQuota(2, 2026, null, { ...s, leave_quota_sick: 45 })).toBe(45);
+    expect(defaultQuota(typeOf(1), 2026, "2026-06-01", s)).toBe(3);
+    expect(defaultQuota(typeOf(2), 2026, "2026-06-01", s)).toBe(30);
+    expect(defaultQuota({ ...typeOf(2), quota_days: 45 }, 2026, null, s)).toBe(45);
+  });
+
+  it("a per-event type's quota is its own; sterilisation has none (as the certificate says)", () => {
+    expect(defaultQuota(typeOf(4), 2026, "2026-06-01", s)).toBe(120);
+    expect(defaultQuota(typeOf(8), 2026, "2026-06-01", s)).toBeNull();
+    expect(balanceOf(8, null, 2, 1)).toEqual({ type: 8, quota: null, used: 2, pending: 1, remaining: null });
   });
 
   it("vacation comes with one year of service: none in a year wholly inside the first year", () => {
@@ -95,10 +105,12 @@ describe("quotas", () => {
 });
 
 describe("needsCertificate", () => {
-  it("asks for a certificate from 3 working days of sick leave only", () => {
-    expect(needsCertificate(2, 2.5)).toBe(false);
-    expect(needsCertificate(2, 3)).toBe(true);
-    expect(needsCertificate(1, 5)).toBe(false);
-    expect(needsCertificate(3, 5)).toBe(false);
+  it("asks for a certificate from 3 working days of sick leave, from the first day of child care, never for business leave", () => {
+    expect(needsCertificate(typeOf(2), 2.5)).toBe(false);
+    expect(needsCertificate(typeOf(2), 3)).toBe(true);
+    expect(needsCertificate(typeOf(1), 5)).toBe(false);
+    expect(needsCertificate(typeOf(3), 5)).toBe(false);
+    expect(needsCertificate(typeOf(6), 1)).toBe(true);
+    expect(certificateMessage(typeOf(2))).toBe("ลาป่วยตั้งแต่ 3 วันขึ้นไป กรุณาแนบใบรับรองแพทย์ หรือเขียนคำชี้แจง");
   });
 });

@@ -1,11 +1,15 @@
 import { LeaveStatus, LeaveType } from "~/lib/enums";
+import type { LeaveTypeRules } from "./catalogue";
 import type { LeaveHalf } from "./days";
 import type { LeaveSettings } from "./settings";
 
 // Leave rules that need no database (client-safe: the petition form previews with them).
 
-/** The types an employee may ask for, and the longest reason (schema.ts checks with them; the form too). */
-export const LEAVE_TYPES = [LeaveType.business, LeaveType.sick, LeaveType.vacation] as const;
+/**
+ * Every leave type's id, and the longest reason (schema.ts checks with them; the form too). Which
+ * of them an employee may ask for is the leave_types table's `active`.
+ */
+export const LEAVE_TYPES = Object.values(LeaveType);
 export const MAX_REASON = 500;
 
 export type LeaveSpan = { start: string; end: string; half: LeaveHalf | null };
@@ -39,7 +43,13 @@ export function canTransition(from: number, to: number, by: LeaveActor): boolean
 
 /** Sick leave of 3 or more working days needs a medical certificate, or an explanation instead (s.32). */
 export const CERTIFICATE_MIN_DAYS = 3;
-export const needsCertificate = (type: number, days: number) => type === LeaveType.sick && days >= CERTIFICATE_MIN_DAYS;
+/** A petition of the type's certificate_from_days or more needs a certificate or an explanation. */
+export const needsCertificate = (type: Pick<LeaveTypeRules, "certificate_from_days">, days: number) =>
+  type.certificate_from_days !== null && days >= type.certificate_from_days;
+
+/** `ลาป่วยตั้งแต่ 3 วันขึ้นไป กรุณาแนบใบรับรองแพทย์ หรือเขียนคำชี้แจง` */
+export const certificateMessage = (type: Pick<LeaveTypeRules, "name_th" | "certificate_from_days">) =>
+  `${type.name_th}${type.certificate_from_days === 1 ? "" : `ตั้งแต่ ${type.certificate_from_days} วันขึ้นไป`} กรุณาแนบใบรับรองแพทย์ หรือเขียนคำชี้แจง`;
 
 const ymd = (iso: string) => iso.split("-").map(Number) as [number, number, number];
 
@@ -73,11 +83,27 @@ export function vacationEntitlement(
   return roundDownToHalf((full * monthsServed) / 12);
 }
 
-/** The default quota of a leave type for a year (an admin's per-employee quota replaces it). */
-export function defaultQuota(type: number, year: number, startDate: string | null, s: LeaveSettings): number {
-  if (type === LeaveType.business) return s.leave_quota_business;
-  if (type === LeaveType.sick) return s.leave_quota_sick;
-  return vacationEntitlement(year, startDate, s);
+/**
+ * The default quota of a leave type for a year, or per event (an admin's per-employee quota
+ * replaces it); null: no fixed number (as the certificate says).
+ */
+export function defaultQuota(
+  type: Pick<LeaveTypeRules, "id" | "quota_days">,
+  year: number,
+  startDate: string | null,
+  s: Pick<LeaveSettings, "leave_quota_vacation" | "leave_vacation_prorata">,
+): number | null {
+  if (type.id === LeaveType.vacation) return vacationEntitlement(year, startDate, { ...s, leave_quota_vacation: type.quota_days ?? 0 });
+  return type.quota_days;
+}
+
+/**
+ * The first date a vacation may be taken: the first service anniversary, unless the first year
+ * gets a pro-rata share; null when there is no such limit.
+ */
+export function vacationRightFrom(startDate: string | null, s: Pick<LeaveSettings, "leave_vacation_prorata">): string | null {
+  if (!startDate || s.leave_vacation_prorata) return null;
+  return firstAnniversary(startDate);
 }
 
 /** Unused vacation carried from the year before: what was left of its quota, capped by the setting. */
@@ -86,12 +112,13 @@ export function carriedVacation(previousQuota: number, previousUsed: number, cap
   return Math.min(cap, Math.max(0, roundDownToHalf(previousQuota - previousUsed)));
 }
 
-export type LeaveBalance = { type: number; quota: number; used: number; pending: number; remaining: number };
+/** A type's balance: `quota` and `remaining` are null for a type with no fixed number of days. */
+export type LeaveBalance = { type: number; quota: number | null; used: number; pending: number; remaining: number | null };
 
-export const balanceOf = (type: number, quota: number, used: number, pending: number): LeaveBalance => ({
+export const balanceOf = (type: number, quota: number | null, used: number, pending: number): LeaveBalance => ({
   type,
   quota,
   used,
   pending,
-  remaining: quota - used - pending,
+  remaining: quota === null ? null : quota - used - pending,
 });

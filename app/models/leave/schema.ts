@@ -29,6 +29,8 @@ export const PetitionSchema = z
       certificate_note: cleanText({ label: "คำชี้แจงแทนใบรับรองแพทย์", max: MAX_REASON, multiline: true })
         .optional()
         .transform((v) => v || null),
+      /** The birth, operation or other event a per-event leave is for. */
+      event_date: z.preprocess((v) => (v === "" ? undefined : v), isoDate("วันที่เกิดเหตุ (event_date)").optional()).transform((v) => v ?? null),
     },
     { error: "ข้อมูลคำขอลาไม่ถูกต้อง" },
   )

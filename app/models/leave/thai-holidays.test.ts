@@ -36,6 +36,14 @@ describe("thaiPublicHolidays", () => {
     expect(days).toContainEqual({ date: "2026-04-06", name: "วันจักรี", kind: "public" });
   });
 
+  it("names 12 Aug, 13 Oct and 5 Dec as the Royal Gazette does, their substitution days too", () => {
+    const days = thaiPublicHolidays(2026);
+    expect(days).toContainEqual({ date: "2026-08-12", name: "วันแม่แห่งชาติ", kind: "public" });
+    expect(days).toContainEqual({ date: "2026-10-13", name: "วันนวมินทรมหาราช", kind: "public" });
+    expect(days).toContainEqual({ date: "2026-12-05", name: "วันชาติ และวันพ่อแห่งชาติ", kind: "public" });
+    expect(days).toContainEqual({ date: "2026-12-07", name: "ชดเชยวันชาติ และวันพ่อแห่งชาติ", kind: "substitution" });
+  });
+
   it("computes the substitution days of s.29", () => {
     const days = thaiPublicHolidays(2024);
     const substitutions = days.filter((h) => h.kind === "substitution");

@@ -19,6 +19,13 @@ const BUDDHIST_NAMES = {
 } as const;
 const LIBRARY_BUDDHIST_NAMES = new Set<string>(Object.values(BUDDHIST_NAMES));
 
+/** The library's long names replaced by the names the Royal Gazette's holiday notices use. */
+export const GAZETTE_NAMES: Record<string, string> = {
+  "วันเฉลิมพระชนมพรรษาสมเด็จพระนางเจ้าสิริกิติ์ พระบรมราชินีนาถ พระบรมราชชนนีพันปีหลวง": "วันแม่แห่งชาติ",
+  "วันคล้ายวันสวรรคตพระบาทสมเด็จพระบรมชนกาธิเบศร มหาภูมิพลอดุลยเดชมหาราช บรมนาถบพิตร": "วันนวมินทรมหาราช",
+  "วันคล้ายวันพระบรมราชสมภพ พระบาทสมเด็จพระบรมชนกาธิเบศร มหาภูมิพลอดุลยเดชมหาราช บรมนาถบพิตร": "วันชาติ และวันพ่อแห่งชาติ",
+};
+
 let library: Holidays | null = null;
 function thaiLibrary() {
   library ??= new Holidays("TH", { languages: ["th"], types: ["public"] });
@@ -33,7 +40,7 @@ function publicHolidays(year: number): Holiday[] {
   for (const h of thaiLibrary().getHolidays(year, "th")) {
     // The library's own substitutes and Buddhist days are replaced by ours.
     if (h.type !== "public" || h.substitute || LIBRARY_BUDDHIST_NAMES.has(h.name)) continue;
-    add(h.date.slice(0, 10), h.name);
+    add(h.date.slice(0, 10), GAZETTE_NAMES[h.name] ?? h.name);
   }
   const holy = buddhistHolyDays(year);
   if (holy) for (const key of Object.keys(BUDDHIST_NAMES) as (keyof typeof BUDDHIST_NAMES)[]) add(holy[key], BUDDHIST_NAMES[key]);
