@@ -4,7 +4,10 @@ import { parseQuery } from "~/lib/validation";
 import { leaveStatistics, leaveStatisticsCsv, StatisticQuery } from "~/models/leave/report.server";
 import { apiRoute } from "~/http/api-route.server";
 
-/** GET `?year=` → `{year, items:[{employee, days:{"1","2","3"}, total}]}` (approved days); `&format=csv` downloads it. */
+/**
+ * GET `?year=` → `{year, types, items:[{employee, days:{<type id>: …}, total}]}` (approved days; a key
+ * for each of `types`: the types that are on and any with days); `&format=csv` downloads it.
+ */
 export const { loader, action } = apiRoute(
   {
     GET: ({ request }) => {

@@ -2,11 +2,11 @@
 // and reopening November (status codes, Thai messages, the audit log), and the export: the XLSX
 // opened with a reader library holds, cell for cell, the numbers the day ledger (attendance_days,
 // read from the server's database) holds for each employee; the CSV has the same columns after a
-// UTF-8 BOM. The month's inputs go in through the API (corrections, leave filed in LINE).
+// UTF-8 BOM. The month's inputs go in through the API (corrections, leave filed in LINE). The leave
+// columns are the server's leave_types that are on, and any type with leave in the month.
 import Database from "better-sqlite3";
 import path from "node:path";
-import { LEAVE_TYPES } from "~/models/leave/rules";
-import { PAYROLL_COLUMNS, PAYROLL_HEAD_ROWS } from "~/models/payroll/export.server";
+import { payrollColumns, PAYROLL_HEAD_ROWS } from "~/models/payroll/export.server";
 import { leaveColumnLabel, PAYROLL_LABELS } from "~/models/payroll/labels";
 import { linkedEmployee } from "../fixtures/employees";
 import { adminCookie, apiClient, movedClock, startServer, type RunningServer } from "../fixtures/server";
@@ -58,6 +58,22 @@ type LedgerRow = {
   holiday_overtime_minutes: number;
 };
 
+type LeaveTypeRow = { id: number; name_th: string; paid_days: number | null };
+
+/** The types the export must have a leave column for: on, or with leave in November, as the server's tables say. */
+const leaveTypes = () =>
+  serverDb((db) =>
+    db
+      .prepare(
+        `select id, name_th, paid_days from leave_types where active = 1 or id in
+           (select leave_type from attendance_days where work_date between '2026-11-01' and '2026-11-30' and leave_fraction > 0)
+         order by id`,
+      )
+      .all(),
+  ) as LeaveTypeRow[];
+const labelOf = (id: number) => leaveColumnLabel(leaveTypes().find((t) => t.id === id)!);
+const columnLabels = () => payrollColumns(leaveTypes()).map((c) => c.label);
+
 /** What the export must say of `e`, summed here from the ledger's rows of November. */
 function fromLedger(e: Employee) {
   const rows = serverDb((db) =>
@@ -72,7 +88,7 @@ function fromLedger(e: Employee) {
     [PAYROLL_LABELS.lateCount]: sum((r) => (r.late_minutes > 0 ? 1 : 0)),
     [PAYROLL_LABELS.lateMinutes]: sum((r) => r.late_minutes),
     [PAYROLL_LABELS.earlyMinutes]: sum((r) => r.early_minutes),
-    ...Object.fromEntries(LEAVE_TYPES.map((t) => [leaveColumnLabel(t), sum((r) => (r.leave_type === t ? r.leave_fraction : 0))])),
+    ...Object.fromEntries(leaveTypes().map((t) => [leaveColumnLabel(t), sum((r) => (r.leave_type === t.id ? r.leave_fraction : 0))])),
     [PAYROLL_LABELS.leaveDays]: sum((r) => r.leave_fraction),
     [PAYROLL_LABELS.overtimeHours]: sum((r) => r.overtime_minutes) / 60,
     [PAYROLL_LABELS.holidayWorkHours]: sum((r) => r.holiday_work_minutes) / 60,
@@ -145,7 +161,10 @@ describe("GET /api/payroll", () => {
     const { rows, header, byCode } = await xlsxTable();
     expect(rows[0][0]).toBe("สรุปเวลาทำงานสำหรับคิดเงินเดือน เดือนพฤศจิกายน 2569");
     expect(String(rows[1][0])).toMatch(/^ยังไม่ปิดงวด/);
-    expect(header).toEqual(PAYROLL_COLUMNS.map((c) => c.label));
+    expect(header).toEqual(columnLabels());
+    // Every type but ordination (off, and nobody took it) has its column; training's says it is unpaid.
+    expect(leaveTypes().map((t) => t.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(header).toContain("ลาฝึกอบรม ไม่ได้รับค่าจ้าง (วัน)");
     expect([...byCode.keys()]).toEqual(["PAY01", "PAY02"]);
     for (const e of [a, b]) expect(byCode.get(e.code)).toMatchObject(fromLedger(e));
     // The numbers the ledger holds are the ones the inputs made.
@@ -155,8 +174,8 @@ describe("GET /api/payroll", () => {
       [PAYROLL_LABELS.lateMinutes]: 17,
       [PAYROLL_LABELS.earlyMinutes]: 30,
       [PAYROLL_LABELS.missingCheckouts]: 1,
-      [leaveColumnLabel(2)]: 1,
-      [leaveColumnLabel(1)]: 0.5,
+      [labelOf(2)]: 1,
+      [labelOf(1)]: 0.5,
       [PAYROLL_LABELS.overtimeHours]: 2.5,
       [PAYROLL_LABELS.holidayWorkHours]: 3,
       [PAYROLL_LABELS.holidayWorkRate]: 1,
@@ -171,9 +190,10 @@ describe("GET /api/payroll", () => {
     expect(response.headers.get("content-disposition")).toContain("payroll-2026-11.csv");
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
-    expect(lines[0]).toBe(PAYROLL_COLUMNS.map((c) => c.label).join(","));
+    const labels = columnLabels();
+    expect(lines[0]).toBe(labels.join(","));
     expect(lines).toHaveLength(3);
-    const cells = Object.fromEntries(lines[1].split(",").map((v, i) => [PAYROLL_COLUMNS[i].label, v]));
+    const cells = Object.fromEntries(lines[1].split(",").map((v, i) => [labels[i], v]));
     const ledger = fromLedger(a);
     expect(cells).toMatchObject({
       [PAYROLL_LABELS.code]: "PAY01",

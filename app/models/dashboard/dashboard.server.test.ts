@@ -196,17 +196,23 @@ describe("leave cards", () => {
     ]);
   });
 
-  it("leave by type: approved days of the year per type, zeros included", () => {
+  it("leave by type: approved days of the year per type that is on or has days, zeros included, each day in its own year", () => {
     const a = make("ลาหลายแบบ");
     leave(a.id, "2026-03-02", "2026-03-03", { type: 2, days: 2 });
     leave(a.id, "2026-04-01", "2026-04-01", { type: 2, days: 0.5, half: "morning" });
     leave(a.id, "2026-05-01", "2026-05-01", { type: 1, status: LeaveStatus.request });
     leave(a.id, "2025-05-01", "2025-05-01", { type: 3, year: 2025 });
-    expect(leaveByType(2026).items).toEqual([
-      { type: 1, label: "ลากิจ", days: 0 },
-      { type: 2, label: "ลาป่วย", days: 2.5 },
-      { type: 3, label: "ลาพักร้อน", days: 0 },
-    ]);
+    // Across 31 December: 2 of its 3 days in 2026 (and 1 of 2025's in 2026).
+    leave(a.id, "2026-12-29", "2027-01-04", { type: 4, days: 3, nextYearDays: 1 });
+    leave(a.id, "2025-12-30", "2026-01-02", { type: 3, days: 2, nextYearDays: 1 });
+    const labels = ["ลากิจ", "ลาป่วย", "ลาพักร้อน", "ลาคลอด", "ลาช่วยเหลือคู่สมรสคลอดบุตร", "ลาดูแลบุตรที่เจ็บป่วยหรือพิการ", "ลารับราชการทหาร", "ลาทำหมัน", "ลาฝึกอบรม"];
+    const zeros = labels.map((label, i) => ({ type: i + 1, label, days: 0 }));
+    expect(leaveByType(2026).items).toEqual(zeros.map((z) => ({ ...z, days: { 2: 2.5, 3: 1, 4: 2 }[z.type] ?? 0 })));
+    expect(leaveByType(2027).items.find((i) => i.type === 4)?.days).toBe(1);
+    // Ordination is off: a column only in a year with days of it.
+    expect(leaveByType(2028).items.map((i) => i.type)).not.toContain(10);
+    leave(a.id, "2028-06-01", "2028-06-15", { type: 10, days: 15 });
+    expect(leaveByType(2028).items.at(-1)).toEqual({ type: 10, label: "ลาอุปสมบท", days: 15 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, between, eq, sql, type SQL } from "drizzle-orm";
-import { attendanceDays, leavePetitions, machines, machineVisits } from "../../../db/schema";
+import { attendanceDays, machines, machineVisits } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db, keptUntilWrite } from "~/lib/db.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus, rowFullName } from "~/lib/enums";
@@ -11,7 +11,7 @@ import { rulesOn } from "~/models/attendance/work-rules.server";
 import { TODAY_BUCKETS, todayBucket, type DayKind, type TodayBucket } from "./buckets";
 import { holidaysBetween } from "~/models/leave/holidays.server";
 import { listPetitions, activePetitionsBetween } from "~/models/leave/leave.server";
-import { LEAVE_TYPES } from "~/models/leave/schema";
+import { leaveDaysByType } from "~/models/leave/report.server";
 import { isOverdue, isProblemStatus, machineDueDate } from "~/models/machines/rules";
 
 // The admin dashboard: each card is one or two queries over what the other screens already keep.
@@ -201,16 +201,13 @@ export function attendanceTrend(today: string, now: Date): TrendDay[] {
     .all();
 }
 
-/** Approved leave days per type in a year (the statistics' sums, over the covering year index). */
+/**
+ * Approved leave days per type in a year, each day of a petition across 31 December in its own
+ * year: the statistics' sums and columns (the types that are on, and any type with days), by id.
+ */
 export function leaveByType(year: number) {
-  const sums = db()
-    .select({ type: leavePetitions.type, days: sql<number>`sum(${leavePetitions.days})` })
-    .from(leavePetitions)
-    .where(and(eq(leavePetitions.year, year), eq(leavePetitions.status, LeaveStatus.approve)))
-    .groupBy(leavePetitions.type)
-    .all();
-  const byType = new Map(sums.map((s) => [s.type, s.days]));
-  return { year, items: LEAVE_TYPES.map((type) => ({ type, label: LEAVE_TYPE_LABELS[type], days: byType.get(type) ?? 0 })) };
+  const { types, days } = leaveDaysByType(year);
+  return { year, items: types.map((type) => ({ type, label: LEAVE_TYPE_LABELS[type] ?? `ลาประเภท ${type}`, days: days[String(type)] })) };
 }
 
 // Every card but today's statuses reads only the date and what is stored (the series only days

@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { leavePetitions } from "../../../db/schema";
 import { readCsv } from "~/lib/csv.server";
+import { db } from "~/lib/db.server";
+import { LeaveStatus } from "~/lib/enums";
 import { newEmployee, system } from "~/models/attendance/attendance.test-helpers";
 import { EmployeeUpdateSchema } from "~/models/employees/schema";
 import { resignEmployee, updateEmployee } from "~/models/employees/employee.server";
 import {
   CalendarQuery,
+  crossingSums,
   leaveCalendar,
+  leaveDaysByType,
   leaveStatistics,
   leaveStatisticsCsv,
   leaveStatisticsPage,
+  ownYearSums,
   STATISTICS_CHART_PEOPLE,
   STATISTICS_PAGE_SIZE,
   StatisticQuery,
@@ -17,6 +23,16 @@ import { PetitionSchema } from "./schema";
 import { createPetition, decidePetition, cancelOwnPetition } from "./leave.server";
 
 const admin = { type: "admin" as const, id: null };
+/** The types on by default: all but ordination (10). */
+const ON = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const zeros = (types: number[]) => Object.fromEntries(types.map((t) => [String(t), 0]));
+/** An approved petition written as it is stored (the statistics read what is stored). */
+const approvedRow = (employeeId: number, values: Partial<typeof leavePetitions.$inferInsert> & { type: number; startDate: string; days: number }) =>
+  db()
+    .insert(leavePetitions)
+    .values({ employeeId, endDate: values.startDate, year: Number(values.startDate.slice(0, 4)), reason: "ลา", status: LeaveStatus.approve, ...values })
+    .returning()
+    .get();
 const file = (employeeId: number, over: Record<string, unknown>) =>
   createPetition(
     employeeId,
@@ -96,10 +112,11 @@ describe("leaveStatistics", () => {
     for (const p of [x, y]) decidePetition({ id: p.id, action: "accept", note: "" }, admin);
     void pending;
 
-    const { items } = leaveStatistics(2028);
+    const { types, items } = leaveStatistics(2028);
+    expect(types).toEqual(ON);
     const rowA = items.find((i) => i.employee.id === a.id);
-    expect(rowA).toMatchObject({ days: { "1": 2, "2": 0.5, "3": 0 }, total: 2.5 });
-    expect(items.find((i) => i.employee.id === b.id)).toMatchObject({ days: { "1": 0, "2": 0, "3": 0 }, total: 0 });
+    expect(rowA).toEqual({ employee: expect.anything(), days: { ...zeros(ON), "1": 2, "2": 0.5 }, total: 2.5 });
+    expect(items.find((i) => i.employee.id === b.id)).toEqual({ employee: expect.anything(), days: zeros(ON), total: 0 });
     // Resigned before the year began: not listed.
     expect(items.find((i) => i.employee.id === gone.id)).toBeUndefined();
     expect(leaveStatistics(2027).items.find((i) => i.employee.id === gone.id)).toBeDefined();
@@ -117,10 +134,10 @@ describe("leaveStatistics", () => {
 
     const everyone = leaveStatistics(2029).items;
     const one = leaveStatisticsPage(2029, 1);
-    expect(one).toMatchObject({ year: 2029, total: everyone.length, page: 1, page_size: STATISTICS_PAGE_SIZE });
+    expect(one).toMatchObject({ year: 2029, types: ON, total: everyone.length, page: 1, page_size: STATISTICS_PAGE_SIZE });
     expect(one.items).toEqual(everyone.slice(0, STATISTICS_PAGE_SIZE));
     // The employee on the last page still counts in the totals and leads the chart.
-    expect(one.totals).toEqual({ "1": 3, "2": 1, "3": 0 });
+    expect(one.totals).toEqual({ ...zeros(ON), "1": 3, "2": 1 });
     expect(one.top.map((i) => [i.employee.id, i.total])).toEqual([
       [last.employee.id, 3],
       [first.employee.id, 1],
@@ -138,8 +155,75 @@ describe("leaveStatistics", () => {
     const csv = await readCsv(leaveStatisticsCsv(2028));
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, ...rows] = csv.slice(1).trim().split("\r\n");
-    expect(header).toBe("รหัสพนักงาน,ชื่อ-นามสกุล,ลากิจ (วัน),ลาป่วย (วัน),ลาพักร้อน (วัน),รวม (วัน)");
-    expect(rows.some((r) => r.endsWith(",2,0.5,0,2.5"))).toBe(true);
+    expect(header).toBe(
+      "รหัสพนักงาน,ชื่อ-นามสกุล,ลากิจ (วัน),ลาป่วย (วัน),ลาพักร้อน (วัน),ลาคลอด (วัน),ลาช่วยเหลือคู่สมรสคลอดบุตร (วัน)," +
+        "ลาดูแลบุตรที่เจ็บป่วยหรือพิการ (วัน),ลารับราชการทหาร (วัน),ลาทำหมัน (วัน),ลาฝึกอบรม (วัน),รวม (วัน)",
+    );
+    expect(rows.some((r) => r.endsWith(",2,0.5,0,0,0,0,0,0,0,2.5"))).toBe(true);
+  });
+
+  it("a type with days has its column: maternity's days are counted under it", async () => {
+    const e = newEmployee();
+    approvedRow(e.id, { type: 4, startDate: "2031-02-02", endDate: "2031-03-03", days: 30 });
+    const { types, items } = leaveStatistics(2031);
+    expect(types).toContain(4);
+    expect(items.find((i) => i.employee.id === e.id)).toMatchObject({ days: { "4": 30 }, total: 30 });
+    expect(leaveStatisticsPage(2031, 1).totals["4"]).toBe(30);
+    const [header, ...rows] = (await readCsv(leaveStatisticsCsv(2031))).slice(1).trim().split("\r\n");
+    const column = header.split(",").indexOf("ลาคลอด (วัน)");
+    expect(column).toBeGreaterThan(1);
+    expect(rows.map((r) => r.split(",")[column])).toContain("30");
+  });
+
+  it("ordination (off by default) has no column until a year has days of it, then it has one", async () => {
+    expect(leaveStatistics(2032).types).toEqual(ON);
+    expect((await readCsv(leaveStatisticsCsv(2032))).split("\r\n")[0]).not.toContain("ลาอุปสมบท");
+    const e = newEmployee();
+    approvedRow(e.id, { type: 10, startDate: "2032-07-01", endDate: "2032-07-15", days: 15 });
+    // Pending or in another year: still no column.
+    approvedRow(e.id, { type: 10, startDate: "2033-07-01", endDate: "2033-07-15", days: 15, status: LeaveStatus.request });
+    expect(leaveStatistics(2033).types).toEqual(ON);
+    const { types, items } = leaveStatistics(2032);
+    expect(types).toEqual([...ON, 10]);
+    expect(items.find((i) => i.employee.id === e.id)?.days).toEqual({ ...zeros([...ON, 10]), "10": 15 });
+    expect(items.find((i) => i.employee.id !== e.id)?.days["10"]).toBe(0);
+    expect((await readCsv(leaveStatisticsCsv(2032))).split("\r\n")[0]).toContain(",ลาฝึกอบรม (วัน),ลาอุปสมบท (วัน),รวม (วัน)");
+    expect(leaveDaysByType(2032)).toMatchObject({ types: [...ON, 10], days: { "10": 15 } });
+  });
+
+  it("a petition across 31 December counts each day in its own year", async () => {
+    const e = newEmployee();
+    const p = await file(e.id, { type: 2, start_date: "2026-12-28", end_date: "2027-01-05", certificate_note: "พักฟื้น" });
+    // Working days: 28–30 December 2026 (31 Dec and 1 Jan are holidays), 4–5 January 2027.
+    expect([p.days, p.next_year_days]).toEqual([5, 2]);
+    decidePetition({ id: p.id, action: "accept", note: "" }, admin);
+    // The same written straight, in the years after: its own year and the next each take their part.
+    approvedRow(e.id, { type: 3, startDate: "2027-12-30", endDate: "2028-01-03", days: 3, nextYearDays: 1 });
+    const daysOf = (year: number) => leaveStatistics(year).items.find((i) => i.employee.id === e.id)?.days;
+    expect(daysOf(2026)).toMatchObject({ "2": 3, "3": 0 });
+    expect(daysOf(2027)).toMatchObject({ "2": 2, "3": 2 });
+    expect(daysOf(2028)).toMatchObject({ "2": 0, "3": 1 });
+    expect(leaveStatistics(2027).items.find((i) => i.employee.id === e.id)?.total).toBe(4);
+    expect(leaveDaysByType(2026).days["2"]).toBeGreaterThanOrEqual(3);
+  });
+
+  it("reads the year's sums from the covering year index and the crossing part from the partial index, scanning no table", () => {
+    const planOf = (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
+      const { sql: text, params } = query.toSQL();
+      return db()
+        .$client.prepare<unknown[], { detail: string }>(`explain query plan ${text}`)
+        .all(...params)
+        .map((r) => r.detail)
+        .join("\n");
+    };
+    const own = planOf(ownYearSums(2027));
+    const crossing = planOf(crossingSums(2027));
+    expect(own).toContain("USING COVERING INDEX leave_petitions_year_idx");
+    expect(crossing).toContain("USING COVERING INDEX leave_petitions_crossing_idx");
+    for (const plan of [own, crossing]) {
+      expect(plan).not.toMatch(/SCAN leave_petitions\b/);
+      expect(plan).not.toContain("TEMP B-TREE");
+    }
   });
 
   it("the year parameter: from 2024, a number", () => {

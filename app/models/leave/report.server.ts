@@ -7,7 +7,8 @@ import { rowFullName, LEAVE_TYPE_LABELS, LeaveStatus } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { pageOffset, type Page } from "~/lib/validation";
 import { holidaysBetween } from "./holidays.server";
-import { LEAVE_TYPES, leaveYear } from "./schema";
+import { activeLeaveTypes } from "./leave-types.server";
+import { leaveYear } from "./schema";
 import { activePetitionsBetween, currentLeaveYear } from "./leave.server";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -73,20 +74,93 @@ function readLeaveCalendar(month: string) {
 
 export type LeaveStatisticItem = {
   employee: { id: number; code: string; full_name: string };
+  /** Days per type, a key (the type's id as a string) for each of the answer's `types`. */
   days: Record<string, number>;
   total: number;
 };
 
+export type LeaveStatistics = {
+  year: number;
+  /** The columns: the types that are on and any type with approved days in the year, by id. */
+  types: number[];
+  items: LeaveStatisticItem[];
+};
+
+const approved = eq(leavePetitions.status, LeaveStatus.approve);
+
+/** Approved days of petitions filed in `year` per employee and type, read from the covering year index alone. */
+export const ownYearSums = (year: number) =>
+  db()
+    .select({ employeeId: leavePetitions.employeeId, type: leavePetitions.type, days: sql<number>`sum(${leavePetitions.days})` })
+    .from(leavePetitions)
+    .where(and(eq(leavePetitions.year, year), approved))
+    .groupBy(leavePetitions.employeeId, leavePetitions.type);
+
+/**
+ * The next-year part of approved petitions across 31 December, filed in `year` − 1 or `year`, per
+ * year, employee and type, from the partial crossing index alone (its own condition, `> 0`), in
+ * its order (no sort).
+ */
+export const crossingSums = (year: number) =>
+  db()
+    .select({
+      year: leavePetitions.year,
+      employeeId: leavePetitions.employeeId,
+      type: leavePetitions.type,
+      days: sql<number>`sum(${leavePetitions.nextYearDays})`,
+    })
+    .from(leavePetitions)
+    .where(and(inArray(leavePetitions.year, [year - 1, year]), approved, sql`${leavePetitions.nextYearDays} > 0`))
+    .groupBy(leavePetitions.year, leavePetitions.employeeId, leavePetitions.type);
+
+type Sum = { employeeId: number; type: number; days: number };
+
+/**
+ * Approved days charged to `year` per employee and type, each day in its own year: a petition
+ * across 31 December counts days − next_year_days in its year and next_year_days in the next.
+ */
+function approvedDays(year: number): Sum[] {
+  // The year before's reach in; the year's own reach out.
+  const moved = crossingSums(year)
+    .all()
+    .map((c) => ({ employeeId: c.employeeId, type: c.type, days: c.year === year ? -c.days : c.days }));
+  const byKey = new Map<string, Sum>();
+  for (const s of [...ownYearSums(year).all(), ...moved]) {
+    const key = `${s.employeeId}:${s.type}`;
+    const sum = byKey.get(key);
+    if (sum) sum.days += s.days;
+    else byKey.set(key, { ...s });
+  }
+  return [...byKey.values()].filter((s) => s.days > 0);
+}
+
+const zeros = (types: readonly number[]): Record<string, number> => Object.fromEntries(types.map((t) => [String(t), 0]));
+
+/** The types a year's figures show: those that are on, and any with days, by id. */
+function shownTypes(sums: readonly Sum[]): number[] {
+  const ids = new Set([...activeLeaveTypes().map((t) => t.id), ...sums.map((s) => s.type)]);
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Approved days per type in a year (each day in its own year), over the types shown (see leaveStatistics). */
+export function leaveDaysByType(year: number): { types: number[]; days: Record<string, number> } {
+  const sums = approvedDays(year);
+  const types = shownTypes(sums);
+  const days = zeros(types);
+  for (const s of sums) days[String(s.type)] += s.days;
+  return { types, days };
+}
+
 /**
  * Approved leave days per employee and type for a year: every employee who worked some part of the
- * year (zeros included), by code. One grouped query over the (year, status) index; kept until a
- * write.
+ * year (zeros included), by code, a column for each type that is on or has days. Two grouped reads
+ * over covering indexes (the year's and the partial crossing one); kept until a write.
  */
-export function leaveStatistics(year: number): { year: number; items: LeaveStatisticItem[] } {
+export function leaveStatistics(year: number): LeaveStatistics {
   return keptUntilWrite("leave statistics", String(year), () => readLeaveStatistics(year));
 }
 
-function readLeaveStatistics(year: number): { year: number; items: LeaveStatisticItem[] } {
+function readLeaveStatistics(year: number): LeaveStatistics {
   const yearStart = `${year}-01-01`;
   const yearEnd = `${year}-12-31`;
   const columns = {
@@ -108,15 +182,11 @@ function readLeaveStatistics(year: number): { year: number; items: LeaveStatisti
     )
     .orderBy(asc(employees.code))
     .all();
-  const sums = db()
-    .select({ employeeId: leavePetitions.employeeId, type: leavePetitions.type, days: sql<number>`sum(${leavePetitions.days})` })
-    .from(leavePetitions)
-    .where(and(eq(leavePetitions.year, year), eq(leavePetitions.status, LeaveStatus.approve)))
-    .groupBy(leavePetitions.employeeId, leavePetitions.type)
-    .all();
+  const sums = approvedDays(year);
+  const types = shownTypes(sums);
   const byEmployee = new Map<number, Record<string, number>>();
   for (const s of sums) {
-    const days = byEmployee.get(s.employeeId) ?? Object.fromEntries(LEAVE_TYPES.map((t) => [String(t), 0]));
+    const days = byEmployee.get(s.employeeId) ?? zeros(types);
     days[String(s.type)] = s.days;
     byEmployee.set(s.employeeId, days);
   }
@@ -125,14 +195,14 @@ function readLeaveStatistics(year: number): { year: number; items: LeaveStatisti
   const missing = [...byEmployee.keys()].filter((id) => !seen.has(id));
   const extra = missing.length ? db().select(columns).from(employees).where(inArray(employees.id, missing)).all() : [];
   const items = [...people, ...extra].map((e) => {
-    const days = byEmployee.get(e.id) ?? Object.fromEntries(LEAVE_TYPES.map((t) => [String(t), 0]));
+    const days = byEmployee.get(e.id) ?? zeros(types);
     return {
       employee: { id: e.id, code: e.code, full_name: rowFullName(e) },
       days,
       total: Object.values(days).reduce((a, b) => a + b, 0),
     };
   });
-  return { year, items };
+  return { year, types, items };
 }
 
 /** Rows per page of the admin statistics tab; its totals and chart still cover everyone. */
@@ -142,6 +212,8 @@ export const STATISTICS_CHART_PEOPLE = 15;
 
 export type LeaveStatisticsPage = Page<LeaveStatisticItem> & {
   year: number;
+  /** The columns, as in leaveStatistics. */
+  types: number[];
   /** Approved days per type over every listed employee. */
   totals: Record<string, number>;
   /** The employees with the most approved days (none without leave), most first. */
@@ -150,8 +222,8 @@ export type LeaveStatisticsPage = Page<LeaveStatisticItem> & {
 
 /** The statistics tab: the year's totals and chart over everyone, one page of the rows (a page past the end shows the last). */
 export function leaveStatisticsPage(year: number, page: number): LeaveStatisticsPage {
-  const { items } = leaveStatistics(year);
-  const totals = Object.fromEntries(LEAVE_TYPES.map((t) => [String(t), items.reduce((sum, i) => sum + (i.days[String(t)] ?? 0), 0)]));
+  const { types, items } = leaveStatistics(year);
+  const totals = Object.fromEntries(types.map((t) => [String(t), items.reduce((sum, i) => sum + (i.days[String(t)] ?? 0), 0)]));
   const top = items
     .filter((i) => i.total > 0)
     .sort((a, b) => b.total - a.total)
@@ -159,17 +231,18 @@ export function leaveStatisticsPage(year: number, page: number): LeaveStatistics
   const current = Math.min(page, Math.max(1, Math.ceil(items.length / STATISTICS_PAGE_SIZE)));
   const query = { page: current, page_size: STATISTICS_PAGE_SIZE };
   const offset = pageOffset(query);
-  return { year, totals, top, items: items.slice(offset, offset + STATISTICS_PAGE_SIZE), total: items.length, ...query };
+  return { year, types, totals, top, items: items.slice(offset, offset + STATISTICS_PAGE_SIZE), total: items.length, ...query };
 }
 
-const STATISTIC_COLUMNS: CsvColumn<LeaveStatisticItem>[] = [
+const statisticColumns = (types: readonly number[]): CsvColumn<LeaveStatisticItem>[] => [
   { label: "รหัสพนักงาน", value: (i) => i.employee.code },
   { label: "ชื่อ-นามสกุล", value: (i) => i.employee.full_name },
-  ...LEAVE_TYPES.map((t) => ({ label: `${LEAVE_TYPE_LABELS[t]} (วัน)`, value: (i: LeaveStatisticItem) => i.days[String(t)] ?? 0 })),
+  ...types.map((t) => ({ label: `${LEAVE_TYPE_LABELS[t] ?? `ลาประเภท ${t}`} (วัน)`, value: (i: LeaveStatisticItem) => i.days[String(t)] ?? 0 })),
   { label: "รวม (วัน)", value: (i) => i.total },
 ];
 
-/** The statistics as CSV (UTF-8 BOM, Thai headers, formula-safe cells). */
+/** The statistics as CSV (UTF-8 BOM, Thai headers, a column per type of `types`, formula-safe cells). */
 export function leaveStatisticsCsv(year: number) {
-  return csvStream(STATISTIC_COLUMNS, leaveStatistics(year).items);
+  const { types, items } = leaveStatistics(year);
+  return csvStream(statisticColumns(types), items);
 }

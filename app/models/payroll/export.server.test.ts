@@ -9,14 +9,19 @@ import { createEmployee } from "~/models/employees/employee.server";
 import { setSetting } from "~/models/core/settings.server";
 import { isoWeekday } from "~/models/attendance/status";
 import { LEAVE_TYPES } from "~/models/leave/rules";
+import { leaveTypeOf, updateLeaveType } from "~/models/leave/leave-types.server";
 import { serialDate, xlsxPart, xlsxRows } from "../../../tests/fixtures/xlsx";
 import { closeMonth } from "./close.server";
-import { PAYROLL_COLUMNS, PAYROLL_HEAD_ROWS, payrollCsv, PayrollQuery, payrollSheet, payrollXlsx } from "./export.server";
+import { leaveColumnTypes, payrollColumns, PAYROLL_HEAD_ROWS, payrollCsv, PayrollQuery, payrollSheet, payrollXlsx } from "./export.server";
 import { leaveColumnLabel, PAYROLL_LABELS } from "./labels";
 
 const MONTH = "2026-11"; // 1 Nov 2026 is a Sunday
 const NOW = at("2026-12-03", "10:00");
 const system = { type: "system" as const };
+const typeOf = (id: number) => leaveTypeOf(id)!;
+/** The types on by default: all but ordination (10). */
+const ON = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const headerOf = (month = MONTH) => payrollColumns(payrollSheet(month, NOW).leave_types).map((c) => c.label);
 
 let serial = 0;
 function make(first: string, overrides: Record<string, unknown> = {}) {
@@ -143,8 +148,8 @@ describe("payrollXlsx", () => {
     const asDate = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : serialDate(Number(v)));
     expect([asDate(first), asDate(last)]).toEqual(["2026-11-01", "2026-11-30"]);
     const header = rows[PAYROLL_HEAD_ROWS];
-    expect(header).toEqual(PAYROLL_COLUMNS.map((c) => c.label));
-    expect(header).toEqual(expect.arrayContaining([leaveColumnLabel(2), PAYROLL_LABELS.overtimeHours, PAYROLL_LABELS.weeksOver]));
+    expect(header).toEqual(headerOf());
+    expect(header).toEqual(expect.arrayContaining([leaveColumnLabel(typeOf(2)), PAYROLL_LABELS.overtimeHours, PAYROLL_LABELS.weeksOver]));
     const data = rows.slice(PAYROLL_HEAD_ROWS + 1).map((cells) => Object.fromEntries(header.map((h, i) => [String(h), cells[i]])));
     expect(data).toHaveLength(2);
     for (const [i, e] of [a, b].entries()) {
@@ -156,7 +161,7 @@ describe("payrollXlsx", () => {
       expect(cells[PAYROLL_LABELS.lateCount]).toBe(want.late_count);
       expect(cells[PAYROLL_LABELS.lateMinutes]).toBe(want.late_minutes);
       expect(cells[PAYROLL_LABELS.earlyMinutes]).toBe(want.early_minutes);
-      for (const t of LEAVE_TYPES) expect(cells[leaveColumnLabel(t)]).toBe(want.leave_days_by_type[t]);
+      for (const t of ON) expect(cells[leaveColumnLabel(typeOf(t))]).toBe(want.leave_days_by_type[t]);
       expect(cells[PAYROLL_LABELS.overtimeHours]).toBe(want.overtime_minutes / 60);
       expect(cells[PAYROLL_LABELS.holidayWorkHours]).toBe(want.holiday_work_minutes / 60);
       expect(cells[PAYROLL_LABELS.holidayOvertimeHours]).toBe(want.holiday_overtime_minutes / 60);
@@ -191,14 +196,57 @@ describe("payrollCsv", () => {
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = (await readCsv(new Response(bytes).body!)).slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toBe(PAYROLL_COLUMNS.map((c) => c.label).join(","));
+    const header = headerOf();
+    expect(lines[0]).toBe(header.join(","));
     expect(lines).toHaveLength(3);
     const cells = lines[1].split(",");
-    const col = (label: string) => cells[PAYROLL_COLUMNS.findIndex((c) => c.label === label)];
+    const col = (label: string) => cells[header.indexOf(label)];
     const code = db().select({ code: employees.code }).from(employees).where(eq(employees.id, a.id)).get()?.code;
     expect(col(PAYROLL_LABELS.code)).toBe(code);
     expect(col(PAYROLL_LABELS.overtimeHours)).toBe("2.5");
     expect(col(PAYROLL_LABELS.holidayOvertimeHours)).toBe("0.17");
     expect(col(PAYROLL_LABELS.lateMinutes)).toBe("17");
+  });
+});
+
+describe("the leave columns", () => {
+  const label = (id: number) => leaveColumnLabel(typeOf(id));
+
+  it("one for each type that is on, by id; an unpaid type (paid_days 0) says so", () => {
+    const sheet = payrollSheet(MONTH, NOW);
+    expect(sheet.leave_types.map((t) => t.id)).toEqual(ON);
+    const leaveHeaders = headerOf().filter((h) => h.startsWith("ลา") && h !== PAYROLL_LABELS.leaveMixed && h !== PAYROLL_LABELS.leaveDays);
+    expect(leaveHeaders).toEqual(ON.map(label));
+    expect(label(1)).toBe("ลากิจ ได้รับค่าจ้าง (วัน)");
+    expect(label(8)).toBe("ลาทำหมัน ได้รับค่าจ้าง (วัน)"); // paid_days null: as the certificate says
+    expect(label(9)).toBe("ลาฝึกอบรม ไม่ได้รับค่าจ้าง (วัน)");
+    expect(label(10)).toBe("ลาอุปสมบท ไม่ได้รับค่าจ้าง (วัน)");
+  });
+
+  it("whether a type is paid is its rules': an admin setting paid_days to 0 makes its column unpaid", () => {
+    updateLeaveType(7, { paid_days: 0 }, system);
+    try {
+      expect(headerOf()).toContain("ลารับราชการทหาร ไม่ได้รับค่าจ้าง (วัน)");
+    } finally {
+      updateLeaveType(7, { paid_days: 60 }, system);
+    }
+    expect(headerOf()).toContain("ลารับราชการทหาร ได้รับค่าจ้าง (วัน)");
+  });
+
+  it("a type that is off has a column only in a month with days of it", async () => {
+    const c = make("ดี");
+    approvedLeave(c.id, "2026-10-26", "2026-10-30", { type: 10, days: 5 }); // Monday to Friday
+    expect(headerOf()).not.toContain(label(10));
+    const october = payrollSheet("2026-10", NOW);
+    expect(october.leave_types.map((t) => t.id)).toEqual([...ON, 10]);
+    const mine = october.rows.find((r) => r.employee_id === c.id)!;
+    expect(mine.leave_days_by_type[10]).toBe(5);
+    const lines = (await readCsv(payrollCsv("2026-10", NOW).stream)).slice(1).trimEnd().split("\r\n");
+    const header = lines[0].split(",");
+    expect(header).toContain(label(10));
+    const row = lines.find((l) => l.startsWith(`${mine.code},`))!.split(",");
+    expect(row[header.indexOf(label(10))]).toBe("5");
+    // Another employee's columns: theirs the same, ordination with nothing.
+    expect(leaveColumnTypes(october.rows.filter((r) => r.employee_id !== c.id)).map((t) => t.id)).toEqual(ON);
   });
 });

@@ -1,6 +1,6 @@
-import { LEAVE_TYPE_LABELS } from "~/lib/enums";
 import { formatThaiMonth } from "~/lib/thai-date";
 import type { PayBasis } from "~/models/employees/schema";
+import type { LeaveTypeRules } from "~/models/leave/catalogue";
 
 // The payroll domain's Thai wording (client-safe): the export's columns, the pay rates and the
 // state of a month. The pay bases' own words are the employees domain's (PAY_BASIS_LABELS).
@@ -18,13 +18,14 @@ export const OVERTIME_RATE = 1.5;
 export const HOLIDAY_OVERTIME_RATE = 3;
 
 /**
- * Whether each leave type is paid (s.57 sick leave up to 30 working days a year, s.57/1 business
- * leave up to 3, s.56/30 vacation): every type the app has is paid within its yearly quota.
+ * Whether a leave type is paid, from its rules: the law's types are paid within their paid days
+ * (s.57 sick leave up to 30 working days a year, s.57/1 business leave up to 3, ...); a type whose
+ * paid_days is 0 (training, ordination as seeded) is not. null ("as the certificate says") is paid.
  */
-export const LEAVE_TYPE_PAID: Record<number, boolean> = { 1: true, 2: true, 3: true };
+export const leaveTypePaid = (type: Pick<LeaveTypeRules, "paid_days">) => type.paid_days !== 0;
 
-export const leaveColumnLabel = (type: number) =>
-  `${LEAVE_TYPE_LABELS[type] ?? `ลาประเภท ${type}`} ${LEAVE_TYPE_PAID[type] === false ? "ไม่ได้รับค่าจ้าง" : "ได้รับค่าจ้าง"} (วัน)`;
+export const leaveColumnLabel = (type: Pick<LeaveTypeRules, "name_th" | "paid_days">) =>
+  `${type.name_th} ${leaveTypePaid(type) ? "ได้รับค่าจ้าง" : "ไม่ได้รับค่าจ้าง"} (วัน)`;
 
 /** The export's and the timesheet's columns, one wording for both. */
 export const PAYROLL_LABELS = {

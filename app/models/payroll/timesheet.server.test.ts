@@ -1,10 +1,13 @@
+import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { getSetting, setSetting } from "~/models/core/settings.server";
+import { recomputeDay } from "~/models/attendance/ledger.server";
 import { approvedLeave, at, resetLedger, writeRecord } from "~/models/attendance/ledger.test-helpers";
 import { EmployeeCreateSchema } from "~/models/employees/schema";
 import { createEmployee } from "~/models/employees/employee.server";
-import { PAYROLL_COLUMNS, payrollSheet } from "./export.server";
-import { PAYROLL_LABELS } from "./labels";
+import { leaveTypeOf } from "~/models/leave/leave-types.server";
+import { payrollColumns, payrollSheet } from "./export.server";
+import { leaveColumnLabel, PAYROLL_LABELS } from "./labels";
 import { employeeTimesheet } from "./timesheet.server";
 
 const NOW = at("2026-12-03", "10:00");
@@ -54,9 +57,22 @@ describe("employeeTimesheet", () => {
     const { weeks_over: _weeks, ...totals } = row!;
     expect(sheet.totals).toEqual(totals);
     expect(sheet.totals).toMatchObject({ late_count: 1, late_minutes: 12, leave_days_by_type: { 2: 1 } });
-    expect(sheet.total_cells.map((c) => c.label)).toEqual(PAYROLL_COLUMNS.slice(3).map((c) => c.label));
+    expect(sheet.total_cells.map((c) => c.label)).toEqual(payrollColumns(payrollSheet("2026-11", NOW).leave_types).slice(3).map((c) => c.label));
+    expect(sheet.total_cells.find((c) => c.label === leaveColumnLabel(leaveTypeOf(2)!))?.value).toBe("1");
     expect(sheet.total_cells.find((c) => c.label === PAYROLL_LABELS.lateMinutes)?.value).toBe("12");
     expect(sheet.total_cells.find((c) => c.label === PAYROLL_LABELS.overtimeHours)?.value).toBe("0.00");
+  });
+
+  it("has a leave column for each type that is on, and for a type that is off only when the employee took it", () => {
+    const labels = () => employeeTimesheet(id, "2026-11", NOW).total_cells.map((c) => c.label);
+    const ordination = leaveColumnLabel(leaveTypeOf(10)!);
+    expect(labels()).toContain(leaveColumnLabel(leaveTypeOf(9)!));
+    expect(labels()).not.toContain(ordination);
+    approvedLeave(id, "2026-11-23", "2026-11-24", { type: 10, days: 2 });
+    for (const date of ["2026-11-23", "2026-11-24"]) recomputeDay(db(), id, date, NOW);
+    const cells = employeeTimesheet(id, "2026-11", NOW).total_cells;
+    expect(cells.find((c) => c.label === ordination)?.value).toBe("2");
+    expect(cells.map((c) => c.label).indexOf(ordination)).toBe(cells.map((c) => c.label).indexOf(leaveColumnLabel(leaveTypeOf(9)!)) + 1);
   });
 
   it("defaults to the month before today's; no totals for a month without rows; 404 for an unknown employee", () => {

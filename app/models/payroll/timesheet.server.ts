@@ -13,7 +13,7 @@ import type { AttendanceStatus } from "~/models/attendance/status";
 import { overWeeklyLimitByEmployee, type WeekOver } from "~/models/overtime/weekly-limit.server";
 import { DEFAULT_SCHEDULE_ID, scheduleRulesOn } from "~/models/schedules/schedule-rules.server";
 import { closeOf, type PayrollClose } from "./close.server";
-import { totalCells } from "./export.server";
+import { leaveColumnTypes, totalCells } from "./export.server";
 import type { PayBasis } from "~/models/employees/schema";
 import { monthSpan, payrollMonthOf } from "./month";
 import { employeePayrollTotals, type PayrollTotals } from "./totals.server";
@@ -51,7 +51,10 @@ export type Timesheet = {
   /** The month's totals, null when the ledger has no row of the employee in it. */
   totals: PayrollTotals | null;
   weeks_over: WeekOver[];
-  /** The totals under the export's headers, as printed (empty without totals). */
+  /**
+   * The totals under the export's headers, as printed (empty without totals): a leave column for
+   * each type that is on, and any type off the employee took in the month.
+   */
   total_cells: { label: string; value: string }[];
 };
 
@@ -139,6 +142,6 @@ export function employeeTimesheet(employeeId: number, month: string | undefined,
     days,
     totals,
     weeks_over: weeksOver,
-    total_cells: totals ? totalCells({ ...totals, weeks_over: weeksOver }) : [],
+    total_cells: totals ? totalCells({ ...totals, weeks_over: weeksOver }, leaveColumnTypes([totals])) : [],
   };
 }
