@@ -15,6 +15,7 @@ import { DecisionDialog } from "~/components/leave/DecisionDialog";
 import type { PetitionAction } from "~/components/leave/leave-labels";
 import { PendingTab } from "~/components/leave/PendingTab";
 import { QuotaDialog } from "~/components/leave/QuotaDialog";
+import { TypesTab } from "~/components/leave/TypesTab";
 import { PageFrame } from "~/components/PageFrame";
 import { pageAction } from "~/http/page-action.server";
 import { leaveWorkIntents, leaveWorkPageData } from "~/http/intents/leave-work.server";
@@ -42,7 +43,7 @@ export default function Page() {
   const close = () => setDialog(null);
 
   return (
-    <PageFrame title="การลางาน" description="คำขอลา การอนุมัติ ปฏิทินวันลา และสถิติการลา">
+    <PageFrame title="การลางาน" description="คำขอลา การอนุมัติ ปฏิทินวันลา สถิติการลา และประเภทการลา">
       <Tabs value={data.tab} onChange={(tab) => setParams(tab && tab !== "pending" ? { tab } : {}, { preventScrollReset: true })}>
         <Tabs.List>
           <Tabs.Tab
@@ -61,6 +62,7 @@ export default function Page() {
           <Tabs.Tab value="calendar">ปฏิทิน</Tabs.Tab>
           <Tabs.Tab value="statistics">สถิติ</Tabs.Tab>
           <Tabs.Tab value="holidays">วันหยุด</Tabs.Tab>
+          <Tabs.Tab value="types">ประเภทการลา</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value={data.tab} pt="md">
           {data.pending ? <PendingTab data={data.pending} onAction={open} /> : null}
@@ -68,11 +70,12 @@ export default function Page() {
           {data.calendar ? <CalendarTab data={data.calendar} /> : null}
           {data.statistics ? <StatisticsTab data={data.statistics} /> : null}
           {data.holidays ? <HolidaysTab data={data.holidays} /> : null}
+          {data.tab === "types" ? <TypesTab items={data.leaveTypes} /> : null}
         </Tabs.Panel>
       </Tabs>
 
       <DecisionDialog target={dialog && dialog.kind !== "quota" ? dialog : null} onClose={close} fetcher={form.fetcher} />
-      <QuotaDialog target={dialog?.kind === "quota" ? dialog : null} onClose={close} fetcher={form.fetcher} />
+      <QuotaDialog target={dialog?.kind === "quota" ? dialog : null} types={data.leaveTypes} onClose={close} fetcher={form.fetcher} />
     </PageFrame>
   );
 }

@@ -305,6 +305,7 @@ for (const size of SIZES) {
         await walkTabs(page, label, findings);
       }
       await visit(page, `/admin/leave-work?tab=calendar&month=${seed.petitionMonth}`, label, findings);
+      await visit(page, "/admin/leave-work?tab=types", label, findings);
       await visit(page, `/admin/employee/${seed.employee.id}`, label, findings);
       await visit(page, `/admin/employee/${seed.employee.id}/timesheet?month=${bangkokDate(Date.now()).slice(0, 7)}`, label, findings);
       // The payroll page's close dialog, for a month no journey closes (opened, not confirmed: the

@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { formatThaiDate } from "~/lib/thai-date";
+import { leaveColor } from "~/components/leave/leave-colors";
 import { LINKS } from "./dashboard-links";
 import { thaiDecimal } from "~/lib/thai-number";
 
@@ -18,7 +19,6 @@ const TREND_SERIES = [
   { name: "leave", label: "ลา", color: "blue.5" },
   { name: "absent", label: "ขาดงาน", color: "red.6" },
 ];
-const LEAVE_COLORS: Record<number, string> = { 1: "blue.6", 2: "red.6", 3: "teal.6" };
 
 /**
  * The chart once in the browser: it sizes itself from its container, which the server cannot
@@ -71,6 +71,9 @@ export function AttendanceTrendChart({ trend }: { trend: TrendDayView[] }) {
   );
 }
 
+/** The leave chart's bars: each type in its own colour (never the absence red). */
+export const leaveBars = (items: LeaveByTypeView["items"]) => items.map((i) => ({ label: i.label, days: i.days, color: leaveColor(i.type) }));
+
 /** Approved leave days this year per type. */
 export function LeaveByTypeChart({ data }: { data: LeaveByTypeView }) {
   const total = data.items.reduce((sum, i) => sum + i.days, 0);
@@ -94,7 +97,7 @@ export function LeaveByTypeChart({ data }: { data: LeaveByTypeView }) {
           {() => (
             <BarChart
               h={220}
-              data={data.items.map((i) => ({ label: i.label, days: i.days, color: LEAVE_COLORS[i.type] ?? "gray.6" }))}
+              data={leaveBars(data.items)}
               dataKey="label"
               series={[{ name: "days", label: "วัน", color: "blue.6" }]}
               tickLine="none"

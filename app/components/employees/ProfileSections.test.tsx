@@ -94,6 +94,7 @@ test("leave: balances per type and the year's petitions", async () => {
           { type: 1, quota: 3, used: 1, pending: 0.5, remaining: 1.5 },
           { type: 2, quota: 30, used: 0, pending: 0, remaining: 30 },
           { type: 3, quota: 6, used: 0, pending: 0, remaining: 6 },
+          { type: 8, quota: null, used: 2, pending: 0, remaining: null },
         ],
         items: [{ id: 1, type_label: "ลากิจ", start_date: "2026-11-26", end_date: "2026-11-26", half: "morning", days: 0.5, reason: "ธุระ", status: 1, status_label: "ยื่นคำขอ" }],
       }}
@@ -101,6 +102,8 @@ test("leave: balances per type and the year's petitions", async () => {
   );
   const section = await screen.findByRole("region", { name: "การลา ปี 2569" });
   expect(within(section).getAllByTestId("leave-balance")[0]).toHaveTextContent("ลากิจสิทธิ์ 3 · ใช้ 1 · รออนุมัติ 0.5คงเหลือ 1.5 วัน");
+  // Sterilisation has no fixed number of days.
+  expect(within(section).getAllByTestId("leave-balance")[3]).toHaveTextContent("ลาทำหมันสิทธิ์ ตามใบรับรองแพทย์ · ใช้ 2 · รออนุมัติ 0ลาได้ตามใบรับรองแพทย์");
   expect(within(section).getByTestId("leave-row")).toHaveTextContent("26 พ.ย. 2569 (ครึ่งวันเช้า)");
 });
 

@@ -221,7 +221,8 @@ export function MonthSection({ month }: { month: { month: string; days: Day[]; t
   );
 }
 
-type Balance = { type: number; quota: number; used: number; pending: number; remaining: number };
+/** `quota` and `remaining` are null for a type with no fixed number of days (as the certificate says). */
+type Balance = { type: number; quota: number | null; used: number; pending: number; remaining: number | null };
 type Petition = {
   id: number;
   type_label: string;
@@ -246,9 +247,9 @@ export function LeaveSection({ leave }: { leave: { year: number; balances: Balan
               {LEAVE_TYPE_LABELS[b.type] ?? b.type}
             </PlainText>
             <PlainText fz="xs" c="dimmed">
-              สิทธิ์ {b.quota} · ใช้ {b.used} · รออนุมัติ {b.pending}
+              สิทธิ์ {b.quota ?? "ตามใบรับรองแพทย์"} · ใช้ {b.used} · รออนุมัติ {b.pending}
             </PlainText>
-            <PlainText fz="sm">คงเหลือ {b.remaining} วัน</PlainText>
+            <PlainText fz="sm">{b.remaining === null ? "ลาได้ตามใบรับรองแพทย์" : `คงเหลือ ${b.remaining} วัน`}</PlainText>
           </Paper>
         ))}
       </SimpleGrid>

@@ -99,6 +99,24 @@ describe("AllTab", () => {
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("?tab=all&status=2&year=2025&page=3"));
   }, 20_000);
 
+  test("the type filter lists every type of the catalogue", async () => {
+    renderLeave(() => <AllTab data={DATA} onAction={() => {}} />);
+    await userEvent.setup().click(await screen.findByRole("textbox", { name: "ประเภท" }));
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual([
+      "ลากิจ",
+      "ลาป่วย",
+      "ลาพักร้อน",
+      "ลาคลอด",
+      "ลาช่วยเหลือคู่สมรสคลอดบุตร",
+      "ลาดูแลบุตรที่เจ็บป่วยหรือพิการ",
+      "ลารับราชการทหาร",
+      "ลาทำหมัน",
+      "ลาฝึกอบรม",
+      "ลาอุปสมบท",
+    ]);
+  });
+
   test("no petitions", async () => {
     renderLeave(() => <AllTab data={{ ...DATA, items: [], total: 0 }} onAction={() => {}} />);
     expect(await screen.findByText("ไม่พบคำขอลา")).toBeInTheDocument();

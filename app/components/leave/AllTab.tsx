@@ -126,7 +126,7 @@ export function AllTab({ data, onAction }: { data: AllTabData; onAction: (a: Pet
           data={Object.entries(LEAVE_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
           value={query.type === null ? null : String(query.type)}
           onChange={(v) => set({ type: v })}
-          w={150}
+          w={260}
         />
         <EmployeePicker selected={data.employee} onChange={(id) => set({ employee_id: id })} />
       </Group>

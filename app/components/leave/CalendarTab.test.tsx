@@ -59,6 +59,31 @@ describe("CalendarTab", () => {
     expect(within(dialog).getByText("รออนุมัติ")).toBeInTheDocument();
   });
 
+  test("each leave type in its own colour: the month's legend, the day's dots and the day's list", async () => {
+    renderTab({
+      ...DATA,
+      items: [
+        ...DATA.items,
+        { id: 3, employee: person(3, "นางมาลี แม่ดี"), type: 4, start_date: "2026-03-02", end_date: "2026-03-31", half: "full", days: 30, status: 2 },
+      ],
+    });
+    const legend = await screen.findAllByTestId("type-legend");
+    expect(legend.map((l) => l.textContent)).toEqual(["ลากิจ", "ลาป่วย", "ลาคลอด"]);
+    const colour = (el: Element | null) => (el as HTMLElement | null)?.style.background;
+    expect(legend.map((l) => colour(l.querySelector("[data-leave-type]")))).toEqual([
+      "var(--mantine-color-blue-6)",
+      "var(--mantine-color-violet-6)",
+      "var(--mantine-color-pink-6)",
+    ]);
+    const day = screen.getByRole("button", { name: /10 มีนาคม 2569/ });
+    const dots = [...within(day).getByTestId("day-types").querySelectorAll("[data-leave-type]")].map((d) => d.getAttribute("data-leave-type"));
+    expect(dots).toEqual(["1", "2", "4"]);
+    await userEvent.setup().click(day);
+    const dialog = await screen.findByRole("dialog");
+    const sick = within(dialog).getByText("ลาป่วย · ครึ่งวันเช้า").parentElement;
+    expect(colour(sick?.querySelector("[data-leave-type]") ?? null)).toBe("var(--mantine-color-violet-6)");
+  });
+
   test("previous and next month move the month in the URL; an empty month says so", async () => {
     renderTab({ ...DATA, items: [] });
     expect(await screen.findByText("ไม่มีการลาในเดือนนี้")).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { PlainUnstyledButton } from "~/components/PlainControls";
 import { PlainBadge, PlainGroup, PlainPaper, PlainText, rem } from "~/components/PlainMantine";
 import { monthGrid, type CalendarDay, type CalendarPetition } from "./leave-calendar-grid";
 import { HALF_LABELS } from "~/models/leave/labels";
+import { LeaveTypeDot } from "./LeaveTypeDot";
 
 export type CalendarTabData = {
   month: string;
@@ -27,6 +28,9 @@ function counts(day: CalendarDay) {
   const approved = day.away.filter((p) => p.status === LeaveStatus.approve).length;
   return { approved, pending: day.away.length - approved };
 }
+
+/** The distinct leave types of some petitions, by id. */
+const typesOf = (petitions: readonly CalendarPetition[]) => [...new Set(petitions.map((p) => p.type))].sort((a, b) => a - b);
 
 function DayCell({ day, onOpen }: { day: CalendarDay; onOpen: (day: CalendarDay) => void }) {
   const { approved, pending } = counts(day);
@@ -52,7 +56,7 @@ function DayCell({ day, onOpen }: { day: CalendarDay; onOpen: (day: CalendarDay)
         ) : null}
         <PlainGroup gap={2} style={{ marginTop: rem(2) }}>
           {approved > 0 ? (
-            <PlainBadge size="xs" color="teal" variant="filled">
+            <PlainBadge size="xs" color="green" variant="filled">
               {approved}
             </PlainBadge>
           ) : null}
@@ -62,6 +66,13 @@ function DayCell({ day, onOpen }: { day: CalendarDay; onOpen: (day: CalendarDay)
             </PlainBadge>
           ) : null}
         </PlainGroup>
+        {day.away.length > 0 ? (
+          <PlainGroup gap={2} style={{ marginTop: rem(2) }} data-testid="day-types">
+            {typesOf(day.away).map((t) => (
+              <LeaveTypeDot key={t} type={t} size={8} />
+            ))}
+          </PlainGroup>
+        ) : null}
       </PlainPaper>
     </PlainUnstyledButton>
   );
@@ -89,7 +100,7 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
       </Group>
       <Group gap="md" fz="sm">
         <Group gap={4}>
-          <Badge size="xs" color="teal" variant="filled">
+          <Badge size="xs" color="green" variant="filled">
             n
           </Badge>
           <Text fz="sm">อนุมัติแล้ว</Text>
@@ -104,6 +115,12 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
           <Box w={12} h={12} bg="red.0" style={{ border: "1px solid var(--mantine-color-red-3)" }} />
           <Text fz="sm">วันหยุด</Text>
         </Group>
+        {typesOf(data.items).map((t) => (
+          <Group key={t} gap={4} wrap="nowrap" data-testid="type-legend">
+            <LeaveTypeDot type={t} />
+            <Text fz="sm">{LEAVE_TYPE_LABELS[t] ?? t}</Text>
+          </Group>
+        ))}
       </Group>
       {/* A table, not a grid: the days are buttons reached with Tab, not a composite widget. Fixed
           columns that share the width, so a phone shows the whole week (Sunday too) unscrolled. */}
@@ -142,11 +159,14 @@ export function CalendarTab({ data }: { data: CalendarTabData }) {
             <PlainGroup key={p.id} justify="space-between" wrap="nowrap">
               <div>
                 <PlainText fw={500}>{p.employee.full_name}</PlainText>
-                <PlainText fz="sm" c="dimmed">
-                  {LEAVE_TYPE_LABELS[p.type]} · {HALF_LABELS[p.half]}
-                </PlainText>
+                <PlainGroup gap={6} wrap="nowrap">
+                  <LeaveTypeDot type={p.type} />
+                  <PlainText fz="sm" c="dimmed">
+                    {LEAVE_TYPE_LABELS[p.type]} · {HALF_LABELS[p.half]}
+                  </PlainText>
+                </PlainGroup>
               </div>
-              <PlainBadge color={p.status === LeaveStatus.approve ? "teal" : "yellow"} variant={p.status === LeaveStatus.approve ? "filled" : "outline"}>
+              <PlainBadge color={p.status === LeaveStatus.approve ? "green" : "yellow"} variant={p.status === LeaveStatus.approve ? "filled" : "outline"}>
                 {p.status === LeaveStatus.approve ? "อนุมัติ" : "รออนุมัติ"}
               </PlainBadge>
             </PlainGroup>

@@ -47,6 +47,14 @@ describe("PendingTab", () => {
     expect(card).toHaveTextContent("ไม่มีพนักงานคนอื่นลาในวันเหล่านี้");
   });
 
+  test("a type without a fixed number of days (sterilisation): as the certificate says, never over quota", async () => {
+    renderLeave(() => <PendingTab data={page([item({ type: 8, balance: { quota: null, used: 2, after: null, other_pending: 0 } })])} onAction={() => {}} />);
+    const card = await screen.findByTestId("pending-petition");
+    expect(card).toHaveTextContent("ลาได้ตามใบรับรองแพทย์");
+    expect(card).toHaveTextContent("สิทธิ์ลาทำหมันปี 2569: ตามใบรับรองแพทย์ · ใช้แล้ว 2 วัน");
+    expect(within(card).queryByTestId("over-quota")).toBeNull();
+  });
+
   test("a half day shows which half; the certificate thumbnail opens the full picture", async () => {
     const url = "/uploads/leaves/0f8fad5b-d9cb-469f-a165-70867728950e.jpg";
     renderLeave(() => (

@@ -11,7 +11,8 @@ import { daysText, statusLabel, STATUS_COLORS, typeLabel, type PetitionAction, t
 import { spanText, type PetitionHalf } from "~/models/leave/labels";
 
 export type PendingItem = PetitionView & {
-  balance: { quota: number; used: number; after: number; other_pending: number };
+  /** `quota` and `after` are null for a type with no fixed number of days (as the certificate says). */
+  balance: { quota: number | null; used: number; after: number | null; other_pending: number };
   away: { employee_id: number; full_name: string; code: string; start_date: string; end_date: string; half: PetitionHalf; status: number }[];
   /** How many are away in all (`away` lists the first of them). */
   away_total?: number;
@@ -22,7 +23,9 @@ function Balance({ item }: { item: PendingItem }) {
   const { after, quota, used, other_pending } = item.balance;
   return (
     <PlainStack gap={2}>
-      {after < 0 ? (
+      {after === null ? (
+        <PlainText fz="sm">ลาได้ตามใบรับรองแพทย์</PlainText>
+      ) : after < 0 ? (
         <PlainText fz="sm" c="red" fw={600} data-testid="over-quota">
           เกินสิทธิ์ {daysText(-after)}
         </PlainText>
@@ -30,7 +33,7 @@ function Balance({ item }: { item: PendingItem }) {
         <PlainText fz="sm">คงเหลือหลังอนุมัติ {daysText(after)}</PlainText>
       )}
       <PlainText fz="xs" c="dimmed">
-        สิทธิ์{typeLabel(item.type)}ปี {item.year + 543}: {daysText(quota)} · ใช้แล้ว {daysText(used)}
+        สิทธิ์{typeLabel(item.type)}ปี {item.year + 543}: {quota === null ? "ตามใบรับรองแพทย์" : daysText(quota)} · ใช้แล้ว {daysText(used)}
         {other_pending > 0 ? ` · คำขออื่นรออนุมัติ ${daysText(other_pending)}` : ""}
       </PlainText>
     </PlainStack>

@@ -3,28 +3,46 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { DialogButtons } from "~/components/DialogButtons";
 import { useDialogForm, type DialogFetcher } from "~/components/dialog-fetcher";
+import type { LeaveTypeRules } from "~/models/leave/catalogue";
 import { MAX_QUOTA_DAYS } from "~/models/leave/quota-schema";
 import { daysText, typeLabel } from "./leave-labels";
 
+/** A type's balance from the API; quotas are null for a type with no fixed number (sterilisation). */
 export type QuotaBalanceView = {
   type: number;
-  quota: number;
+  quota: number | null;
   used: number;
   pending: number;
-  remaining: number;
-  base_quota: number;
-  default_quota: number;
+  remaining: number | null;
+  base_quota: number | null;
+  default_quota: number | null;
   custom: boolean;
 };
 type QuotaAnswer = { employee_id: number; year: number; balances: QuotaBalanceView[] } | { error: string };
 
 export type QuotaTarget = { employee: { id: number; code: string; full_name: string }; year: number };
 
+/** What the dialog needs of each leave type: whether its quota is per event, and whether it is on. */
+export type QuotaTypeView = Pick<LeaveTypeRules, "id" | "per" | "active">;
+
+const perText = (rules: QuotaTypeView | undefined) => (rules?.per === "event" ? "วัน/ครั้ง" : "วัน/ปี");
+
 /**
- * The employee's quotas of a year with their balances (from `GET /api/leave/quota`); saving posts
- * `intent=quota` with only the types whose quota changed.
+ * The employee's quotas of a year with their balances (from `GET /api/leave/quota`: every type that
+ * is on, and one that is off with days in the year); saving posts `intent=quota` with only the
+ * types whose quota changed. A type without a fixed number of days is shown, not edited.
  */
-export function QuotaDialog({ target, onClose, fetcher }: { target: QuotaTarget | null; onClose: () => void; fetcher: DialogFetcher }) {
+export function QuotaDialog({
+  target,
+  types,
+  onClose,
+  fetcher,
+}: {
+  target: QuotaTarget | null;
+  types: readonly QuotaTypeView[];
+  onClose: () => void;
+  fetcher: DialogFetcher;
+}) {
   const { fields, error, busy, formProps } = useDialogForm(fetcher);
   const balances = useFetcher<QuotaAnswer>();
   const [values, setValues] = useState<Record<number, number | string>>({});
@@ -43,8 +61,10 @@ export function QuotaDialog({ target, onClose, fetcher }: { target: QuotaTarget 
   const fresh = balances.state === "idle" && balances.data;
   const data = fresh && "balances" in fresh && fresh.employee_id === employeeId && fresh.year === year ? fresh : null;
   const loadError = fresh && "error" in fresh ? fresh.error : null;
-  const valueOf = (b: QuotaBalanceView) => values[b.type] ?? b.base_quota;
-  const changed = data ? data.balances.filter((b) => valueOf(b) !== "" && Number(valueOf(b)) !== b.base_quota) : [];
+  const valueOf = (b: QuotaBalanceView) => values[b.type] ?? b.base_quota ?? "";
+  const editable = (b: QuotaBalanceView) => b.default_quota !== null;
+  const changed = data ? data.balances.filter((b) => editable(b) && valueOf(b) !== "" && Number(valueOf(b)) !== b.base_quota) : [];
+  const rulesOf = (type: number) => types.find((t) => t.id === type);
 
   return (
     <Modal opened={target != null} onClose={onClose} title="แก้ไขสิทธิ์การลา" size="lg">
@@ -68,44 +88,68 @@ export function QuotaDialog({ target, onClose, fetcher }: { target: QuotaTarget 
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>ประเภท</Table.Th>
-                      <Table.Th w={130}>สิทธิ์ (วัน)</Table.Th>
+                      <Table.Th w={140}>สิทธิ์</Table.Th>
                       <Table.Th>ใช้แล้ว</Table.Th>
                       <Table.Th>รออนุมัติ</Table.Th>
                       <Table.Th>คงเหลือ</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {data.balances.map((b) => (
-                      <Table.Tr key={b.type}>
-                        <Table.Td>
-                          <Text fz="sm">{typeLabel(b.type)}</Text>
-                          <Text fz="xs" c="dimmed">
-                            {b.custom ? "กำหนดเอง" : "ตามค่าเริ่มต้น"} (ค่าเริ่มต้น {daysText(b.default_quota)})
-                            {b.quota !== b.base_quota ? ` · สะสมจากปีก่อน ${daysText(b.quota - b.base_quota)}` : ""}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <NumberInput
-                            aria-label={`สิทธิ์${typeLabel(b.type)}`}
-                            value={valueOf(b)}
-                            onChange={(v) => setValues((s) => ({ ...s, [b.type]: v }))}
-                            min={0}
-                            max={MAX_QUOTA_DAYS}
-                            step={0.5}
-                            decimalScale={1}
-                            allowNegative={false}
-                            error={fields[`quota_${b.type}`]}
-                          />
-                        </Table.Td>
-                        <Table.Td>{daysText(b.used)}</Table.Td>
-                        <Table.Td>{daysText(b.pending)}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={b.remaining < 0 ? "red" : "green"}>
-                            {daysText(b.remaining)}
-                          </Badge>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                    {data.balances.map((b) => {
+                      const rules = rulesOf(b.type);
+                      const fallback = b.default_quota;
+                      return (
+                        <Table.Tr key={b.type}>
+                          <Table.Td>
+                            <Text fz="sm">
+                              {typeLabel(b.type)}
+                              {rules && !rules.active ? " (ปิดอยู่)" : ""}
+                            </Text>
+                            {fallback !== null ? (
+                              <Text fz="xs" c="dimmed">
+                                {b.custom ? "กำหนดเอง" : "ตามค่าเริ่มต้น"} (ค่าเริ่มต้น {daysText(fallback)})
+                                {b.quota !== null && b.base_quota !== null && b.quota !== b.base_quota
+                                  ? ` · สะสมจากปีก่อน ${daysText(b.quota - b.base_quota)}`
+                                  : ""}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>
+                            {fallback !== null ? (
+                              <NumberInput
+                                aria-label={`สิทธิ์${typeLabel(b.type)}`}
+                                description={perText(rules)}
+                                value={valueOf(b)}
+                                onChange={(v) => setValues((s) => ({ ...s, [b.type]: v }))}
+                                min={0}
+                                max={MAX_QUOTA_DAYS}
+                                step={0.5}
+                                decimalScale={1}
+                                allowNegative={false}
+                                error={fields[`quota_${b.type}`]}
+                              />
+                            ) : (
+                              <Text fz="sm" data-testid="quota-by-certificate">
+                                ตามใบรับรองแพทย์
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{daysText(b.used)}</Table.Td>
+                          <Table.Td>{daysText(b.pending)}</Table.Td>
+                          <Table.Td>
+                            {b.remaining === null ? (
+                              <Text fz="sm" c="dimmed">
+                                -
+                              </Text>
+                            ) : (
+                              <Badge variant="light" color={b.remaining < 0 ? "red" : "green"}>
+                                {daysText(b.remaining)}
+                              </Badge>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>

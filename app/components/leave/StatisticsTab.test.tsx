@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "~/lib/thai-date";
 import { StatisticsTab, type StatisticsTabData } from "./StatisticsTab";
@@ -15,6 +15,7 @@ const ITEMS: StatisticsTabData["items"] = [
 const DATA: StatisticsTabData = {
   year: 2026,
   this_year: 2026,
+  types: [1, 2, 3],
   totals: { "1": 2, "2": 0.5, "3": 0 },
   top: [ITEMS[0]],
   items: ITEMS,
@@ -71,6 +72,28 @@ describe("StatisticsTab", () => {
 
     await userEvent.setup().click(screen.getByRole("button", { name: "3" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("?tab=statistics&year=2026&page=3"));
+  });
+
+  test("a column, a total and a colour for each of the answer's types: maternity leave too", async () => {
+    const mother = { employee: { id: 3, code: "E0003", full_name: "นางมาลี แม่ดี" }, days: { "1": 1, "2": 0, "3": 0, "4": 98 }, total: 99 };
+    renderTab({
+      ...DATA,
+      types: [1, 2, 3, 4],
+      totals: { "1": 3, "2": 0.5, "3": 0, "4": 98 },
+      top: [mother, ITEMS[0]],
+      items: [{ ...ITEMS[0], days: { ...ITEMS[0].days, "4": 0 } }, { ...ITEMS[1], days: { ...ITEMS[1].days, "4": 0 } }, mother],
+      total: 3,
+    });
+    const headers = (await screen.findAllByRole("columnheader")).map((h) => h.textContent);
+    expect(headers).toEqual(["รหัส", "ชื่อ-นามสกุล", "ลากิจ", "ลาป่วย", "ลาพักร้อน", "ลาคลอด", "รวม"]);
+    const cells = within(screen.getAllByRole("row")[3]).getAllByRole("cell").map((c) => c.textContent);
+    expect(cells).toEqual(["E0003", "นางมาลี แม่ดี", "1", "0", "0", "98", "99"]);
+    const totals = screen.getAllByTestId("type-total");
+    expect(totals.map((t) => t.textContent)).toEqual(["ลากิจ3 วัน", "ลาป่วย0.5 วัน", "ลาพักร้อน0 วัน", "ลาคลอด98 วัน"]);
+    // Each type in its own colour, sick leave not in the absence red.
+    const dot = (i: number) => (within(totals[i]).getByText((_, el) => el?.hasAttribute("data-leave-type") ?? false) as HTMLElement).style.background;
+    expect(dot(3)).toBe("var(--mantine-color-pink-6)");
+    expect(dot(1)).toBe("var(--mantine-color-violet-6)");
   });
 
   test("one page of employees shows no pagination", async () => {

@@ -3,18 +3,26 @@ import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from "@manti
 import { IconChartBar, IconDownload } from "@tabler/icons-react";
 import { useSearchParams } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
-import { FIRST_STATISTICS_YEAR, LEAVE_TYPE_LABELS } from "~/lib/enums";
+import { FIRST_STATISTICS_YEAR } from "~/lib/enums";
 import { ListFooter } from "~/components/ListFooter";
 import { PlainTd, PlainTr } from "~/components/PlainMantine";
 import { useTabParams } from "~/components/tab-params";
 import { thaiDecimal } from "~/lib/thai-number";
+import { leaveColor } from "./leave-colors";
+import { typeLabel } from "./leave-labels";
+import { LeaveTypeDot } from "./LeaveTypeDot";
 
 type StatisticItem = { employee: { id: number; code: string; full_name: string }; days: Record<string, number>; total: number };
 
-/** One page of the rows; `totals` and `top` (the chart) cover every employee of the year. */
+/**
+ * One page of the rows; `totals` and `top` (the chart) cover every employee of the year. `types`
+ * are the columns (the types that are on, and any with days in the year), by id; `days` and
+ * `totals` have a key (the id as a string) for each.
+ */
 export type StatisticsTabData = {
   year: number;
   this_year: number;
+  types: number[];
   totals: Record<string, number>;
   top: StatisticItem[];
   items: StatisticItem[];
@@ -22,9 +30,6 @@ export type StatisticsTabData = {
   page: number;
   page_size: number;
 };
-
-const TYPES = ["1", "2", "3"] as const;
-const COLORS: Record<(typeof TYPES)[number], string> = { "1": "blue.6", "2": "red.6", "3": "teal.6" };
 
 const days = thaiDecimal;
 
@@ -34,6 +39,7 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
   const [, setPage] = useTabParams("statistics");
   const years = Array.from({ length: data.this_year + 1 - FIRST_STATISTICS_YEAR + 1 }, (_, i) => String(FIRST_STATISTICS_YEAR + i));
   const { top, totals } = data;
+  const types = data.types.map(String);
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
 
   return (
@@ -58,11 +64,14 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
         </Button>
       </Group>
       <Group gap="lg">
-        {TYPES.map((t) => (
-          <Paper key={t} withBorder p="sm" miw={120}>
-            <Text fz="sm" c="dimmed">
-              {LEAVE_TYPE_LABELS[Number(t)]}
-            </Text>
+        {types.map((t) => (
+          <Paper key={t} withBorder p="sm" miw={120} data-testid="type-total">
+            <Group gap={6} wrap="nowrap">
+              <LeaveTypeDot type={Number(t)} />
+              <Text fz="sm" c="dimmed">
+                {typeLabel(Number(t))}
+              </Text>
+            </Group>
             <Text fw={700} fz="lg">
               {days(totals[t] ?? 0)} วัน
             </Text>
@@ -78,25 +87,25 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
           </Text>
           <BarChart
             h={Math.max(200, top.length * 28)}
-            data={top.map((i) => ({ name: i.employee.full_name, ...Object.fromEntries(TYPES.map((t) => [t, i.days[t] ?? 0])) }))}
+            data={top.map((i) => ({ name: i.employee.full_name, ...Object.fromEntries(types.map((t) => [t, i.days[t] ?? 0])) }))}
             dataKey="name"
             type="stacked"
             orientation="vertical"
             yAxisProps={{ width: 140 }}
-            series={TYPES.map((t) => ({ name: t, label: LEAVE_TYPE_LABELS[Number(t)], color: COLORS[t] }))}
+            series={types.map((t) => ({ name: t, label: typeLabel(Number(t)), color: leaveColor(Number(t)) }))}
             withLegend
           />
         </Paper>
       )}
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={320 + types.length * 110}>
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>รหัส</Table.Th>
               <Table.Th>ชื่อ-นามสกุล</Table.Th>
-              {TYPES.map((t) => (
+              {types.map((t) => (
                 <Table.Th key={t} ta="right">
-                  {LEAVE_TYPE_LABELS[Number(t)]}
+                  {typeLabel(Number(t))}
                 </Table.Th>
               ))}
               <Table.Th ta="right">รวม</Table.Th>
@@ -111,7 +120,7 @@ export function StatisticsTab({ data }: { data: StatisticsTabData }) {
                     {i.employee.full_name}
                   </Anchor>
                 </PlainTd>
-                {TYPES.map((t) => (
+                {types.map((t) => (
                   <PlainTd key={t} style={{ textAlign: "right" }}>
                     {days(i.days[t] ?? 0)}
                   </PlainTd>

@@ -9,6 +9,8 @@ import { getSetting } from "~/models/core/settings.server";
 import { getEmployee } from "~/models/employees/employee.server";
 import { pendingPetitionCount, pendingPetitions } from "~/models/leave/approvals.server";
 import { currentLeaveYear, listPetitions } from "~/models/leave/leave.server";
+import { LeaveTypePatchSchema } from "~/models/leave/leave-type-schema";
+import { leaveTypeList, updateLeaveType } from "~/models/leave/leave-types.server";
 import { cancelLeave, decideLeave } from "~/models/leave/notices.server";
 import { QuotaFormSchema } from "~/models/leave/quota-schema";
 import { setLeaveQuotas } from "~/models/leave/quota.server";
@@ -16,17 +18,29 @@ import { CalendarQuery, leaveCalendar, leaveStatisticsPage, StatisticQuery } fro
 import { CancelSchema, DecisionSchema, petitionListQuery } from "~/models/leave/schema";
 import { holidayIntents, holidaysTabData } from "./holidays.server";
 
-const TABS = ["pending", "all", "calendar", "statistics", "holidays"] as const;
+const TABS = ["pending", "all", "calendar", "statistics", "holidays", "types"] as const;
 type Tab = (typeof TABS)[number];
 const tabOf = (value: string | null): Tab => TABS.find((t) => t === value) ?? "pending";
 
 const PendingQuery = z.object(PageFields);
 
-/** The page's data for `?tab=`: the pending count, and the one tab shown (the others null). */
+/**
+ * The page's data for `?tab=`: the pending count, every leave type (the types tab's rows; the quota
+ * dialog's per-event labels), and the one tab shown (the others null).
+ */
 export function leaveWorkPageData(request: Request) {
   const params = new URL(request.url).searchParams;
   const tab = tabOf(params.get("tab"));
-  const base = { tab, pendingCount: pendingPetitionCount(), pending: null, all: null, calendar: null, statistics: null, holidays: null };
+  const base = {
+    tab,
+    pendingCount: pendingPetitionCount(),
+    leaveTypes: leaveTypeList(),
+    pending: null,
+    all: null,
+    calendar: null,
+    statistics: null,
+    holidays: null,
+  };
   if (tab === "pending") {
     // A hand-edited address with a bad page shows the first page.
     const parsed = PendingQuery.safeParse({ page: params.get("page") ?? undefined });
@@ -66,7 +80,10 @@ export function leaveWorkPageData(request: Request) {
   return base;
 }
 
-/** The same functions as /api/leave/approve-result, /api/leave/petition/:id/cancel (with their LINE notices), PUT /api/leave/quota and /api/holiday*. */
+/**
+ * The same functions as /api/leave/approve-result, /api/leave/petition/:id/cancel (with their LINE
+ * notices), PUT /api/leave/quota, PATCH /api/leave/types/:id and /api/holiday*.
+ */
 export const leaveWorkIntents = (actor: Actor) => ({
   decide: intent({
     id: true,
@@ -85,6 +102,19 @@ export const leaveWorkIntents = (actor: Actor) => ({
     schema: QuotaFormSchema,
     run: (input) => void setLeaveQuotas(input.employee_id, input.year, input.quotas, actor),
     done: "บันทึกสิทธิ์การลาแล้ว",
+  }),
+  // LeaveTypeDialog's LEAVE_TYPE_INTENT (the test keeps the two in step).
+  "leave-type": intent({
+    id: true,
+    // The form's own fields (intent, id) are not the patch's: the schema is strict.
+    schema: (fields) =>
+      parseOrThrow(
+        LeaveTypePatchSchema,
+        Object.fromEntries(Object.entries(fields).filter(([name]) => name !== "intent" && name !== "id")),
+        "ข้อมูลประเภทการลาไม่ถูกต้อง",
+      ),
+    run: (patch, ctx) => updateLeaveType(ctx.id(), patch, actor),
+    done: (type) => `บันทึกประเภทการลา "${type.name_th}" แล้ว`,
   }),
   ...holidayIntents(actor),
 });
