@@ -8,6 +8,7 @@ import { addDays } from "~/lib/iso-day";
 import { requireEmployee } from "~/models/employees/employee.server";
 import { holidaysForCounting } from "~/models/leave/holidays.server";
 import { currentLeaveYear, leaveHistory } from "~/models/leave/leave.server";
+import { activeLeaveTypes } from "~/models/leave/leave-types.server";
 import { getSetting } from "~/models/core/settings.server";
 import { employeeRouteHandle } from "~/components/liff/employee-shared";
 
@@ -32,7 +33,8 @@ export const loader = (args: LoaderFunctionArgs) =>
         min_date: startDate && startDate > from ? startDate : from,
         max_date: to,
       },
-      history: leaveHistory(employee.id, year),
+      // As GET /api/emp/leave/history answers: the form offers the types that are on.
+      history: { ...leaveHistory(employee.id, year), types: activeLeaveTypes() },
       employee_name: employeeName,
     });
   });

@@ -2,14 +2,16 @@ import { Input } from "~mantine-core/components/Input/Input";
 import { Stack } from "~mantine-core/components/Stack/Stack";
 import { Switch } from "~mantine-core/components/Switch/Switch";
 import { Textarea } from "~mantine-core/components/Textarea/Textarea";
-import { CERTIFICATE_MIN_DAYS, MAX_REASON } from "~/models/leave/rules";
+import { MAX_REASON } from "~/models/leave/rules";
 import { PhotoPicker } from "~/components/liff/PhotoPicker";
 
 type Props = {
   file: File | null;
   onFile: (file: File | null) => void;
-  /** A sick leave of CERTIFICATE_MIN_DAYS working days or more: a certificate or an explanation. */
+  /** The type's certificate_from_days reached (needsCertificate): a certificate or an explanation. */
   required: boolean;
+  /** Why it is required, under the field (certificateRule). */
+  rule: string;
   noCertificate: boolean;
   onNoCertificate: (on: boolean) => void;
   note: string;
@@ -19,8 +21,8 @@ type Props = {
   disabled: boolean;
 };
 
-/** The optional photo (camera or file) and, for a long sick leave, the "no certificate" explanation. */
-export function CertificateField({ file, onFile, required, noCertificate, onNoCertificate, note, onNote, error, noteError, disabled }: Props) {
+/** The optional photo (camera or file) and, where the type asks for a certificate, the "no certificate" explanation. */
+export function CertificateField({ file, onFile, required, rule, noCertificate, onNoCertificate, note, onNote, error, noteError, disabled }: Props) {
   const explaining = required && noCertificate;
   return (
     <Stack gap="xs">
@@ -28,7 +30,7 @@ export function CertificateField({ file, onFile, required, noCertificate, onNoCe
         <Input.Wrapper
           label={required ? "ใบรับรองแพทย์" : "แนบรูปใบรับรองแพทย์หรือเอกสาร (ถ้ามี)"}
           withAsterisk={required}
-          description={required ? `ลาป่วยตั้งแต่ ${CERTIFICATE_MIN_DAYS} วันทำงานขึ้นไป ต้องมีใบรับรองแพทย์` : undefined}
+          description={required ? rule : undefined}
           error={error}
         >
           <PhotoPicker file={file} onFile={onFile} alt="รูปเอกสารที่แนบ" size={96} showName disabled={disabled} />

@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen, within } from "@testing-library/react";
+import { LEAVE_CATALOGUE } from "~/models/leave/catalogue";
 import { LeaveBalanceCard, LeaveBalanceSummary } from "./LeaveBalances";
 
 const BALANCES = [
@@ -40,4 +41,44 @@ test("the leave page's card: quota, approved, pending and remaining per type", (
   expect(within(business).getByTestId("remaining")).toHaveTextContent("คงเหลือ -1 วัน");
   expect(within(business).getByTestId("remaining").getAttribute("style")).toMatch(/red/);
   expect(within(screen.getByTestId("balance-3")).getByTestId("remaining").getAttribute("style") ?? "").not.toMatch(/red/);
+});
+
+describe("a type with no fixed number of days (sterilisation) and per-event types", () => {
+  const CATALOGUE_BALANCES = [
+    ...BALANCES,
+    { type: 4, quota: 120, used: 0, pending: 0, remaining: 120 },
+    { type: 8, quota: null, used: 2, pending: 1, remaining: null },
+    { type: 9, quota: 30, used: 0, pending: 0, remaining: 30 },
+  ];
+
+  test("the leave page's card says ตามใบรับรองแพทย์ for the quota and what remains, and marks per-event quotas", () => {
+    render(
+      <MantineProvider env="test">
+        <LeaveBalanceCard balances={CATALOGUE_BALANCES} year={2026} types={LEAVE_CATALOGUE} />
+      </MantineProvider>,
+    );
+    const sterilisation = screen.getByTestId("balance-8");
+    expect(sterilisation).toHaveTextContent("ลาทำหมันสิทธิ์ ตามใบรับรองแพทย์ · อนุมัติแล้ว 2 · รออนุมัติ 1");
+    expect(within(sterilisation).getByTestId("remaining")).toHaveTextContent(/^ตามใบรับรองแพทย์$/);
+    expect(within(sterilisation).getByTestId("remaining").getAttribute("style") ?? "").not.toMatch(/red/);
+    expect(screen.getByTestId("balance-4")).toHaveTextContent("ลาคลอดสิทธิ์ 120/ครั้ง · อนุมัติแล้ว 0 · รออนุมัติ 0");
+    expect(screen.getByTestId("balance-1")).toHaveTextContent("ลากิจสิทธิ์ 3 · อนุมัติแล้ว 1");
+  });
+
+  test("the home card keeps the three everyday types and adds another once the year has leave of it", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/employee",
+        Component: () => (
+          <MantineProvider env="test">
+            <LeaveBalanceSummary balances={CATALOGUE_BALANCES} year={2026} />
+          </MantineProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/employee"]} />);
+    const card = await screen.findByRole("region", { name: "วันลาคงเหลือ" });
+    expect(within(card).getAllByTestId(/^home-balance-/).map((e) => e.dataset.testid)).toEqual(["home-balance-1", "home-balance-2", "home-balance-3", "home-balance-8"]);
+    expect(screen.getByTestId("home-balance-8")).toHaveTextContent("ลาทำหมันตามใบรับรองแพทย์");
+  });
 });

@@ -4,7 +4,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, vi } from "vitest";
 import { formatThaiDateLong } from "~/lib/thai-date";
-import type { LeaveBalance } from "~/models/leave/rules";
+import { LEAVE_CATALOGUE } from "~/models/leave/catalogue";
+import { certificateMessage, type LeaveBalance } from "~/models/leave/rules";
 import { LiffConfigContext } from "~/components/liff/chat-confirm";
 import { demoShareLog } from "~/components/liff/liff-client";
 import { PETITION_MESSAGES } from "./PetitionForm";
@@ -22,12 +23,12 @@ const CALENDAR: LeaveCalendar = {
   max_date: "2027-12-31",
 };
 
+// The catalogue as seeded: every type on but ordination.
+const TYPES = LEAVE_CATALOGUE.filter((t) => t.active);
+const rulesOf = (id: number) => TYPES.find((t) => t.id === id)!;
+
 const balances = (over: Partial<Record<number, Partial<LeaveBalance>>> = {}): LeaveBalance[] =>
-  [
-    { type: 1, quota: 3, used: 0, pending: 0, remaining: 3 },
-    { type: 2, quota: 30, used: 0, pending: 0, remaining: 30 },
-    { type: 3, quota: 6, used: 0, pending: 0, remaining: 6 },
-  ].map((b) => ({ ...b, ...over[b.type] }));
+  TYPES.map((t) => ({ type: t.id, quota: t.quota_days, used: 0, pending: 0, remaining: t.quota_days, ...over[t.id] }));
 
 function petition(over: Partial<Petition> = {}): Petition {
   return {
@@ -40,6 +41,8 @@ function petition(over: Partial<Petition> = {}): Petition {
     half: "full",
     days: 2,
     year: 2026,
+    next_year_days: 0,
+    event_date: null,
     reason: "ธุระครอบครัว",
     attachment_url: null,
     certificate_note: null,
@@ -53,7 +56,7 @@ function petition(over: Partial<Petition> = {}): Petition {
   };
 }
 
-const year = (over: Partial<LeaveYear> = {}): LeaveYear => ({ year: 2026, items: [], balances: balances(), ...over });
+const year = (over: Partial<LeaveYear> = {}): LeaveYear => ({ year: 2026, items: [], balances: balances(), types: TYPES, ...over });
 
 type Route = { status: number; body: unknown };
 type Call = { key: string; init?: RequestInit };
@@ -164,6 +167,149 @@ describe("the petition form's preview", () => {
   });
 });
 
+describe("the leave catalogue in the form", () => {
+  const chooseType = (u: ReturnType<typeof user>, id: number) => u.click(screen.getByRole("radio", { name: rulesOf(id).name_th }));
+
+  test("offers the types the answer's `types` holds, each with its quota and balance", () => {
+    const types = TYPES.filter((t) => [1, 3, 4, 8, 9].includes(t.id));
+    show(year({ types, balances: balances({ 1: { used: 1, remaining: 2 }, 4: { used: 30, remaining: 90 }, 8: { used: 2 } }) }));
+    const group = screen.getByRole("radiogroup", { name: "ประเภทการลา" });
+    expect(within(group).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual(["1", "3", "4", "8", "9"]);
+    expect(screen.getByRole("radio", { name: "ลากิจ" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "ลากิจ" })).toHaveAccessibleDescription("3 วัน/ปี · คงเหลือ 2 วัน");
+    expect(screen.getByRole("radio", { name: "ลาคลอด" })).toHaveAccessibleDescription("120 วัน/ครั้ง (นับวันปฏิทิน) · ปีนี้ใช้ไป 30 วัน");
+    expect(screen.getByRole("radio", { name: "ลาทำหมัน" })).toHaveAccessibleDescription("ตามใบรับรองแพทย์");
+    expect(screen.getByRole("radio", { name: "ลาฝึกอบรม" })).toHaveAccessibleDescription("30 วัน/ปี · คงเหลือ 30 วัน · ไม่ได้รับค่าจ้าง");
+    expect(screen.queryByRole("radio", { name: "ลาป่วย" })).toBeNull();
+    expect(screen.queryByRole("radio", { name: "ลาอุปสมบท" })).toBeNull();
+  });
+
+  test("spouse-birth leave asks for the birth's date and says the last date of its 90 days; none given is refused before sending", async () => {
+    const u = user();
+    const calls = serverAnswers({});
+    show();
+    expect(screen.queryByRole("button", { name: /วันที่คลอด/ })).toBeNull();
+    await chooseType(u, 5);
+    const field = screen.getByRole("button", { name: /วันที่คลอด \/ วันที่เกิดเหตุ/ });
+    expect(field.closest(".mantine-InputWrapper-root")).toHaveTextContent("ต้องลาให้เสร็จภายใน 90 วันนับแต่วันที่คลอดหรือวันที่เกิดเหตุ");
+    await fillDates(u, "2026-12-03", "2026-12-04");
+    await write(u, /เหตุผลการลา/, "ภรรยาคลอดบุตร");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    expect(screen.getByText("กรุณาระบุวันที่คลอดหรือวันที่เกิดเหตุ")).toBeVisible();
+    expect(calls).toEqual([]);
+
+    // Born 2 December 2026: the 90 days run from the 3rd, so the leave ends by 2 March 2027.
+    await pick(u, /วันที่คลอด/, "2026-12-02");
+    expect(screen.getByText("ต้องลาให้เสร็จภายใน 90 วันนับแต่วันที่คลอดหรือวันที่เกิดเหตุ (วันสุดท้าย 2 มี.ค. 2570)")).toBeVisible();
+  });
+
+  test("spouse-birth leave sends the event's date; the server's refusal shows on the field it names", async () => {
+    const u = user();
+    const message = "ลาช่วยเหลือคู่สมรสคลอดบุตรต้องลาภายใน 90 วันนับแต่วันที่เกิดเหตุ (ไม่เกินวันที่ 2 มี.ค. 2570)";
+    const calls = serverAnswers({ "POST /api/emp/leave/petition": { status: 400, body: { error: message, fields: { end_date: message } } } });
+    show();
+    await chooseType(u, 5);
+    await pick(u, /วันที่คลอด/, "2026-12-02");
+    await fillDates(u, "2026-12-03", "2026-12-04");
+    await write(u, /เหตุผลการลา/, "ภรรยาคลอดบุตร");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    const end = screen.getByRole("button", { name: /ถึงวันที่/ });
+    expect(end.closest(".mantine-InputWrapper-root")).toHaveTextContent(message);
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      type: 5,
+      start_date: "2026-12-03",
+      end_date: "2026-12-04",
+      half: "full",
+      reason: "ภรรยาคลอดบุตร",
+      event_date: "2026-12-02",
+    });
+  });
+
+  test("vacation before the first anniversary: the server's refusal shows under the start date", async () => {
+    const u = user();
+    const message = "ยังไม่มีสิทธิ์ลาพักร้อน สิทธิ์เริ่มวันที่ 1 มี.ค. 2570 (ทำงานครบ 1 ปี)";
+    serverAnswers({ "POST /api/emp/leave/petition": { status: 400, body: { error: message, fields: { start_date: message } } } });
+    show();
+    await chooseType(u, 3);
+    await fillDates(u, "2026-12-03");
+    await write(u, /เหตุผลการลา/, "พักผ่อน");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    await screen.findByRole("alert");
+    expect(screen.getByRole("button", { name: /วันที่เริ่มลา/ }).closest(".mantine-InputWrapper-root")).toHaveTextContent(message);
+  });
+
+  test("a half day the server no longer allows (the type changed since the page loaded): its refusal shows on the half-day field", async () => {
+    const u = user();
+    const message = "ลากิจลาครึ่งวันไม่ได้";
+    serverAnswers({ "POST /api/emp/leave/petition": { status: 400, body: { error: message, fields: { half: message } } } });
+    show();
+    await fillDates(u, "2026-12-03");
+    await u.click(screen.getByRole("radio", { name: "ครึ่งวันเช้า" }));
+    await write(u, /เหตุผลการลา/, "ธุระ");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    await screen.findByRole("alert");
+    expect(screen.getByRole("radio", { name: "ครึ่งวันเช้า" }).closest(".mantine-InputWrapper-root")).toHaveTextContent(message);
+  });
+
+  test("maternity leave: no half day, and its days are calendar days, the weekend and holidays included", async () => {
+    const u = user();
+    show();
+    await fillDates(u, "2026-12-03");
+    expect(screen.getByRole("radio", { name: "ครึ่งวันเช้า" })).toBeEnabled();
+    await chooseType(u, 4);
+    expect(screen.getByRole("radio", { name: "ครึ่งวันเช้า" })).toBeDisabled();
+    expect(screen.getByRole("radio", { name: "ครึ่งวันบ่าย" })).toBeDisabled();
+    expect(screen.getByText("ลาคลอดลาครึ่งวันไม่ได้")).toBeVisible();
+    // Not the birth's date: maternity leave may start before it.
+    expect(screen.getByRole("button", { name: /วันที่คลอด/ }).closest(".mantine-InputWrapper-root")?.textContent).not.toMatch(/\*/);
+
+    // Thursday 3 to Tuesday 8 December: the weekend and both holidays count, 6 days (3 working days).
+    await pick(u, /ถึงวันที่/, "2026-12-08");
+    expect(screen.getByTestId("preview-days")).toHaveTextContent("ลา 6 วัน (นับวันปฏิทิน รวมวันหยุด)");
+    expect(screen.queryByTestId("preview-skipped")).toBeNull();
+    expect(screen.getByTestId("preview-balance")).toHaveTextContent("ลาคลอดคงเหลือ 120 วัน → หลังยื่นคำขอนี้ 114 วัน");
+    expect(screen.queryByTestId("preview-notices")).toBeNull();
+    await chooseType(u, 1);
+    expect(screen.getByTestId("preview-days")).toHaveTextContent("ลา 3 วันทำงาน");
+  });
+
+  test("unpaid leave and leave past the paid days say so before sending, without stopping it", async () => {
+    const u = user();
+    const calls = serverAnswers({
+      "POST /api/emp/leave/petition": { status: 201, body: { petition: petition({ type: 9, start_date: "2026-12-03", end_date: "2026-12-03", days: 1 }) } },
+      "GET /api/emp/leave/history?year=2026": { status: 200, body: year() },
+    });
+    show(year({ balances: balances({ 4: { used: 50, remaining: 70 } }) }));
+    await chooseType(u, 4);
+    await fillDates(u, "2026-12-03", "2026-12-14");
+    // 12 calendar days after 50 taken: 60 are paid, 2 of these are not.
+    expect(screen.getByTestId("preview-notices")).toHaveTextContent("ลาคลอดได้รับค่าจ้าง 60 วัน คำขอนี้มี 2 วันที่ไม่ได้รับค่าจ้าง");
+
+    await chooseType(u, 9);
+    await pick(u, /ถึงวันที่/, "2026-12-03");
+    const notices = screen.getByTestId("preview-notices");
+    expect(notices).toBeVisible();
+    expect(notices).toHaveTextContent("ลาฝึกอบรมเป็นการลาโดยไม่ได้รับค่าจ้าง");
+    expect(notices).not.toHaveTextContent("เกินสิทธิ์");
+    await write(u, /เหตุผลการลา/, "อบรมความปลอดภัย");
+    await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("ลาฝึกอบรม");
+    expect(calls.map((c) => c.key)).toContain("POST /api/emp/leave/petition");
+  });
+
+  test("sterilisation: no fixed balance (as the certificate says), a certificate from the first day, no over-quota notice", async () => {
+    const u = user();
+    show(year({ balances: balances({ 8: { used: 2 } }) }));
+    await chooseType(u, 8);
+    await fillDates(u, "2026-12-03");
+    expect(screen.getByTestId("preview-balance")).toHaveTextContent("ลาทำหมันลาได้ตามใบรับรองแพทย์ · ปีนี้ใช้ไป 2 วัน");
+    expect(screen.queryByTestId("preview-notices")).toBeNull();
+    expect(screen.getByText("ลาทำหมันต้องมีใบรับรองแพทย์")).toBeVisible();
+    expect(screen.getByRole("switch", { name: "ไม่มีใบรับรองแพทย์ — เขียนคำชี้แจงแทน" })).toBeVisible();
+  });
+});
+
 describe("the medical certificate", () => {
   test("is asked for from 3 sick working days; an explanation may replace it and is sent", async () => {
     const u = user();
@@ -184,7 +330,7 @@ describe("the medical certificate", () => {
 
     // Neither a photo nor an explanation: refused before sending.
     await u.click(screen.getByRole("button", { name: "ส่งคำขอลา" }));
-    expect(screen.getByText(PETITION_MESSAGES.certificate)).toBeVisible();
+    expect(screen.getByText(certificateMessage(rulesOf(2)))).toBeVisible();
     expect(calls).toEqual([]);
 
     await u.click(screen.getByRole("switch", { name: "ไม่มีใบรับรองแพทย์ — เขียนคำชี้แจงแทน" }));

@@ -16,7 +16,7 @@ import { useLeaveYears } from "./use-leave-years";
 
 type Props = {
   calendar: LeaveCalendar;
-  /** This year's petitions and balances, from the loader. */
+  /** This year's petitions, balances and the leave types that are on, from the loader. */
   history: LeaveYear;
   initialTab?: "form" | "history";
   /** Who the share card of an approved leave names. */
@@ -52,6 +52,8 @@ export function LeavePage({ calendar, history, initialTab = "form", employeeName
   }
 
   const shown = leave.get(year);
+  // The types that are on, as the latest answer of this year gives them.
+  const types = leave.get(history.year)?.types ?? history.types;
   return (
     <Stack>
       <div>
@@ -70,7 +72,7 @@ export function LeavePage({ calendar, history, initialTab = "form", employeeName
           <Tabs.Tab value="history">ประวัติการลา</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="form" pt="md">
-          <PetitionForm key={formKey} calendar={calendar} leave={leave} onFiled={onFiled} />
+          <PetitionForm key={formKey} calendar={calendar} types={types} thisYear={history.year} leave={leave} onFiled={onFiled} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <Stack>
@@ -80,7 +82,7 @@ export function LeavePage({ calendar, history, initialTab = "form", employeeName
               onChange={(e) => setYear(Number(e.currentTarget.value))}
               data={yearsFrom(Math.max(history.year + 1, year)).map((y) => ({ value: String(y), label: `พ.ศ. ${beYear(y)}` }))}
             />
-            {shown ? <LeaveBalanceCard balances={shown.balances} year={year} /> : null}
+            {shown ? <LeaveBalanceCard balances={shown.balances} year={year} types={types} /> : null}
             <LeaveHistory leave={leave} year={year} employeeName={employeeName} />
           </Stack>
         </Tabs.Panel>

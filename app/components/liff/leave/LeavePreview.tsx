@@ -5,19 +5,23 @@ import { Loader } from "~mantine-core/components/Loader/Loader";
 import { Paper } from "~mantine-core/components/Paper/Paper";
 import { Text } from "~mantine-core/components/Text/Text";
 import { formatThaiDate } from "~/lib/thai-date";
-import { formatDays, typeLabel } from "./leave-format";
+import { formatDays } from "./leave-format";
 import type { LeavePreviewResult } from "./leave-preview";
-import type { LeaveBalance } from "./leave-types";
+import type { LeaveBalance, LeaveTypeRules } from "./leave-types";
+import { petitionNotices } from "./petition-checks";
 
 type Props = {
   preview: LeavePreviewResult;
-  type: number;
+  type: LeaveTypeRules;
   /** The balances of the leave year (the start date's year); null while they load. */
   balances: LeaveBalance[] | null;
   balanceError: string | null;
 };
 
-/** Before submitting: the working days the leave takes, the days skipped, and the balance after it. */
+/**
+ * Before submitting: the days the leave takes in the type's unit, the days skipped (working days),
+ * the balance after it, and what the employee should know (unpaid, over the quota or the paid days).
+ */
 export function LeavePreview({ preview, type, balances, balanceError }: Props) {
   if ("error" in preview) {
     return (
@@ -26,12 +30,18 @@ export function LeavePreview({ preview, type, balances, balanceError }: Props) {
       </Alert>
     );
   }
-  const balance = balances?.find((b) => b.type === type) ?? null;
-  const after = balance ? balance.remaining - preview.days : null;
+  const balance = balances?.find((b) => b.type === type.id) ?? null;
+  const after = balance?.remaining != null ? balance.remaining - preview.days : null;
+  const notices = petitionNotices(type, balances ? balance : null, preview.days);
+  const calendarDays = preview.unit === "calendar_day";
   return (
     <Paper withBorder p="md" radius="md" data-testid="leave-preview" aria-live="polite">
       <Text fw={700} fz="lg" data-testid="preview-days">
-        {preview.days > 0 ? `ลา ${formatDays(preview.days)}ทำงาน` : "ไม่มีวันทำงานในช่วงที่เลือก"}
+        {preview.days <= 0
+          ? "ไม่มีวันทำงานในช่วงที่เลือก"
+          : calendarDays
+            ? `ลา ${formatDays(preview.days)} (นับวันปฏิทิน รวมวันหยุด)`
+            : `ลา ${formatDays(preview.days)}ทำงาน`}
       </Text>
       {preview.skipped.length > 0 ? (
         <>
@@ -51,25 +61,31 @@ export function LeavePreview({ preview, type, balances, balanceError }: Props) {
         <Text fz="sm" c="red" mt="xs">
           {balanceError}
         </Text>
-      ) : balance === null || after === null ? (
+      ) : balances === null ? (
         <Group gap="xs" mt="xs">
           <Loader size="xs" />
           <Text fz="sm" c="dimmed">
             กำลังโหลดวันลาคงเหลือ…
           </Text>
         </Group>
+      ) : balance === null ? null : balance.remaining === null || after === null ? (
+        <Text mt="xs" data-testid="preview-balance">
+          {type.name_th}ลาได้ตามใบรับรองแพทย์ · ปีนี้ใช้ไป {formatDays(balance.used + balance.pending)}
+        </Text>
       ) : (
-        <>
-          <Text mt="xs" data-testid="preview-balance" c={after < 0 ? "red" : undefined} fw={after < 0 ? 700 : undefined}>
-            {typeLabel(type)}คงเหลือ {formatDays(balance.remaining)} → หลังยื่นคำขอนี้ {formatDays(after)}
-          </Text>
-          {after < 0 ? (
-            <Text fz="sm" c="red">
-              เกินสิทธิ์การลา ยังยื่นได้ แต่ผู้อนุมัติจะเห็นว่าคำขอนี้เกินสิทธิ์
-            </Text>
-          ) : null}
-        </>
+        <Text mt="xs" data-testid="preview-balance" c={after < 0 ? "red" : undefined} fw={after < 0 ? 700 : undefined}>
+          {type.name_th}คงเหลือ {formatDays(balance.remaining)} → หลังยื่นคำขอนี้ {formatDays(after)}
+        </Text>
       )}
+      {notices.length > 0 ? (
+        <Alert color="orange" mt="xs" p="xs" data-testid="preview-notices">
+          {notices.map((n) => (
+            <Text key={n} fz="sm">
+              {n}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
       <Text fz="xs" c="dimmed" mt="xs">
         ตัวเลขนี้เป็นการคำนวณเบื้องต้น ระบบจะนับวันอีกครั้งเมื่อส่งคำขอ
       </Text>

@@ -1,13 +1,14 @@
 import type { PetitionDto } from "~/models/leave/leave.server";
 import type { LeaveBalance } from "~/models/leave/rules";
+import type { LeaveTypeRules } from "~/models/leave/catalogue";
 
 // What the petition page gets from its loader and from /api/emp/leave/* (docs/api.md "Leave").
 
 export type Petition = PetitionDto;
-export type { LeaveBalance };
+export type { LeaveBalance, LeaveTypeRules };
 
-/** `GET /api/emp/leave/history?year=`. */
-export type LeaveYear = { year: number; items: Petition[]; balances: LeaveBalance[] };
+/** `GET /api/emp/leave/history?year=`: `types` are the leave types the employee may ask for now. */
+export type LeaveYear = { year: number; items: Petition[]; balances: LeaveBalance[]; types: LeaveTypeRules[] };
 
 export type HolidayDay = { date: string; name: string };
 
