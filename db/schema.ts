@@ -321,6 +321,7 @@ export const linePushes = sqliteTable(
 );
 
 export const GEOFENCE_OUTCOMES = ["inside", "outside", "uncertain"] as const;
+export const PRESENCE_PROOFS = ["gps", "qr", "pin"] as const;
 export const REVIEW_STATUSES = ["none", "pending", "accepted", "rejected"] as const;
 
 /** One side of a day's record (check-in or check-out): what the server decided and its evidence. */
@@ -339,6 +340,10 @@ const attendanceSide = (p: "checkin" | "checkout") => ({
   faceDistance: real(`${p}_face_distance`),
   clientTime: integer(`${p}_client_time`, { mode: "timestamp_ms" }),
   positionAt: integer(`${p}_position_at`, { mode: "timestamp_ms" }),
+  /** What placed the employee at the office: the position ("gps"), the office's QR ("qr"), the kiosk's PIN ("pin"). */
+  proof: text(`${p}_proof`, { enum: PRESENCE_PROOFS }),
+  /** The selfie's liveness score (0 a likely spoof … 1 live), null without a selfie or a score. */
+  liveness: real(`${p}_liveness`),
 });
 
 const checkin = attendanceSide("checkin");
@@ -366,6 +371,8 @@ export const attendance = sqliteTable(
     checkinFaceDistance: checkin.faceDistance,
     checkinClientTime: checkin.clientTime,
     checkinPositionAt: checkin.positionAt,
+    checkinProof: checkin.proof,
+    checkinLiveness: checkin.liveness,
     checkoutAt: checkout.at,
     checkoutLat: checkout.lat,
     checkoutLng: checkout.lng,
@@ -379,10 +386,14 @@ export const attendance = sqliteTable(
     checkoutFaceDistance: checkout.faceDistance,
     checkoutClientTime: checkout.clientTime,
     checkoutPositionAt: checkout.positionAt,
+    checkoutProof: checkout.proof,
+    checkoutLiveness: checkout.liveness,
     lateMinutes: integer("late_minutes").notNull().default(0),
     earlyMinutes: integer("early_minutes").notNull().default(0),
     /** Codes of what needs an admin's eye (outside, uncertain, stale_position, clock_drift, face_not_matched, face_review, no_selfie). */
     flags: text("flags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+    /** What a location flag saw, by flag code (the two points, the distance and minutes between them). */
+    flagEvidence: text("flag_evidence", { mode: "json" }).notNull().$type<Record<string, unknown>>().default(sql`'{}'`),
     reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("none"),
     /** Each side's own review (ADR 043): a rejected check-out leaves the check-in standing. review_status sums them up. */
     checkinReview: text("checkin_review", { enum: REVIEW_STATUSES }).notNull().default("none"),
@@ -413,6 +424,72 @@ export const CORRECTION_SOURCES = ["employee", "admin"] as const;
  * A change to a day's check-in/out times: requested by the employee in LINE (pending until an
  * admin decides) or made by an admin (approved at once). The times before the change are kept.
  */
+/**
+ * An office QR code an employee checked in or out with: one per employee, work date and side, so a
+ * code seen once cannot place the same side again.
+ */
+export const officeQrUses = sqliteTable(
+  "office_qr_uses",
+  {
+    employeeId: integer("employee_id")
+      .notNull()
+      .references(() => employees.id),
+    workDate: text("work_date").notNull(),
+    type: text("type", { enum: ["in", "out"] }).notNull(),
+    office: text("office").notNull(),
+    step: integer("step").notNull(),
+    usedAt: timestampNow("used_at"),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.workDate, t.type] })],
+);
+
+/**
+ * A paired kiosk (ADR 050): a tablet or screen at an office's entrance showing the office QR. Its
+ * browser keeps a random token in the tn_kiosk cookie; only the token's SHA-256 is stored.
+ */
+export const kiosks = sqliteTable(
+  "kiosks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    office: text("office").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    pairedAt: integer("paired_at", { mode: "timestamp_ms" }).notNull(),
+    /** The admin who issued the pairing code. */
+    pairedBy: integer("paired_by").references(() => admins.id),
+    /** Written at most once a minute, by the kiosk's own requests. */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    revokedBy: integer("revoked_by").references(() => admins.id),
+  },
+  (t) => [uniqueIndex("kiosks_token_unique").on(t.tokenHash)],
+);
+
+/** A one-time code that pairs a kiosk with an office: 10 minutes, one use, stored as an HMAC. */
+export const kioskPairings = sqliteTable(
+  "kiosk_pairings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    codeHash: text("code_hash").notNull(),
+    office: text("office").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdBy: integer("created_by").references(() => admins.id),
+    createdAt: timestampNow("created_at"),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    kioskId: integer("kiosk_id").references(() => kiosks.id),
+  },
+  (t) => [uniqueIndex("kiosk_pairings_code_unique").on(t.codeHash)],
+);
+
+/** An employee's PIN for checking in at a kiosk without LINE (argon2id, like admin passwords). */
+export const employeePins = sqliteTable("employee_pins", {
+  employeeId: integer("employee_id")
+    .primaryKey()
+    .references(() => employees.id),
+  pinHash: text("pin_hash").notNull(),
+  issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+  issuedBy: integer("issued_by").references(() => admins.id),
+});
+
 export const attendanceCorrections = sqliteTable(
   "attendance_corrections",
   {
@@ -633,6 +710,8 @@ export const machineVisits = sqliteTable(
     /** Geofence outcome for machines with a location (enforced for type 2 only). */
     geofence: text("geofence", { enum: GEOFENCE_OUTCOMES }),
     flags: text("flags", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+    /** What a location flag saw, by flag code (the two points, the distance and minutes between them). */
+    flagEvidence: text("flag_evidence", { mode: "json" }).notNull().$type<Record<string, unknown>>().default(sql`'{}'`),
     photoUploadId: text("photo_upload_id").references(() => uploads.id),
     createdAt: timestampNow("created_at"),
   },

@@ -154,12 +154,21 @@ describe("POST /api/emp/machine", () => {
   });
 
   test("type 1 by JSON without a photo or a position, and from 50 km away: accepted, the position recorded", async () => {
-    const m = aliceMachine({ type: 1 });
-    const bare = await asAlice("/api/emp/machine", { method: "POST", json: { machine_id: m.id, status: "normal" } });
+    // Someone with no earlier position: Alice's reports at the site seconds ago would make 50 km an impossible trip.
+    const user = `U${"e".repeat(32)}`;
+    fake.tokens.set(`demo:${user}`, { sub: user, aud: CHANNEL, name: user });
+    const carol = await linkedEmployee(server, admin, { code: "VM-C", demoUser: user });
+    const asCarol = apiClient(() => server, () => carol.cookie);
+    const m = onDb((d) => {
+      const machine = insertMachine(d, { type: 1 });
+      assignMachine(d, machine.id, carol.id);
+      return machine;
+    });
+    const bare = await asCarol("/api/emp/machine", { method: "POST", json: { machine_id: m.id, status: "normal" } });
     expect(bare.status).toBe(201);
     expect(((await bare.json()) as { visit: { flags: string[]; lat: null } }).visit).toMatchObject({ flags: ["no_position"], lat: null, geofence: null });
 
-    const far = await report(asAlice, { machine_id: m.id, status: "normal", ...at(50_000, 500) });
+    const far = await report(asCarol, { machine_id: m.id, status: "normal", ...at(50_000, 500) });
     expect(far.status).toBe(201);
     const { visit } = (await far.json()) as { visit: { distance_m: number; geofence: string; flags: string[] } };
     expect(visit.geofence).toBe("outside");

@@ -10,6 +10,13 @@ import { choosePhoto, createEmployeeViaApi, expectImageLoaded, freeDemoUser, iss
 // The server loads its face models on the first photo (the phone's pre-check asks the server).
 test.describe.configure({ timeout: 120_000 });
 
+async function confirmFace(admin: Page, employeeId: number) {
+  const queue = (await (await admin.request.get("/api/face-review")).json()) as { items: { employee: { id: number }; face_url: string }[] };
+  const face = queue.items.find((i) => i.employee.id === employeeId)!;
+  const confirmed = await admin.request.post(`/api/employee/${employeeId}/face/review`, { data: { decision: "confirm", face_url: face.face_url } });
+  expect(confirmed.status()).toBe(200);
+}
+
 // A point of its own, away from other tests' offices; the phone stands about 30 m north of it.
 const OFFICE = { lat: 14.5, lng: 100.25 };
 const PHONE = { latitude: 14.50027, longitude: 100.25, accuracy: 10 };
@@ -55,6 +62,8 @@ test("the admin sets an office; the employee checks in near it with a selfie; th
     await choosePhoto(p, photo);
     await p.getByRole("button", { name: /^(ใช้รูปนี้|ส่งรูปนี้อยู่ดี)$/ }).click();
     await p.waitForURL(/\/employee\?face=registered$/, { timeout: 60_000 });
+    // A face counts once an admin has confirmed it (before that a match goes to review).
+    await confirmFace(page, employee.id);
 
     await p.goto("/employee/checkin-out");
     await expect(p.getByRole("heading", { level: 2, name: "ลงเวลาเข้า-ออกงาน" })).toBeVisible();

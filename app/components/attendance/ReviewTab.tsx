@@ -8,11 +8,14 @@ import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
 import { ThaiPagination } from "~/components/ListFooter";
 import { REVIEW_SIDE_LABELS, REVIEW_SIDES, type ReviewSide } from "~/models/attendance/review-state";
+import { PROOF_TEXT } from "~/models/attendance/labels";
+import { sideEvidence } from "~/models/attendance/location-evidence";
 import { DecisionControls, DecisionNote, type DecisionPart } from "./DecisionControls";
 import { EmployeeCaption } from "./EmployeeCaption";
 import { CorrectionRequests, type CorrectionRequestsData } from "./CorrectionRequests";
 import { clockTime, flagLabel, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL } from "./attendance-labels";
 import { FaceReviews, type FaceReviewsData } from "./FaceReviews";
+import { FlagEvidence } from "./FlagEvidence";
 
 type Side = "checkin" | "checkout";
 
@@ -25,11 +28,18 @@ export type ReviewRecord = {
   checkin_review: string;
   checkout_review: string;
   review_note: string | null;
+  /** What each location flag saw, by flag code and side (location-evidence.ts). */
+  flag_evidence: Record<string, unknown>;
 } & {
   [K in `${Side}_at` | `${Side}_photo_url` | `${Side}_address` | `${Side}_office` | `${Side}_geofence`]: string | null;
 } & {
   [K in `${Side}_lat` | `${Side}_lng` | `${Side}_accuracy` | `${Side}_distance_m` | `${Side}_match` | `${Side}_face_distance`]: number | null;
-} & { [K in `${Side}_photo_purged`]?: boolean };
+} & { [K in `${Side}_photo_purged`]?: boolean } & {
+  [K in `${Side}_proof`]: "gps" | "qr" | "pin" | null;
+} & {
+  /** The selfie's liveness score (0–1), null when not scored. */
+  [K in `${Side}_liveness`]: number | null;
+};
 
 export type ReviewTabData = {
   status: "pending" | "accepted" | "rejected";
@@ -70,7 +80,10 @@ function decisionParts(record: ReviewRecord, who: string): DecisionPart[] {
 }
 const GEOFENCE_LABELS: Record<string, string> = { inside: "ในรัศมี", outside: "นอกรัศมี", uncertain: "ไม่แน่ชัด" };
 
-function Photo({ url, label, purged = false }: { url: string | null; label: string; purged?: boolean }) {
+/** `คะแนนใบหน้าจริง 0.82` under a selfie that was scored. */
+const livenessText = (score: number | null) => (score == null ? null : `คะแนนใบหน้าจริง ${score.toFixed(2)}`);
+
+function Photo({ url, label, purged = false, note = null }: { url: string | null; label: string; purged?: boolean; note?: string | null }) {
   return (
     <PlainStack gap={2} align="center">
       {url ? (
@@ -85,6 +98,7 @@ function Photo({ url, label, purged = false }: { url: string | null; label: stri
       <PlainText fz="xs" c="dimmed">
         {label}
       </PlainText>
+      {note ? <PlainText fz="xs">{note}</PlainText> : null}
     </PlainStack>
   );
 }
@@ -100,8 +114,9 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
   const faceDistance = record[`${side}_face_distance`];
   const accuracy = record[`${side}_accuracy`];
   const geofence = record[`${side}_geofence`];
+  const proof = record[`${side}_proof`];
   return (
-    <PlainStack gap={2}>
+    <PlainStack gap={2} data-testid={`review-${side}`}>
       <PlainGroup gap={6}>
         <PlainText fz="sm" fw={600}>
           {side === "checkin" ? "เข้างาน" : "ออกงาน"} {clockTime(at)}
@@ -109,6 +124,11 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
         {review in REVIEW_LABELS ? (
           <PlainBadge size="sm" variant="light" color={REVIEW_COLORS[review]}>
             {REVIEW_LABELS[review as keyof typeof REVIEW_LABELS]}
+          </PlainBadge>
+        ) : null}
+        {proof ? (
+          <PlainBadge size="sm" variant="outline" color={proof === "gps" ? "gray" : "indigo"}>
+            {PROOF_TEXT[proof]}
           </PlainBadge>
         ) : null}
       </PlainGroup>
@@ -139,6 +159,7 @@ function SideEvidence({ record, side }: { record: ReviewRecord; side: Side }) {
         ) : null}
         {faceDistance != null ? <PlainText fz="xs">ค่าความต่าง {faceDistance.toFixed(3)}</PlainText> : null}
       </PlainGroup>
+      <FlagEvidence evidence={sideEvidence(record.flag_evidence, side)} />
     </PlainStack>
   );
 }
@@ -166,9 +187,14 @@ function ReviewCard({ item }: { item: ReviewTabData["items"][number] }) {
           </PlainGroup>
         ) : null}
         <PlainGroup gap="sm" align="flex-start" wrap="wrap">
-          <Photo url={record.checkin_photo_url} label="รูปเข้างาน" purged={record.checkin_photo_purged} />
+          <Photo url={record.checkin_photo_url} label="รูปเข้างาน" purged={record.checkin_photo_purged} note={livenessText(record.checkin_liveness)} />
           {record.checkout_photo_url || record.checkout_photo_purged ? (
-            <Photo url={record.checkout_photo_url} label="รูปออกงาน" purged={record.checkout_photo_purged} />
+            <Photo
+              url={record.checkout_photo_url}
+              label="รูปออกงาน"
+              purged={record.checkout_photo_purged}
+              note={livenessText(record.checkout_liveness)}
+            />
           ) : null}
           <Photo url={employee.face_url} label="ใบหน้าที่ลงทะเบียน" />
           <Photo url={employee.photo_url} label="รูปพนักงาน" />

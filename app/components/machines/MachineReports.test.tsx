@@ -27,6 +27,7 @@ const visit = (over: Partial<VisitDto> = {}): VisitDto => ({
   distance_m: 95.2,
   geofence: "uncertain",
   flags: ["uncertain"],
+  flag_evidence: {},
   photo_url: PHOTO,
   map_url: "https://www.google.com/maps?q=13.75,100.5",
   ...over,
@@ -76,6 +77,21 @@ describe("MachineReports", () => {
     expect(rows[0].querySelector("img")?.getAttribute("src")).toBe(`${PHOTO}?size=thumb`);
     expect(rows[1]).toHaveTextContent("ไม่มีรูป");
     expect(screen.getByRole("link", { name: /CSV วันที่เลือก/ })).toHaveAttribute("href", "/api/machine/visits?format=csv&date=2026-11-23");
+  });
+
+  test("a visit far from the previous punch: the flag as a badge and the trip's numbers on one line", async () => {
+    const travel = {
+      from: { lat: 13.7563, lng: 100.5018, at: "2026-11-23T01:00:00.000Z", kind: "checkin" },
+      to: { lat: 16.4543, lng: 100.5018, at: "2026-11-23T02:05:00.000Z", kind: "visit" },
+      distance_m: 300_000,
+      minutes: 65,
+      speed_kmh: 276.9,
+    };
+    const far = visit({ flags: ["impossible_travel"], flag_evidence: { impossible_travel: travel } });
+    renderTab({ ...DATA, daily: { ...DATA.daily, items: [far], total: 1 } });
+    const [row] = await screen.findAllByTestId("visit-row");
+    expect(row).toHaveTextContent("เดินทางเร็วเกินจริงจากตำแหน่งครั้งก่อน");
+    expect(within(row).getByTestId("visit-travel")).toHaveTextContent("300 กม. ใน 65 นาที (276.9 กม./ชม.) จากเข้างาน 23 พ.ย. 2569 08:00 น.");
   });
 
   test("the next day and a machine's history move the query string (visit_ keys, tab kept)", async () => {

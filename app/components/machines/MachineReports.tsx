@@ -8,6 +8,8 @@ import { useTabParams } from "~/components/tab-params";
 import { DayStepper } from "~/components/DayStepper";
 import { GEOFENCE_LABELS } from "~/models/attendance/labels";
 import { VISIT_FLAG_LABELS, type VisitFlag } from "~/models/machines/labels";
+import { readEvidence } from "~/models/attendance/location-evidence";
+import { travelFromText } from "~/components/attendance/FlagEvidence";
 import type { MachineReportsData } from "~/models/machines/reports.server";
 import type { VisitDto } from "~/models/machines/visit.server";
 import { clockTimeOf, formatThaiDate } from "~/lib/thai-date";
@@ -40,8 +42,9 @@ function Photo({ visit, onOpen }: { visit: VisitDto; onOpen: OpenPhoto }) {
   );
 }
 
-/** Where it was sent from: distance, the geofence, the flags, a map link. */
+/** Where it was sent from: distance, the geofence, the flags (an impossible trip with its numbers), a map link. */
 function Place({ visit }: { visit: VisitDto }) {
+  const travel = readEvidence(visit.flag_evidence).impossible_travel;
   return (
     <PlainStack gap={2}>
       {visit.distance_m !== null ? <PlainText fz="sm">ห่างตู้ {distanceText(visit.distance_m)}</PlainText> : null}
@@ -52,11 +55,16 @@ function Place({ visit }: { visit: VisitDto }) {
           </PlainBadge>
         ) : null}
         {visit.flags.map((f) => (
-          <PlainBadge key={f} size="sm" variant="outline" color="yellow">
+          <PlainBadge key={f} size="sm" variant="outline" color={f === "impossible_travel" ? "orange" : "yellow"}>
             {flagLabel(f)}
           </PlainBadge>
         ))}
       </PlainGroup>
+      {travel ? (
+        <PlainText fz="xs" c="dimmed" data-testid="visit-travel">
+          {travelFromText(travel)}
+        </PlainText>
+      ) : null}
       {visit.map_url ? (
         <Anchor href={visit.map_url} target="_blank" rel="noreferrer" fz="xs">
           แผนที่ (±{Math.round(visit.accuracy ?? 0)} ม.)

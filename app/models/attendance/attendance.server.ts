@@ -4,7 +4,7 @@ import { workDate } from "~/lib/business-day.server";
 import { columnPlaceholders, db, encodeColumns, preparedQuery } from "~/lib/db.server";
 import { groupedImmediate } from "~/lib/group-commit.server";
 import { DomainError } from "~/lib/errors";
-import { classifyGeofence, metresText, nearestOffice } from "~/lib/geo";
+import { classifyGeofence, haversineMeters, metresText, nearestOffice, type Geofence } from "~/lib/geo";
 import { reverseGeocode } from "~/lib/geocoder.server";
 import { encodeImage, type EncodedImage } from "~/lib/image.server";
 import { saveUpload } from "~/lib/uploads.server";
@@ -14,7 +14,12 @@ import { sideColumnKeys, sideColumns, toAttendanceDto, type AttendanceRow, type 
 import { ensureLedger, recomputeDay } from "./ledger.server";
 import { reviewSummary, sideReview } from "./review-state";
 import { checkFlags, needsReview, type CheckInOutInput, type FaceOutcome } from "./rules";
+import { punchLocationCheck } from "./location-evidence.server";
+import { withSideEvidence } from "./location-evidence";
 import { matchFace } from "~/models/employees/face.server";
+import { OFFICE_QR_MESSAGES, verifyOfficeQr } from "~/models/kiosk/office-qr.server";
+import { useOfficeQr } from "~/models/kiosk/qr-uses.server";
+import { KIOSK_MESSAGES } from "~/models/kiosk/labels";
 import { getSettings } from "~/models/core/settings.server";
 import { crossesMidnight } from "~/models/schedules/schedule-day";
 import { employeeRulesOn } from "~/models/schedules/schedule-rules.server";
@@ -36,7 +41,7 @@ export const ATTENDANCE_MESSAGES = {
 } as const;
 
 const PAGE_KEYS = ["offices", "require_selfie", "max_accuracy_m", "outside_radius", "work_start", "work_end"] as const;
-const CHECK_KEYS = PAGE_KEYS;
+const CHECK_KEYS = [...PAGE_KEYS, "liveness_threshold"] as const;
 
 const officeNamesOf = preparedQuery((d) =>
   d
@@ -92,9 +97,9 @@ const rowById = preparedQuery((d) =>
 
 const CHECK_IN_KEYS = [
   ...sideColumnKeys("checkin"),
-  ...(["employeeId", "workDate", "flags", "reviewStatus", "checkinReview", "createdAt", "updatedAt"] as const),
+  ...(["employeeId", "workDate", "flags", "flagEvidence", "reviewStatus", "checkinReview", "createdAt", "updatedAt"] as const),
 ];
-const CHECK_OUT_KEYS = [...sideColumnKeys("checkout"), ...(["flags", "reviewStatus", "checkoutReview", "updatedAt"] as const)];
+const CHECK_OUT_KEYS = [...sideColumnKeys("checkout"), ...(["flags", "flagEvidence", "reviewStatus", "checkoutReview", "updatedAt"] as const)];
 
 const insertCheckIn = preparedQuery((d) => d.insert(attendance).values(columnPlaceholders(CHECK_IN_KEYS)).returning().prepare());
 const updateCheckOut = preparedQuery((d) =>
@@ -134,70 +139,131 @@ function requireNext(row: AttendanceRow | undefined, type: "in" | "out") {
  * faces, no registered face or an engine failure all mean review (null), never a match.
  */
 async function decideFace(employeeId: number, photo: Uint8Array | null): Promise<FaceOutcome> {
-  if (!photo) return { match: null, distance: null, selfie: false };
+  const none = { match: null, distance: null, confirmed: false, liveness: null };
+  if (!photo) return { ...none, selfie: false };
   try {
     const result = await matchFace(employeeId, photo);
-    if (!result.registered) return { match: null, distance: null, selfie: true };
-    return { match: result.match, distance: result.distance, selfie: true };
+    if (!result.registered) return { ...none, selfie: true };
+    return { match: result.match, distance: result.distance, selfie: true, confirmed: result.confirmed, liveness: result.liveness };
   } catch (error) {
     if (!(error instanceof DomainError)) console.warn(`Face match failed; the check-in goes to review: ${String(error)}`);
-    return { match: null, distance: null, selfie: true };
+    return { ...none, selfie: true };
   }
+}
+
+type Office = { name: string; lat: number; lng: number; radius_m: number };
+type Place = { office: string; geofence: Geofence; distance: number | null; proof: "gps" | "qr" | "pin"; qrStep: number | null };
+
+/** Where the position places the employee: refused when too imprecise, or outside when the office refuses that. */
+function placeByPosition(input: CheckInOutInput, offices: Office[], s: { max_accuracy_m: number; outside_radius: string }): Place {
+  const { lat, lng, accuracy } = input as CheckInOutInput & { lat: number; lng: number; accuracy: number };
+  if (accuracy > s.max_accuracy_m) {
+    throw new DomainError(422, ATTENDANCE_MESSAGES.poorAccuracy(accuracy, s.max_accuracy_m), {
+      accuracy: `ต้องไม่เกิน ${s.max_accuracy_m} เมตร`,
+    });
+  }
+  const nearest = nearestOffice(offices, { lat, lng });
+  if (!nearest) throw new DomainError(409, ATTENDANCE_MESSAGES.noAllowedOffices);
+  const geofence = classifyGeofence(nearest.distance, accuracy, nearest.office.radius_m);
+  if (geofence === "outside" && s.outside_radius === "reject") {
+    throw new DomainError(422, ATTENDANCE_MESSAGES.outside(nearest.distance, nearest.office.name, nearest.office.radius_m));
+  }
+  return { office: nearest.office.name, geofence, distance: nearest.distance, proof: "gps", qrStep: null };
+}
+
+/**
+ * Where the office QR places the employee: inside the office it was shown at, whatever the GPS
+ * says (indoors it often cannot). A position given too is kept as evidence, with its distance.
+ */
+function placeByQr(qr: string, input: CheckInOutInput, offices: Office[], all: readonly Office[], now: Date): Place {
+  const { office, step } = verifyOfficeQr(qr, now);
+  const at = offices.find((o) => o.name === office);
+  if (!at) {
+    const message = all.some((o) => o.name === office) ? OFFICE_QR_MESSAGES.otherOffice(office) : OFFICE_QR_MESSAGES.unknownOffice;
+    throw new DomainError(400, message, { qr: message });
+  }
+  const distance = input.lat !== undefined && input.lng !== undefined ? haversineMeters(at, { lat: input.lat, lng: input.lng }) : null;
+  return { office, geofence: "inside", distance, proof: "qr", qrStep: step };
+}
+
+/** A PIN check-in at a paired kiosk (ADR 050): inside the kiosk's office, which the employee must be allowed to use. */
+function placeByKiosk(office: string, offices: Office[], all: readonly Office[]): Place {
+  if (!offices.some((o) => o.name === office)) {
+    throw new DomainError(400, all.some((o) => o.name === office) ? KIOSK_MESSAGES.otherOffice(office) : KIOSK_MESSAGES.officeGone(office));
+  }
+  return { office, geofence: "inside", distance: null, proof: "pin", qrStep: null };
+}
+
+/** checkInOut at a paired kiosk of `office`, by the employee's PIN (proof "pin"); no position. */
+export function checkInOutAtKiosk(employeeId: number, office: string, input: CheckInOutInput, photo: Uint8Array, now: Date = new Date()) {
+  return checkInOut(employeeId, input, photo, now, office);
 }
 
 /**
  * Records a check-in or check-out decided entirely on the server: its clock and work date, the
- * geofence with the position's accuracy, and its own face match. The slow parts (decoding the
- * selfie, the face engine, the address) run first; the state check, the selfie and the row are
- * written in one transaction, so a refused or concurrent duplicate leaves nothing behind, with the
- * day's ledger row (its late/early minutes copied onto the record: ADR 043). Check-ins that arrive
- * together share its commit (groupedImmediate, ADR 031).
+ * place (the geofence with the position's accuracy, or the office QR), and its own face match.
+ * The slow parts (decoding the selfie, the face engine, the address) run first; the state check,
+ * the QR's one use, the selfie and the row are written in one transaction, so a refused or
+ * concurrent duplicate leaves nothing behind, with the day's ledger row (its late/early minutes
+ * copied onto the record: ADR 043). Check-ins that arrive together share its commit
+ * (groupedImmediate, ADR 031).
  */
-export async function checkInOut(employeeId: number, input: CheckInOutInput, photo: Uint8Array | null, now: Date = new Date()) {
+export async function checkInOut(employeeId: number, input: CheckInOutInput, photo: Uint8Array | null, now: Date = new Date(), kioskOffice?: string) {
   const s = getSettings(CHECK_KEYS);
   const date = shiftDate(employeeId, now);
   requireNext(rowFor(employeeId, date), input.type);
 
-  if (input.accuracy > s.max_accuracy_m) {
-    throw new DomainError(422, ATTENDANCE_MESSAGES.poorAccuracy(input.accuracy, s.max_accuracy_m), {
-      accuracy: `ต้องไม่เกิน ${s.max_accuracy_m} เมตร`,
-    });
-  }
   if (s.offices.length === 0) throw new DomainError(409, ATTENDANCE_MESSAGES.noOffices);
-  const nearest = nearestOffice(allowedOffices(employeeId, s.offices), input);
-  if (!nearest) throw new DomainError(409, ATTENDANCE_MESSAGES.noAllowedOffices);
-  const geofence = classifyGeofence(nearest.distance, input.accuracy, nearest.office.radius_m);
-  if (geofence === "outside" && s.outside_radius === "reject") {
-    throw new DomainError(422, ATTENDANCE_MESSAGES.outside(nearest.distance, nearest.office.name, nearest.office.radius_m));
-  }
+  const offices = allowedOffices(employeeId, s.offices);
+  if (offices.length === 0) throw new DomainError(409, ATTENDANCE_MESSAGES.noAllowedOffices);
+  const place =
+    kioskOffice !== undefined
+      ? placeByKiosk(kioskOffice, offices, s.offices)
+      : input.qr
+        ? placeByQr(input.qr, input, offices, s.offices, now)
+        : placeByPosition(input, offices, s);
   if (!photo && s.require_selfie)
     throw new DomainError(400, ATTENDANCE_MESSAGES.selfieRequired, {
       photo: ATTENDANCE_MESSAGES.selfieRequired,
     });
 
   const encoded: EncodedImage | null = photo ? await encodeImage(photo) : null;
-  const [face, address] = await Promise.all([decideFace(employeeId, photo), reverseGeocode(input.lat, input.lng)]);
-  const flags = checkFlags({
-    geofence,
-    now,
-    clientTime: input.client_time,
-    positionAt: input.position_at,
-    face,
-  });
+  const hasPosition = input.lat !== undefined && input.lng !== undefined;
+  const [face, address] = await Promise.all([
+    decideFace(employeeId, photo),
+    hasPosition ? reverseGeocode(input.lat!, input.lng!) : Promise.resolve(null),
+  ]);
+  const sideName = input.type === "in" ? "checkin" : "checkout";
+  const located = hasPosition
+    ? punchLocationCheck(employeeId, { lat: input.lat!, lng: input.lng!, accuracy: input.accuracy ?? null, at: now, side: sideName, workDate: date })
+    : null;
+  const flags = [
+    ...checkFlags({
+      geofence: place.geofence,
+      now,
+      clientTime: input.client_time,
+      positionAt: input.position_at ?? null,
+      face,
+      livenessThreshold: s.liveness_threshold,
+    }),
+    ...(located?.flags ?? []),
+  ];
   const side = (photoUploadId: string | null): Side => ({
     at: now,
-    lat: input.lat,
-    lng: input.lng,
-    accuracy: input.accuracy,
-    distanceM: Math.round(nearest.distance * 10) / 10,
-    office: nearest.office.name,
-    geofence,
+    lat: input.lat ?? null,
+    lng: input.lng ?? null,
+    accuracy: input.accuracy ?? null,
+    distanceM: place.distance === null ? null : Math.round(place.distance * 10) / 10,
+    office: place.office,
+    geofence: place.geofence,
     address,
     photoUploadId,
     match: face.match,
     faceDistance: face.distance,
     clientTime: input.client_time,
-    positionAt: input.position_at,
+    positionAt: input.position_at ?? null,
+    proof: place.proof,
+    liveness: face.liveness,
   });
 
   const row = await groupedImmediate((tx) => {
@@ -205,6 +271,7 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
     if (shiftDate(employeeId, now) !== date) throw new DomainError(409, ATTENDANCE_MESSAGES.concurrent);
     const before = rowFor(employeeId, date);
     requireNext(before, input.type);
+    if (place.qrStep !== null) useOfficeQr(tx, { employeeId, workDate: date, type: input.type, office: place.office, step: place.qrStep, now });
     const stored = encoded ? saveUpload(tx, encoded, "checkinouts", employeeId) : null;
     const values = sideColumns(input.type === "in" ? "checkin" : "checkout", side(stored?.id ?? null));
     // Each side is reviewed on its own flags: a check-out's evidence asks for its own decision,
@@ -218,6 +285,7 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
           employeeId,
           workDate: date,
           flags,
+          flagEvidence: located ? withSideEvidence({}, "checkin", located.evidence) : {},
           checkinReview: review,
           reviewStatus: reviewSummary(review, "none"),
           createdAt: now,
@@ -233,6 +301,7 @@ export async function checkInOut(employeeId: number, input: CheckInOutInput, pho
         ...encodeColumns(attendance, {
           ...values,
           flags: [...current.flags, ...added],
+          flagEvidence: located ? withSideEvidence(current.flagEvidence, "checkout", located.evidence) : current.flagEvidence,
           checkoutReview: review,
           reviewStatus: reviewSummary(current.checkinReview, review),
           updatedAt: now,

@@ -18,6 +18,9 @@ function photoPurged(r: AttendanceRow, side: "checkin" | "checkout"): boolean {
   return at != null && lat != null && photo == null && !r.flags.includes("no_selfie");
 }
 
+/** A side's proof of presence; a record from before proofs were kept, with a position, was the GPS. */
+const proofOf = (proof: AttendanceRow["checkinProof"], lat: number | null) => proof ?? (lat != null ? "gps" : null);
+
 /** The API's record (snake_case, times as ISO instants), for employees and admins alike. */
 export function toAttendanceDto(r: AttendanceRow) {
   return {
@@ -36,6 +39,8 @@ export function toAttendanceDto(r: AttendanceRow) {
     checkin_photo_purged: photoPurged(r, "checkin"),
     checkin_match: r.checkinMatch,
     checkin_face_distance: r.checkinFaceDistance,
+    checkin_proof: proofOf(r.checkinProof, r.checkinLat),
+    checkin_liveness: r.checkinLiveness,
     checkout_at: time(r.checkoutAt),
     checkout_lat: r.checkoutLat,
     checkout_lng: r.checkoutLng,
@@ -48,9 +53,13 @@ export function toAttendanceDto(r: AttendanceRow) {
     checkout_photo_purged: photoPurged(r, "checkout"),
     checkout_match: r.checkoutMatch,
     checkout_face_distance: r.checkoutFaceDistance,
+    checkout_proof: proofOf(r.checkoutProof, r.checkoutLat),
+    checkout_liveness: r.checkoutLiveness,
     late_minutes: r.lateMinutes,
     early_minutes: r.earlyMinutes,
     flags: r.flags,
+    /** What each location flag saw (its two points, the distance and the minutes between them), by flag. */
+    flag_evidence: r.flagEvidence,
     review_status: r.reviewStatus,
     /** Each side's own review (ADR 043); review_status sums them up. */
     checkin_review: r.checkinReview,
@@ -67,10 +76,11 @@ export type AttendanceDto = ReturnType<typeof toAttendanceDto>;
 /** One side of the day (check-in or check-out) as the model decided it. */
 export type Side = {
   at: Date;
-  lat: number;
-  lng: number;
-  accuracy: number;
-  distanceM: number;
+  /** Null for a check-in placed by the office QR without a position. */
+  lat: number | null;
+  lng: number | null;
+  accuracy: number | null;
+  distanceM: number | null;
   office: string;
   geofence: Geofence;
   address: string | null;
@@ -78,7 +88,9 @@ export type Side = {
   match: 0 | 1 | null;
   faceDistance: number | null;
   clientTime: Date;
-  positionAt: Date;
+  positionAt: Date | null;
+  proof: "gps" | "qr" | "pin";
+  liveness: number | null;
 };
 
 const SIDE_COLUMNS = [
@@ -95,6 +107,8 @@ const SIDE_COLUMNS = [
   "FaceDistance",
   "ClientTime",
   "PositionAt",
+  "Proof",
+  "Liveness",
 ] as const;
 
 /** The column keys `sideColumns(prefix, …)` fills. */
@@ -118,6 +132,8 @@ export function sideColumns(prefix: "checkin" | "checkout", s: Side): Partial<At
       checkinFaceDistance: s.faceDistance,
       checkinClientTime: s.clientTime,
       checkinPositionAt: s.positionAt,
+      checkinProof: s.proof,
+      checkinLiveness: s.liveness,
     };
   }
   return {
@@ -134,5 +150,7 @@ export function sideColumns(prefix: "checkin" | "checkout", s: Side): Partial<At
     checkoutFaceDistance: s.faceDistance,
     checkoutClientTime: s.clientTime,
     checkoutPositionAt: s.positionAt,
+    checkoutProof: s.proof,
+    checkoutLiveness: s.liveness,
   };
 }

@@ -1,4 +1,5 @@
-import { attendance, settings } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { attendance, employees, settings } from "../../../db/schema";
 import { blankImage, faceSelfie, secondSelfieOfA } from "../../../tests/fixtures/faces";
 import { db } from "~/lib/db.server";
 import { closeFaceEngine } from "~/lib/face.server";
@@ -7,6 +8,12 @@ import { go, input, newEmployee, system, useOffice } from "./attendance.test-hel
 import { registerFace } from "~/models/employees/face.server";
 
 const consented = { consent: true };
+
+/** A face registered and confirmed by an admin (a face no admin confirmed sends a match to review). */
+async function confirmedFace(employeeId: number) {
+  await registerFace(employeeId, await faceSelfie("a"), system, consented);
+  db().update(employees).set({ faceConfirmedAt: new Date() }).where(eq(employees.id, employeeId)).run();
+}
 
 // The face decision with the real engine: the server's own match, review (never a match) when it cannot tell.
 const now = new Date("2026-11-23T08:00:00+07:00");
@@ -21,7 +28,7 @@ afterAll(() => closeFaceEngine());
 describe("face at check-in", { timeout: 60_000 }, () => {
   test("the same person: match 1 with the distance, the selfie stored for its owner", async () => {
     const e = newEmployee();
-    await registerFace(e.id, await faceSelfie("a"), system, consented);
+    await confirmedFace(e.id);
     const record = await go(e.id, input(now), await secondSelfieOfA());
     expect(record.checkin_match).toBe(1);
     expect(record.checkin_face_distance).toBeLessThan(0.5);
@@ -66,9 +73,16 @@ describe("face at check-in", { timeout: 60_000 }, () => {
     });
   });
 
-  test("a check-out adds its own flags and sends the record to review", async () => {
+  test("the same person against a face no admin confirmed yet: a match, sent to review as face_unconfirmed", async () => {
     const e = newEmployee();
     await registerFace(e.id, await faceSelfie("a"), system, consented);
+    const record = await go(e.id, input(now), await secondSelfieOfA());
+    expect(record).toMatchObject({ checkin_match: 1, flags: ["face_unconfirmed"], checkin_review: "pending" });
+  });
+
+  test("a check-out adds its own flags and sends the record to review", async () => {
+    const e = newEmployee();
+    await confirmedFace(e.id);
     await go(e.id, input(now), await secondSelfieOfA());
     const out = await go(e.id, input(new Date("2026-11-23T17:45:00+07:00"), { type: "out" }), await faceSelfie("c"));
     expect(out).toMatchObject({

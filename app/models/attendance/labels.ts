@@ -46,6 +46,11 @@ export const FLAG_LABELS: Record<string, string> = {
   face_not_matched: "ใบหน้าไม่ตรงกับที่ลงทะเบียน",
   face_review: "ตรวจใบหน้าอัตโนมัติไม่ได้",
   no_selfie: "ไม่มีรูปถ่าย",
+  face_unconfirmed: "ใบหน้าที่ลงทะเบียนยังไม่ได้รับการยืนยันจากผู้ดูแล",
+  liveness_low: "รูปถ่ายอาจไม่ใช่ใบหน้าจริง (คะแนนตรวจใบหน้าจริงต่ำ)",
+  impossible_travel: "เดินทางเร็วเกินจริงจากการลงเวลาครั้งก่อน",
+  repeated_position: "พิกัดซ้ำกับการลงเวลาวันอื่นทุกตำแหน่งทศนิยม",
+  position_accuracy_suspect: "ค่าความแม่นยำของตำแหน่งผิดปกติ",
 };
 
 export const flagLabel = (code: string) => FLAG_LABELS[code] ?? code;
@@ -54,6 +59,20 @@ export const GEOFENCE_LABELS: Record<Geofence, string> = {
   inside: "ในรัศมี",
   outside: "นอกรัศมี",
   uncertain: "ไม่แน่ชัด",
+};
+
+/** What placed the employee at the office (PRESENCE_PROOFS): the position, the office's QR, a kiosk's PIN. */
+export const PROOF_LABELS: Record<"gps" | "qr" | "pin", string> = {
+  gps: "GPS",
+  qr: "QR",
+  pin: "PIN",
+};
+
+/** The same in words, where there is room (the review queue). */
+export const PROOF_TEXT: Record<"gps" | "qr" | "pin", string> = {
+  gps: "GPS",
+  qr: "QR ที่สำนักงาน",
+  pin: "รหัสพนักงานที่คิออสก์",
 };
 
 export const REVIEW_STATUS_LABELS: Record<"none" | "pending" | "accepted" | "rejected", string> = {

@@ -55,6 +55,7 @@ const WRITTEN: Record<string, string[]> = {
   settings: Object.keys(SETTINGS),
   payroll_month: ["month", "reason", "closed_at", "closed_by"],
   schedule: ["name", "days", "late_grace_minutes", "early_grace_minutes", "effective_from"],
+  kiosk: ["office"],
 };
 
 test.each(Object.entries(WRITTEN))("every field a model writes on %s has a Thai label", (entity, fields) => {

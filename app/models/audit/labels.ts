@@ -49,6 +49,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   close_payroll: "ปิดงวดเงินเดือน",
   reopen_payroll: "เปิดงวดเงินเดือนอีกครั้ง",
   schedule: "เปลี่ยนตารางเวลาทำงาน",
+  issue_kiosk_code: "ออกรหัสจับคู่เครื่องลงเวลา",
+  pair_kiosk: "จับคู่เครื่องลงเวลา",
+  revoke_kiosk: "ยกเลิกเครื่องลงเวลา",
+  issue_kiosk_pin: "ออก PIN ลงเวลาที่เครื่องลงเวลา",
+  clear_kiosk_pin: "ยกเลิก PIN ลงเวลาที่เครื่องลงเวลา",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -69,6 +74,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   database: "ฐานข้อมูล",
   payroll_month: "งวดเงินเดือน",
   schedule: "ตารางเวลาทำงาน",
+  kiosk: "เครื่องลงเวลา",
 };
 
 
@@ -98,6 +104,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   zipcode: "รหัสไปรษณีย์",
   pay_basis: "การจ่ายค่าจ้าง",
   office_names: "สำนักงานที่ลงเวลาได้",
+  office: "สำนักงาน",
   schedule: "ตารางเวลาทำงาน",
   effective_from: "มีผลตั้งแต่",
   photo_url: "รูป",
@@ -191,6 +198,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   other_sessions: "อุปกรณ์อื่นที่เข้าระบบ (เครื่อง)",
   // settings
   face_threshold: "เกณฑ์ความต่างของใบหน้า",
+  liveness_threshold: "เกณฑ์คะแนนใบหน้าจริง",
   offices: "สำนักงาน",
   outside_radius: "เมื่ออยู่นอกรัศมี",
   max_accuracy_m: "ความคลาดเคลื่อนของตำแหน่งที่ยอมรับ (ม.)",

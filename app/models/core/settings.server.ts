@@ -2,7 +2,7 @@ import { z } from "zod";
 import { settings } from "../../../db/schema";
 import { immediate, preparedQuery, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { DEFAULT_FACE_THRESHOLD } from "~/lib/face.server";
+import { DEFAULT_FACE_THRESHOLD, DEFAULT_LIVENESS_THRESHOLD } from "~/lib/face.server";
 import { fieldErrors, requireSomeChange } from "~/lib/validation";
 import { ATTENDANCE_SETTING_DEFAULTS, ATTENDANCE_SETTING_SCHEMAS, workHoursOrderErrors } from "~/models/attendance/settings";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
@@ -24,6 +24,14 @@ export const SETTINGS = {
       .min(0.2, "เกณฑ์ความต่างของใบหน้าต้องไม่น้อยกว่า 0.2")
       .max(0.9, "เกณฑ์ความต่างของใบหน้าต้องไม่เกิน 0.9"),
     DEFAULT_FACE_THRESHOLD,
+  ),
+  /** A selfie scoring below this (0–1) is flagged liveness_low for review; 0: never flagged. */
+  liveness_threshold: entry(
+    z
+      .number({ error: "เกณฑ์การตรวจใบหน้าจริงต้องเป็นตัวเลข" })
+      .min(0, "เกณฑ์การตรวจใบหน้าจริงต้องอยู่ระหว่าง 0 ถึง 1")
+      .max(1, "เกณฑ์การตรวจใบหน้าจริงต้องอยู่ระหว่าง 0 ถึง 1"),
+    DEFAULT_LIVENESS_THRESHOLD,
   ),
   offices: entry(ATTENDANCE_SETTING_SCHEMAS.offices, ATTENDANCE_SETTING_DEFAULTS.offices),
   outside_radius: entry(ATTENDANCE_SETTING_SCHEMAS.outside_radius, ATTENDANCE_SETTING_DEFAULTS.outside_radius),

@@ -1,6 +1,6 @@
 import { blankImage, faceSelfie, secondSelfieOfA, severalFacesImage } from "../../../tests/fixtures/faces";
 import { db } from "~/lib/db.server";
-import { closeFaceEngine } from "~/lib/face.server";
+import { DEFAULT_LIVENESS_THRESHOLD, closeFaceEngine } from "~/lib/face.server";
 import { DomainError } from "~/lib/errors";
 import { getUpload, uploadIdFromUrl } from "~/lib/uploads.server";
 import { listAudit, recordAudit } from "~/models/audit/audit.server";
@@ -41,6 +41,9 @@ describe("face registration and matching", { timeout: 60_000 }, () => {
     const same = await matchFace(e.id, await secondSelfieOfA());
     expect(same.match).toBe(1);
     expect(same.distance).toBeLessThan(0.5);
+    // The selfie's own liveness score, whoever it matches (docs/decisions/051-selfie-liveness-score.md).
+    expect(same.liveness).toBeGreaterThanOrEqual(DEFAULT_LIVENESS_THRESHOLD);
+    expect(same.liveness).toBeLessThanOrEqual(1);
     const other = await matchFace(e.id, await faceSelfie("b"));
     expect(other.match).toBe(0);
     expect(other.distance).toBeGreaterThanOrEqual(0.5);
@@ -69,6 +72,8 @@ describe("face registration and matching", { timeout: 60_000 }, () => {
       distance: null,
       match: 0,
       registered: false,
+      confirmed: false,
+      liveness: null,
       message: "ยังไม่ได้ลงทะเบียนใบหน้า กรุณาลงทะเบียนใบหน้าก่อน",
     });
   });

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { employees } from "../../../db/schema";
 import { db, immediate, type Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { computeDescriptor, countFaces, faceCountRefusal, faceDistance } from "~/lib/face.server";
+import { computeDescriptor, countFaces, faceCountRefusal, faceDistance, readSelfie } from "~/lib/face.server";
 import { encodeImage } from "~/lib/image.server";
 import { deleteUploadAt, saveUpload } from "~/lib/uploads.server";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
@@ -83,23 +83,40 @@ export async function precheckFace(photo: Uint8Array): Promise<FacePrecheck> {
   return { faces, message: faces === null ? null : faceCountRefusal(faces) };
 }
 
-export type FaceMatch = { distance: number | null; match: 0 | 1; registered: boolean; message?: string };
+/** `confirmed`: an admin confirmed the registered face; `liveness`: the selfie's anti-spoof score when the engine gives one. */
+export type FaceMatch = {
+  distance: number | null;
+  match: 0 | 1;
+  registered: boolean;
+  confirmed: boolean;
+  liveness: number | null;
+  message?: string;
+};
 
 /**
- * Compares a selfie with the registered face (Euclidean distance, threshold a setting). Without
+ * Compares a selfie with the registered face (Euclidean distance, threshold a setting) and gives
+ * the selfie's liveness score (null when the engine could not score it; the match stands). Without
  * a registered face the answer is match 0 with a prompt to register, never an error.
  */
 export async function matchFace(employeeId: number, photo: Uint8Array): Promise<FaceMatch> {
   const row = db()
-    .select({ descriptor: employees.faceDescriptor })
+    .select({ descriptor: employees.faceDescriptor, confirmedAt: employees.faceConfirmedAt })
     .from(employees)
     .where(eq(employees.id, employeeId))
     .get();
   if (!row) throw new DomainError(404, "ไม่พบพนักงาน");
-  if (!row.descriptor) return { distance: null, match: 0, registered: false, message: FACE_MESSAGES.notRegistered };
-  const selfie = await computeDescriptor(photo);
-  const distance = faceDistance(row.descriptor, selfie);
-  return { distance, match: distance < getSetting("face_threshold") ? 1 : 0, registered: true };
+  if (!row.descriptor) {
+    return { distance: null, match: 0, registered: false, confirmed: false, liveness: null, message: FACE_MESSAGES.notRegistered };
+  }
+  const selfie = await readSelfie(photo);
+  const distance = faceDistance(row.descriptor, selfie.descriptor);
+  return {
+    distance,
+    match: distance < getSetting("face_threshold") ? 1 : 0,
+    registered: true,
+    confirmed: row.confirmedAt != null,
+    liveness: selfie.liveness,
+  };
 }
 
 /**

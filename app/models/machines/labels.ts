@@ -13,5 +13,6 @@ export const MACHINE_VISIT_STATUS_LABELS: Record<MachineVisitStatus, string> = {
 export const VISIT_FLAG_LABELS = {
   uncertain: "ตำแหน่งไม่แน่ชัด",
   no_position: "ไม่มีตำแหน่ง",
+  impossible_travel: "เดินทางเร็วเกินจริงจากตำแหน่งครั้งก่อน",
 } as const;
 export type VisitFlag = keyof typeof VISIT_FLAG_LABELS;

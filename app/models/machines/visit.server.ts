@@ -18,6 +18,7 @@ import { idField, isoDate, pageOffset, PageFields, type Page } from "~/lib/valid
 import { GEOFENCE_LABELS } from "~/models/attendance/labels";
 import { reportRange } from "~/models/attendance/report.server";
 import { ATTENDANCE_MESSAGES } from "~/models/attendance/attendance.server";
+import { visitLocationCheck } from "~/models/attendance/location-evidence.server";
 import { isOverdue, PROBLEM_STATUSES, machineDueDate, requiresPresence, type MachineVisitStatus } from "./rules";
 import { MACHINE_VISIT_MESSAGES, type VisitInput } from "./visit-schema";
 import { MACHINE_VISIT_STATUS_LABELS, VISIT_FLAG_LABELS, type VisitFlag } from "./labels";
@@ -129,6 +130,8 @@ export type VisitDto = {
   distance_m: number | null;
   geofence: Geofence | null;
   flags: string[];
+  /** What a location flag saw, by flag code (impossible_travel: the two points, the distance, the minutes, the speed). */
+  flag_evidence: Record<string, unknown>;
   photo_url: string | null;
   map_url: string | null;
 };
@@ -155,6 +158,7 @@ const VISIT_FIELDS = {
   distanceM: visits.distanceM,
   geofence: visits.geofence,
   flags: visits.flags,
+  flagEvidence: visits.flagEvidence,
   photoUploadId: visits.photoUploadId,
 };
 
@@ -182,6 +186,7 @@ function toVisitDto(r: VisitRow): VisitDto {
     distance_m: r.distanceM,
     geofence: r.geofence,
     flags: r.flags,
+    flag_evidence: r.flagEvidence,
     photo_url: photoUrl(r.photoUploadId),
     map_url: r.lat != null && r.lng != null ? mapUrl(r.lat, r.lng) : null,
   };
@@ -242,6 +247,11 @@ function placeVisit(machine: NonNullable<ReturnType<typeof activeMachine>>, inpu
 export async function sendVisit(employeeId: number, input: VisitInput, photo: Uint8Array | null, now: Date = new Date()): Promise<VisitDto> {
   const machine = requireOwnMachine(db(), input.machine_id, employeeId);
   const placement = placeVisit(machine, input, photo != null);
+  // Visits have no review queue: the flag and its evidence show on the visit in the admin's pages.
+  const located =
+    input.lat !== undefined && input.lng !== undefined
+      ? visitLocationCheck(employeeId, { lat: input.lat, lng: input.lng, accuracy: input.accuracy ?? null, at: now })
+      : { flags: [], evidence: {} };
   const encoded = photo ? await encodeImage(photo) : null;
   const id = immediate((tx) => {
     requireOwnMachine(tx, input.machine_id, employeeId);
@@ -260,7 +270,8 @@ export async function sendVisit(employeeId: number, input: VisitInput, photo: Ui
         accuracy: input.accuracy ?? null,
         distanceM: placement.distanceM,
         geofence: placement.geofence,
-        flags: placement.flags,
+        flags: [...placement.flags, ...located.flags],
+        flagEvidence: located.evidence,
         photoUploadId: stored?.id ?? null,
         createdAt: now,
       })

@@ -44,6 +44,7 @@ const visit = (over: Partial<VisitDto> = {}): VisitDto => ({
   distance_m: 35,
   geofence: "inside",
   flags: [],
+  flag_evidence: {},
   photo_url: null,
   map_url: null,
   ...over,
