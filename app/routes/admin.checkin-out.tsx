@@ -19,6 +19,8 @@ import { FaceReviewQuery, listFaceReviews, pendingFaceReviewCount } from "~/mode
 import { getSettings } from "~/models/core/settings.server";
 import { correctionsForReview } from "~/http/intents/attendance-corrections.server";
 import { checkinOutIntents } from "~/http/intents/checkin-out.server";
+import { KiosksPanel } from "~/components/kiosk/KiosksPanel";
+import { listKiosks } from "~/models/kiosk/kiosks.server";
 
 export const meta: MetaFunction = () => [{ title: "ลงเวลาเข้า-ออก · TN Management" }];
 
@@ -45,7 +47,7 @@ export const loader = (args: LoaderFunctionArgs) => adminLoader(args, ({ request
   if (tab === "monthly") {
     return json({ tab, pending, daily: null, monthly: monthlyPage(params), review: null, settings: null });
   }
-  return json({ tab, pending, daily: null, monthly: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS) });
+  return json({ tab, pending, daily: null, monthly: null, review: null, settings: getSettings(SETTINGS_TAB_KEYS), kiosks: listKiosks().items });
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -81,6 +83,7 @@ export default function Page() {
           {data.monthly ? <MonthlyTab data={data.monthly} /> : null}
           {data.review ? <ReviewTab data={data.review} /> : null}
           {data.settings ? <SettingsTab settings={data.settings} /> : null}
+          {"kiosks" in data && data.settings ? <KiosksPanel kiosks={data.kiosks} offices={data.settings.offices.map((o) => o.name)} /> : null}
         </Tabs.Panel>
       </Tabs>
     </PageFrame>

@@ -24,12 +24,14 @@ import { useLineConfigured } from "~/components/line/NeedsLine";
 import { PushDialog } from "~/components/line/PushDialog";
 import { EmployeeScheduleSection } from "~/components/schedules/EmployeeScheduleSection";
 import { ScheduleAssignDialog } from "~/components/schedules/ScheduleAssignDialog";
+import { KioskPinSection } from "~/components/kiosk/KioskPinSection";
 import { employeeProfilePageData } from "~/http/intents/employees.server";
 import { adminLoader } from "~/http/page-loaders.server";
 import { intParam } from "~/http/request.server";
 import { initials } from "~/lib/initials";
 import { formatThaiDate } from "~/lib/thai-date";
 import { thumbUrl } from "~/lib/uploads-shared";
+import { pinState } from "~/models/kiosk/pins.server";
 import type { action as listAction } from "./admin.employee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -37,7 +39,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  adminLoader(args, ({ params }) => json(employeeProfilePageData(intParam(params.id))));
+  adminLoader(args, ({ params }) => {
+    const id = intParam(params.id);
+    return json({ ...employeeProfilePageData(id), kiosk_pin: pinState(id) });
+  });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary homeHref="/admin/employee" homeLabel="กลับไปที่รายชื่อพนักงาน" />;
@@ -160,6 +165,7 @@ export default function EmployeeProfilePage() {
         <DetailsSection employee={employee} />
         <LineFaceSection employee={employee} face={data.face} />
       </SimpleGrid>
+      <KioskPinSection employeeId={employee.id} working={employee.working} pin={data.kiosk_pin} />
       <EmployeeScheduleSection
         schedule={data.schedule}
         schedules={data.schedules}

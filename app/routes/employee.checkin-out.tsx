@@ -23,7 +23,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 export default function CheckinOutPage() {
   const data = useLoaderData<typeof loader>();
   const [recorded, setRecorded] = useState(0);
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   if (!data) return null;
   return (
     <Stack>
@@ -31,7 +31,21 @@ export default function CheckinOutPage() {
         <Title order={2}>ลงเวลาเข้า-ออกงาน</Title>
         <Text c="dimmed">ลงเวลาพร้อมตำแหน่งและรูปถ่าย เวลาใช้ตามนาฬิกาของระบบ</Text>
       </div>
-      <CheckinOut initial={data.today} employeeName={data.employee_name} onRecorded={() => setRecorded((n) => n + 1)} />
+      <CheckinOut
+        initial={data.today}
+        employeeName={data.employee_name}
+        onRecorded={() => setRecorded((n) => n + 1)}
+        qr={params.get("qr")}
+        onQrUsed={() =>
+          setParams(
+            (p) => {
+              p.delete("qr");
+              return p;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+      />
       <CheckinHistory reloadKey={recorded} correctDate={params.get("correct") ?? undefined} />
     </Stack>
   );

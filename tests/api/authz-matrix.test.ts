@@ -154,6 +154,8 @@ const TABLE: Record<string, Cell> = {
 
   "api.employee.$id.face.review.ts POST": { url: (i) => `/api/employee/${i.employee}/face/review`, body: EMPTY_JSON, expect: adminApi(400) },
   "api.employee.$id.face.ts DELETE": { url: (i) => `/api/employee/${i.employee}/face`, adminNowhere: true, expect: adminApi(404) },
+  "api.employee.$id.pin.ts POST": { url: (i) => `/api/employee/${i.employee}/pin`, body: EMPTY_JSON, adminNowhere: true, expect: adminApi(404) },
+  "api.employee.$id.pin.ts DELETE": { url: (i) => `/api/employee/${i.employee}/pin`, adminNowhere: true, expect: adminApi(404) },
   "api.employee.$id.photo.ts POST": { url: (i) => `/api/employee/${i.employee}/photo`, body: EMPTY_JSON, expect: adminApi(400) },
   "api.employee.$id.reinstate.ts POST": { url: (i) => `/api/employee/${i.employee}/reinstate`, expect: adminApi(409) },
   "api.employee.$id.schedule.ts GET": { url: (i) => `/api/employee/${i.employee}/schedule`, expect: adminApi(200) },
@@ -176,6 +178,11 @@ const TABLE: Record<string, Cell> = {
   "api.holiday.ts POST": { url: () => "/api/holiday", body: EMPTY_JSON, expect: adminApi(400) },
   "api.holiday.ts DELETE": { url: () => "/api/holiday", body: EMPTY_JSON, expect: adminApi(400) },
   "api.job-runs.ts GET": { url: () => "/api/job-runs", expect: adminApi(200) },
+
+  // The kiosk's routes answer to its device cookie, which no caller here has; pairing needs only a code.
+  "api.kiosk.checkin.ts POST": { url: () => "/api/kiosk/checkin", body: EMPTY_JSON, expect: everyone(401) },
+  "api.kiosk.pair.ts POST": { url: () => "/api/kiosk/pair", body: EMPTY_JSON, expect: everyone(400) },
+  "api.kiosk.qr.ts GET": { url: () => "/api/kiosk/qr", expect: everyone(401) },
 
   "api.leave.approve-result.ts POST": { url: () => "/api/leave/approve-result", body: EMPTY_JSON, expect: adminApi(400) },
   "api.leave.calendar.ts GET": { url: () => "/api/leave/calendar", expect: adminApi(200) },
@@ -221,6 +228,9 @@ const TABLE: Record<string, Cell> = {
   "api.payroll.closes.ts GET": { url: () => "/api/payroll/closes", expect: adminApi(200) },
   "api.payroll.reopen.ts POST": { url: () => "/api/payroll/reopen", body: EMPTY_JSON, expect: adminApi(400) },
   "api.payroll.ts GET": { url: () => "/api/payroll?format=csv", expect: adminApi(200) },
+  "api.office.kiosk-pairing.ts POST": { url: () => "/api/office/kiosk-pairing", body: EMPTY_JSON, expect: adminApi(400) },
+  "api.office.kiosks.ts GET": { url: () => "/api/office/kiosks", expect: adminApi(200) },
+  "api.office.kiosks.$id.revoke.ts POST": { url: () => "/api/office/kiosks/999999/revoke", expect: adminApi(404) },
   "api.overtime.$id.decision.ts POST": { url: (i) => `/api/overtime/${i.overtime}/decision`, body: EMPTY_JSON, expect: adminApi(400) },
   "api.overtime.ts GET": { url: () => `/api/overtime?month=${bangkokDate(3).slice(0, 7)}`, showsA: ["admin"], expect: adminApi(200) },
   "api.overtime.ts POST": { url: () => "/api/overtime", body: EMPTY_JSON, expect: adminApi(400) },
@@ -296,6 +306,8 @@ const TABLE: Record<string, Cell> = {
     body: { form: {} },
     expect: { anonymous: 401, A: 400, B: 400, resigned: 400, admin: 401 },
   },
+
+  "kiosk.tsx loader": { url: () => "/kiosk", expect: everyone(200) },
 
   "login.tsx loader": { url: () => "/login", expect: { anonymous: "null", A: "null", B: "null", resigned: "null", admin: "→/admin" } },
   "login.tsx action": { url: () => "/login", body: { form: {} }, expect: everyone(400) },

@@ -34,10 +34,11 @@ let admin: string;
  * Rows that change on requests which change nothing, so they are left out of the comparison:
  * - login_attempts: a refused sign-in or LINE link try is counted on purpose (ADR 015);
  * - admin_sessions.last_seen_at: the guard stamps it on any request, at most once a minute;
+ * - kiosks.last_seen_at: the same for a kiosk's device cookie;
  * - job_runs: the scheduler writes its runs by the clock, not because of a request.
  */
 const SKIPPED_TABLES = new Set(["login_attempts", "job_runs"]);
-const SKIPPED_COLUMNS: Record<string, string[]> = { admin_sessions: ["last_seen_at"] };
+const SKIPPED_COLUMNS: Record<string, string[]> = { admin_sessions: ["last_seen_at"], kiosks: ["last_seen_at"] };
 
 class DbWatch {
   private db: Database.Database;
@@ -158,11 +159,12 @@ async function refused(label: string, send: () => Promise<Response>, allowed: nu
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-type Who = "admin" | "employee" | "line" | "none";
+type Who = "admin" | "employee" | "line" | "kiosk" | "none";
 const cookies: Record<Who, () => string> = {
   admin: () => admin,
   employee: () => fx.empCookie,
   line: () => fx.lineCookie,
+  kiosk: () => fx.kioskCookie,
   none: () => "",
 };
 
@@ -211,6 +213,8 @@ const fx = {
   correctionId: 0,
   overtimeId: 0,
   scheduleId: 0,
+  kioskId: 0,
+  kioskCookie: "",
   holiday: "",
   year: 0,
   sessionKey: "x",
@@ -276,6 +280,13 @@ beforeAll(async () => {
   fx.overtimeId = (await ok(await sendJson("POST", "/api/emp/overtime", "employee", { date: soon(5), start: "17:30", end: "20:00", reason: "ปิดงบ" }), "overtime")).overtime.id;
 
   fx.scheduleId = (await ok(await sendJson("POST", "/api/schedule", "admin", { name: "กะทดสอบ", days: [{ weekday: 1, start: "22:00", end: "06:00" }] }), "schedule")).schedule.id;
+
+  // A paired office kiosk, and a PIN for HOST1 at it (ADR 050).
+  const pairing = await ok(await sendJson("POST", "/api/office/kiosk-pairing", "admin", { office: "สำนักงาน" }), "kiosk pairing");
+  const paired = await sendJson("POST", "/api/kiosk/pair", "none", { code: pairing.code });
+  fx.kioskCookie = cookieFrom(paired, "tn_kiosk") ?? "";
+  fx.kioskId = (await ok(paired, "kiosk")).kiosk.id;
+  await ok(await sendJson("POST", `/api/employee/${fx.employeeId}/pin`, "admin", { pin: "2580" }), "kiosk pin");
 
   fake.groups.set("Chostile0001", { groupName: "กลุ่มทดสอบ" });
   const join = JSON.stringify({ destination: "Ubot", events: [{ type: "join", mode: "active", timestamp: Date.now(), webhookEventId: "01HHOSTILEJOIN000000000001", deliveryContext: { isRedelivery: false }, source: { type: "group", groupId: "Chostile0001" }, replyToken: "rt-join" }] });
@@ -446,6 +457,16 @@ const WRITES: Record<string, Write> = {
     badPaths: idPaths((id) => `/api/employee/${id}/face/review`),
   },
   "DELETE api.employee.$id.face.ts": { who: "admin", path: () => `/api/employee/${fx.employeeId}/face`, kind: "none", badPaths: idPaths((id) => `/api/employee/${id}/face`) },
+  "DELETE api.employee.$id.pin.ts": { who: "admin", path: () => `/api/employee/${fx.otherEmployeeId}/pin`, kind: "none", badPaths: idPaths((id) => `/api/employee/${id}/pin`) },
+  "POST api.employee.$id.pin.ts": {
+    who: "admin",
+    path: () => `/api/employee/${fx.otherEmployeeId}/pin`,
+    kind: "json",
+    valid: () => ({ pin: "2580" }),
+    // Without a PIN the server draws one.
+    emptyOk: true,
+    badPaths: idPaths((id) => `/api/employee/${id}/pin`),
+  },
   "POST api.employee.$id.photo.ts": {
     who: "admin",
     path: () => `/api/employee/${fx.employeeId}/photo`,
@@ -607,6 +628,15 @@ const WRITES: Record<string, Write> = {
     kind: "json",
     valid: () => ({ name: "กะเช้า", days: [{ weekday: 2, start: "06:00", end: "14:00" }] }),
     text: ["name"],
+  },
+  "POST api.kiosk.checkin.ts": { who: "kiosk", path: () => "/api/kiosk/checkin", kind: "multipart", valid: () => ({ employee_code: "HOST1", pin: "2580", type: "in" }), image: "photo" },
+  "POST api.kiosk.pair.ts": { who: "none", path: () => "/api/kiosk/pair", kind: "json", valid: () => ({ code: "123456" }), text: ["code"] },
+  "POST api.office.kiosk-pairing.ts": { who: "admin", path: () => "/api/office/kiosk-pairing", kind: "json", valid: () => ({ office: "สำนักงาน" }), text: ["office"] },
+  "POST api.office.kiosks.$id.revoke.ts": {
+    who: "admin",
+    path: () => `/api/office/kiosks/${fx.kioskId}/revoke`,
+    kind: "none",
+    badPaths: idPaths((id) => `/api/office/kiosks/${id}/revoke`),
   },
   "PUT api.settings.ts": { who: "admin", path: () => "/api/settings", kind: "json", valid: () => ({ grace_minutes: 7 }) },
 };
@@ -907,6 +937,8 @@ const PAGES: Record<string, Page> = {
       checked: { id: true, fields: () => ({ id: fx.recordId, checked: "1" }) },
       review: { id: true, fields: () => ({ id: fx.recordId, decision: "accept", note: "ตรวจแล้ว" }) },
       face_review: { id: true, fields: () => ({ id: fx.employeeId, decision: "confirm", note: "" }) },
+      kiosk_pairing: { fields: () => ({ office: "สำนักงาน" }) },
+      kiosk_revoke: { id: true },
     },
   },
   "admin.employee.tsx": {
@@ -921,6 +953,8 @@ const PAGES: Record<string, Page> = {
       "issue-code": { id: true },
       unlink: { id: true },
       "reset-face": { id: true },
+      "kiosk-pin": { id: true, fields: () => ({ id: fx.otherEmployeeId, pin: "2580" }), emptyOk: true },
+      "kiosk-pin-clear": { id: true },
       "schedule-assign": { id: true, fields: () => ({ id: fx.otherEmployeeId, schedule_id: fx.scheduleId, from: `${fx.year}-12-01` }) },
       "schedule-bulk": { fields: () => ({ employee_ids: String(fx.otherEmployeeId), schedule_id: fx.scheduleId, from: `${fx.year}-12-01` }) },
     },

@@ -306,6 +306,8 @@ for (const size of SIZES) {
       }
       await visit(page, `/admin/leave-work?tab=calendar&month=${seed.petitionMonth}`, label, findings);
       await visit(page, "/admin/leave-work?tab=types", label, findings);
+      // The office kiosk's page as a device not paired yet shows it (its paired screen: kiosk.spec.ts).
+      await visit(page, "/kiosk", label, findings);
       await visit(page, `/admin/employee/${seed.employee.id}`, label, findings);
       await visit(page, `/admin/employee/${seed.employee.id}/timesheet?month=${bangkokDate(Date.now()).slice(0, 7)}`, label, findings);
       // The payroll page's close dialog, for a month no journey closes (opened, not confirmed: the

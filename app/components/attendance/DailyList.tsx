@@ -4,7 +4,7 @@ import { PlainAnchor, PlainImage, PlainUnstyledButton } from "~/components/Plain
 import { PlainAvatar, PlainBadge, PlainText } from "~/components/PlainMantine";
 import { initials } from "~/lib/initials";
 import { thumbUrl } from "~/lib/uploads-shared";
-import { STATUS_LABELS } from "~/models/attendance/labels";
+import { PROOF_LABELS, STATUS_LABELS } from "~/models/attendance/labels";
 import { CorrectionAction } from "./CorrectionDialog";
 import { clockTime, mapLink, matchLabel, metres, PHOTO_PURGED_LABEL, STATUS_COLORS } from "./attendance-labels";
 import type { DailyTabItem } from "./daily-types";
@@ -25,6 +25,15 @@ function MatchBadge({ match, photo, purged = false }: { match: number | null; ph
   return m ? (
     <PlainBadge size="sm" variant="light" color={m.color}>
       {m.label}
+    </PlainBadge>
+  ) : null;
+}
+
+/** "QR" or "PIN" beside a side placed by the office QR or a kiosk's PIN (GPS, the usual, shows nothing). */
+function ProofBadge({ proof }: { proof: "gps" | "qr" | "pin" | null | undefined }) {
+  return proof === "qr" || proof === "pin" ? (
+    <PlainBadge size="sm" variant="outline" color="indigo" data-testid="proof-badge">
+      {PROOF_LABELS[proof]}
     </PlainBadge>
   ) : null;
 }
@@ -63,6 +72,7 @@ function CheckIn({ record }: { record: DailyTabItem["record"] }) {
     <>
       <div className="daily-sm">{clockTime(record?.checkin_at)}</div>
       {record ? <MatchBadge match={record.checkin_match} photo={record.checkin_photo_url} purged={record.checkin_photo_purged} /> : null}
+      {record?.checkin_at ? <ProofBadge proof={record.checkin_proof} /> : null}
     </>
   );
 }
@@ -72,6 +82,7 @@ function CheckOut({ record }: { record: DailyTabItem["record"] }) {
     <>
       <div className="daily-sm">{clockTime(record?.checkout_at)}</div>
       {record?.checkout_at ? <MatchBadge match={record.checkout_match} photo={record.checkout_photo_url} purged={record.checkout_photo_purged} /> : null}
+      {record?.checkout_at ? <ProofBadge proof={record.checkout_proof} /> : null}
     </>
   );
 }

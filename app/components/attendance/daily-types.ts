@@ -15,6 +15,9 @@ export type DailyRecord = {
   checkout_photo_purged?: boolean;
   checkin_match: number | null;
   checkout_match: number | null;
+  /** What placed the employee (a badge for the office QR or a kiosk's PIN; GPS is the usual). */
+  checkin_proof?: "gps" | "qr" | "pin" | null;
+  checkout_proof?: "gps" | "qr" | "pin" | null;
   late_minutes: number;
   early_minutes: number;
   review_status: string;

@@ -12,10 +12,11 @@ import IconCurrentLocation from "@tabler/icons-react/dist/esm/icons/IconCurrentL
 import IconLogin from "@tabler/icons-react/dist/esm/icons/IconLogin.mjs";
 import IconLogout from "@tabler/icons-react/dist/esm/icons/IconLogout.mjs";
 import IconMapPin from "@tabler/icons-react/dist/esm/icons/IconMapPin.mjs";
-import { useCallback, useEffect, useState } from "react";
+import IconQrcode from "@tabler/icons-react/dist/esm/icons/IconQrcode.mjs";
+import { useCallback, useContext, useEffect, useState } from "react";
 import { businessDate, formatThaiDateLong } from "~/lib/thai-date";
 import { classifyGeofence, mapUrl, nearestOffice } from "~/lib/geo";
-import { useChatConfirm } from "./chat-confirm";
+import { LiffConfigContext, useChatConfirm } from "./chat-confirm";
 import { BLOCKED_MESSAGES, CHECKIN_MESSAGES, GEO_MESSAGES, GEOFENCE_TEXT, PRESENCE_TEXT, faceText } from "./checkin-messages";
 import type { AttendanceRecord, NextStep, TodayState } from "./checkin-types";
 import { empFetch } from "./emp-api";
@@ -27,6 +28,7 @@ import { thaiNumber } from "~/lib/thai-number";
 import { thaiTime } from "./thai-time";
 import { ShareButton } from "./ShareButton";
 import { shareCard } from "./share";
+import { officeOfQr, SCAN_MESSAGES, scanOfficeQr } from "./office-qr-scan";
 
 const metres = (m: number) => `${thaiNumber(Math.round(m))} ม.`;
 
@@ -50,12 +52,12 @@ function PresenceCheck({ fix, today }: { fix: Fix; today: TodayState }) {
   );
 }
 
-/** Why the button is off (nothing while it is on or while sending). */
-function blockers(position: PositionState, today: TodayState, hasSelfie: boolean): string[] {
+/** Why the button is off (nothing while it is on or while sending). With the office QR the position is only evidence. */
+function blockers(position: PositionState, today: TodayState, hasSelfie: boolean, hasQr = false): string[] {
   const out: string[] = [];
-  if (position.status === "locating") out.push(BLOCKED_MESSAGES.locating);
-  else if (position.status === "error") out.push(BLOCKED_MESSAGES.noPosition);
-  else if (position.fix.accuracy > today.settings.max_accuracy_m) out.push(BLOCKED_MESSAGES.poorAccuracy);
+  if (!hasQr && position.status === "locating") out.push(BLOCKED_MESSAGES.locating);
+  else if (!hasQr && position.status === "error") out.push(BLOCKED_MESSAGES.noPosition);
+  else if (!hasQr && position.status === "ready" && position.fix.accuracy > today.settings.max_accuracy_m) out.push(BLOCKED_MESSAGES.poorAccuracy);
   if (today.settings.require_selfie && !hasSelfie) out.push(BLOCKED_MESSAGES.selfie);
   return out;
 }
@@ -114,7 +116,9 @@ function PositionPanel({ state, today, onRetry }: { state: PositionState; today:
   );
 }
 
-function Side({ label, at, geofence, match, photo }: { label: string; at: string | null; geofence: AttendanceRecord["checkin_geofence"]; match: number | null; photo: string | null }) {
+type SideProps = { label: string; at: string | null; geofence: AttendanceRecord["checkin_geofence"]; match: number | null; photo: string | null; proof?: AttendanceRecord["checkin_proof"] };
+
+function Side({ label, at, geofence, match, photo, proof }: SideProps) {
   return (
     <div>
       <DayTime label={label} at={at} testId={`${label}-time`} />
@@ -130,6 +134,11 @@ function Side({ label, at, geofence, match, photo }: { label: string; at: string
               ใบหน้า: {faceText(match)}
             </Badge>
           ) : null}
+          {proof === "qr" ? (
+            <Badge variant="light" color="indigo">
+              QR
+            </Badge>
+          ) : null}
         </Group>
       ) : null}
     </div>
@@ -143,8 +152,8 @@ function TodayCard({ record }: { record: AttendanceRecord | null }) {
         วันนี้ {formatThaiDateLong(record?.work_date ?? businessDate())}
       </Text>
       <Group grow align="flex-start">
-        <Side label="เข้างาน" at={record?.checkin_at ?? null} geofence={record?.checkin_geofence ?? null} match={record?.checkin_match ?? null} photo={record?.checkin_photo_url ?? null} />
-        <Side label="ออกงาน" at={record?.checkout_at ?? null} geofence={record?.checkout_geofence ?? null} match={record?.checkout_match ?? null} photo={record?.checkout_photo_url ?? null} />
+        <Side label="เข้างาน" at={record?.checkin_at ?? null} geofence={record?.checkin_geofence ?? null} match={record?.checkin_match ?? null} photo={record?.checkin_photo_url ?? null} proof={record?.checkin_proof} />
+        <Side label="ออกงาน" at={record?.checkout_at ?? null} geofence={record?.checkout_geofence ?? null} match={record?.checkout_match ?? null} photo={record?.checkout_photo_url ?? null} proof={record?.checkout_proof} />
       </Group>
       {record?.late_minutes ? <Text c="orange" fz="sm" mt="xs">สาย {record.late_minutes} นาที</Text> : null}
       {record?.early_minutes ? <Text c="orange" fz="sm">ออกก่อนเวลา {record.early_minutes} นาที</Text> : null}
@@ -155,6 +164,10 @@ function TodayCard({ record }: { record: AttendanceRecord | null }) {
 type Props = {
   /** Today's state from the loader; fetched on mount when absent. */
   initial: TodayState | null;
+  /** The office QR's value from the link the LINE camera opened (`?qr=`): sent as `qr`, no GPS fix needed. */
+  qr?: string | null;
+  /** Called once a check-in used that QR (the page drops it from its address). */
+  onQrUsed?: () => void;
   /** Called after a successful check-in or check-out (e.g. to reload the history). */
   onRecorded?: () => void;
   /** Who the share card names; without it no share is offered. */
@@ -181,7 +194,23 @@ export function checkinShareCard(type: "in" | "out", at: string, employeeName: s
 }
 
 /** The check-in/out screen: position, distance, selfie and one big button. The server decides. */
-export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
+/** The office QR in hand: the check-in counts at that office, the position is kept as evidence only. */
+function QrReady({ qr, fix, onClear }: { qr: string; fix: Fix | null; onClear: () => void }) {
+  const office = officeOfQr(qr);
+  return (
+    <Stack gap="xs">
+      <Alert color="green" role="status" title={`QR ของ${office ?? "สำนักงาน"}`} data-testid="qr-ready">
+        ลงเวลาได้เลยโดยไม่ต้องรอตำแหน่ง GPS กรุณากดลงเวลาภายใน 1 นาทีหลังสแกน
+        {fix ? ` (ตำแหน่ง ±${metres(fix.accuracy)} จะบันทึกไว้เป็นหลักฐาน)` : ""}
+      </Alert>
+      <Button variant="subtle" onClick={onClear}>
+        ไม่ใช้ QR ลงเวลาด้วยตำแหน่ง GPS
+      </Button>
+    </Stack>
+  );
+}
+
+export function CheckinOut({ initial, onRecorded, employeeName, qr: qrFromLink = null, onQrUsed }: Props) {
   const [today, setToday] = useState<TodayState | null>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<Selfie | null>(null);
@@ -191,7 +220,27 @@ export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
   const [error, setError] = useState<{ text: string; photo: boolean } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [recorded, setRecorded] = useState<{ type: "in" | "out"; at: string } | null>(null);
+  const [qr, setQr] = useState<string | null>(qrFromLink);
+  const [scanNote, setScanNote] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const liffOptions = useContext(LiffConfigContext);
   const chat = useChatConfirm();
+
+  useEffect(() => {
+    if (qrFromLink) setQr(qrFromLink);
+  }, [qrFromLink]);
+
+  async function scan() {
+    setScanning(true);
+    setScanNote(null);
+    const outcome = await scanOfficeQr(liffOptions);
+    setScanning(false);
+    if (outcome.kind === "scanned") {
+      setQr(outcome.value);
+      setError(null);
+    } else if (outcome.kind === "unavailable") setScanNote(SCAN_MESSAGES.unavailable);
+    else if (outcome.kind === "error") setScanNote(SCAN_MESSAGES.failed);
+  }
 
   const loadToday = useCallback(async () => {
     const answer = await empFetch<TodayState>("/api/emp/checkin-out/today");
@@ -224,11 +273,11 @@ export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
   const type = today.next === "out" ? "out" : "in";
   const fix = position.status === "ready" ? position.fix : null;
   const needSelfie = today.settings.require_selfie;
-  const blocked = sending ? [] : blockers(position, today, !!selfie);
-  const canSend = !!fix && blocked.length === 0 && !sending;
+  const blocked = sending ? [] : blockers(position, today, !!selfie, !!qr);
+  const canSend = (!!fix || !!qr) && blocked.length === 0 && !sending;
 
   async function send() {
-    if (!fix || !today) return;
+    if ((!fix && !qr) || !today) return;
     if (needSelfie && !selfie) {
       setError({ text: CHECKIN_MESSAGES.selfieNeeded, photo: false });
       return;
@@ -239,10 +288,13 @@ export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
     setRecorded(null);
     const form = new FormData();
     form.set("type", type);
-    form.set("lat", String(fix.lat));
-    form.set("lng", String(fix.lng));
-    form.set("accuracy", String(fix.accuracy));
-    form.set("position_at", new Date(fix.at).toISOString());
+    if (fix) {
+      form.set("lat", String(fix.lat));
+      form.set("lng", String(fix.lng));
+      form.set("accuracy", String(fix.accuracy));
+      form.set("position_at", new Date(fix.at).toISOString());
+    }
+    if (qr) form.set("qr", qr);
     form.set("client_time", new Date().toISOString());
     if (selfie) form.set("photo", selfie.blob, "selfie.jpg");
     const answer = await empFetch<{ record: AttendanceRecord }>("/api/emp/checkin-out", { method: "POST", body: form });
@@ -252,6 +304,11 @@ export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
       setToday({ ...today, record, next: nextAfter(type) });
       setSelfie(null);
       setSelfieKey((k) => k + 1);
+      if (qr) {
+        // One use per side and day: the next side needs the code on screen then.
+        setQr(null);
+        onQrUsed?.();
+      }
       const at = type === "in" ? record.checkin_at : record.checkout_at;
       setSuccess(`${type === "in" ? CHECKIN_MESSAGES.doneIn : CHECKIN_MESSAGES.doneOut} เวลา ${thaiTime(at)}`);
       setRecorded(at ? { type, at } : null);
@@ -260,6 +317,8 @@ export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
       return;
     }
     setError({ text: answer.error, photo: !!answer.fields.photo });
+    // An expired, forged or used code: scan again (or go by GPS).
+    if (answer.fields.qr) setQr(null);
     // Already checked in (or out) elsewhere: show what the server holds now.
     if (answer.status === 409) void loadToday();
   }
@@ -282,12 +341,31 @@ export function CheckinOut({ initial, onRecorded, employeeName }: Props) {
         <Alert color="blue">{CHECKIN_MESSAGES.allDone}</Alert>
       ) : (
         <>
-          <Paper withBorder p="md" radius="md">
-            <Title order={3} fz="md" mb="xs">
-              ตำแหน่งของคุณ
-            </Title>
-            <PositionPanel state={position} today={today} onRetry={locate} />
-          </Paper>
+          {qr ? (
+            <Paper withBorder p="md" radius="md">
+              <Title order={3} fz="md" mb="xs">
+                QR ที่สำนักงาน
+              </Title>
+              <QrReady qr={qr} fix={fix} onClear={() => setQr(null)} />
+            </Paper>
+          ) : (
+            <Paper withBorder p="md" radius="md">
+              <Title order={3} fz="md" mb="xs">
+                ตำแหน่งของคุณ
+              </Title>
+              <PositionPanel state={position} today={today} onRetry={locate} />
+              <Stack gap="xs" mt="md">
+                <Button variant="light" leftSection={<IconQrcode />} onClick={scan} loading={scanning}>
+                  สแกน QR ที่สำนักงาน
+                </Button>
+                {scanNote ? (
+                  <Text fz="sm" c="dimmed" data-testid="scan-note">
+                    {scanNote}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Paper>
+          )}
           {needSelfie ? (
             <Paper withBorder p="md" radius="md">
               <Title order={3} fz="md" mb="xs">

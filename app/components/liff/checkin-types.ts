@@ -33,6 +33,9 @@ export type AttendanceRecord = {
   checkout_photo_url: string | null;
   checkout_match: number | null;
   checkout_face_distance: number | null;
+  /** What placed each side: the position, the office QR, a kiosk's PIN. */
+  checkin_proof?: "gps" | "qr" | "pin" | null;
+  checkout_proof?: "gps" | "qr" | "pin" | null;
   late_minutes: number | null;
   early_minutes: number | null;
   flags: string[];

@@ -9,6 +9,7 @@ import type { Actor } from "~/models/audit/audit.server";
 import { updateSettings } from "~/models/core/settings.server";
 import { FaceReviewDecisionSchema, reviewFace } from "~/models/employees/face-review.server";
 import { correctionIntents } from "./attendance-corrections.server";
+import { kioskIntents } from "./kiosks.server";
 
 /** The settings form posts its values as one JSON field; updateSettings (as PUT /api/settings) checks them. */
 function settingsJson(fields: Fields): unknown {
@@ -22,6 +23,7 @@ function settingsJson(fields: Fields): unknown {
 /** The same model functions as /api/checkin-out/correct, /api/checkin-out/corrections/:id/decision, PUT /api/settings, /api/checkin-out/:id/checked, /api/checkin-out/:id/review and /api/employee/:id/face/review. */
 export const checkinOutIntents = (actor: Actor) => ({
   ...correctionIntents(actor),
+  ...kioskIntents(actor),
   // `settings` and `face_review` are what SettingsTab (SETTINGS_INTENT) and FaceReviews (FACE_REVIEW_INTENT) post.
   settings: intent({
     schema: settingsJson,

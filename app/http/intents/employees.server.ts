@@ -21,6 +21,7 @@ import { issueLinkHandover } from "~/models/line/link-handover.server";
 import { assignSchedule, assignScheduleToEmployees, employeeSchedule } from "~/models/schedules/assignments.server";
 import { ScheduleAssignSchema, ScheduleBulkAssignSchema, SCHEDULE_MESSAGES } from "~/models/schedules/schedule-schema";
 import { scheduleChoices } from "~/models/schedules/schedules.server";
+import { kioskPinIntents } from "./kiosks.server";
 
 /** The page's data for `?tab=resigned&q=&department=&status=&page=`. */
 export function employeesPageData(params: URLSearchParams) {
@@ -109,6 +110,7 @@ export const employeeIntents = (actor: Actor, origin: string) => ({
   "issue-code": intent({ id: true, run: (_, ctx) => issueLinkHandover(ctx.id(), actor, origin), done: "ออกรหัสเชื่อม LINE แล้ว" }),
   unlink: intent({ id: true, run: (_, ctx) => void unlinkLineUser(ctx.id(), actor), done: "ยกเลิกการเชื่อม LINE แล้ว" }),
   "reset-face": intent({ id: true, run: (_, ctx) => void resetFace(ctx.id(), actor), done: "รีเซ็ตใบหน้าแล้ว" }),
+  ...kioskPinIntents(actor),
   "schedule-assign": intent({
     id: true,
     schema: assignInput,
