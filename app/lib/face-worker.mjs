@@ -3,19 +3,27 @@
 // with `new Worker(...)`, so that TensorFlow's work never runs on the request thread.
 //
 // Protocol (parentPort messages):
-//   parent → worker  { id, width, height, pixels: Uint8Array (RGB, row-major, width*height*3), count? }
+//   parent → worker  { id, width, height, pixels: Uint8Array (RGB, row-major, width*height*3), count?, liveness? }
 //                    count: true → only detect and count the faces (the pre-check, ADR 036)
+//                    liveness: true → also score the lone face's liveness (a check-in selfie, ADR 051)
 //                    hang: true → blocks this thread, only when NODE_ENV=test (the watchdog's test)
-//   worker → parent  { type: "ready", loadMs }            once the models are loaded
-//                    { type: "init-error", message }       the models could not be loaded
-//                    { id, faces: number, descriptor: number[] | null, ms }   faces === 1 → descriptor
-//                                                          (always null for a count job)
+//                    breakLiveness: true → the liveness scoring throws, only when NODE_ENV=test
+//   worker → parent  { type: "ready", loadMs, livenessError }   once the face models are loaded;
+//                                                          livenessError: why the liveness model did
+//                                                          not load (null when it did); faces work either way
+//                    { type: "init-error", message }       the face models could not be loaded
+//                    { id, faces, descriptor: number[] | null, liveness: number | null, livenessError, ms }
+//                                                          faces === 1 → descriptor (always null for a
+//                                                          count job); liveness: 0–1 when asked for and
+//                                                          scored, else null; livenessError: why a
+//                                                          score asked for failed (else null)
 //                    { id, error: string }                 this job failed (the worker lives on)
 //
 // @vladmandic/face-api's Node WASM build `require`s the umbrella package "@tensorflow/tfjs",
-// which is not installed (only tfjs-core and tfjs-backend-wasm are, both pure JS + .wasm and
-// nothing downloaded). So this file points that one require at tfjs-core and registers the
-// chained tensor methods (`t.as3D()`, `t.sub()`…) that the umbrella package would have added.
+// which is not installed (only tfjs-core, tfjs-backend-wasm and, for the liveness model,
+// tfjs-converter are: pure JS + .wasm, nothing downloaded). So this file points that one require
+// at tfjs-core and registers the chained tensor methods (`t.as3D()`, `t.sub()`…) that the
+// umbrella package would have added.
 import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
@@ -76,7 +84,7 @@ function registerChainedOps(tf) {
   }
 }
 
-/** Loads TensorFlow (WASM backend) and the three models; returns face-api. Call once. */
+/** Loads TensorFlow (WASM backend) and the three face models; returns face-api. Call once. */
 export async function loadFaceApi() {
   aliasUmbrellaPackage();
   const faceapi = require(FACE_API_MAIN);
@@ -110,8 +118,23 @@ function hangForTests(job) {
   if (job.hang && process.env.NODE_ENV === "test") Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
 }
 
-/** Every face in an RGB image: score, box and 128-number descriptor. */
-export async function detectFaces(faceapi, { width, height, pixels }) {
+/**
+ * Loads the liveness model (app/lib/face-liveness.mjs) on face-api's TensorFlow. Imported when
+ * called, so that a missing or broken liveness module costs the score, never the face engine.
+ */
+export async function loadLiveness(tf) {
+  const { loadLivenessModel, livenessScore } = await import("./face-liveness.mjs");
+  const loaded = loadLivenessModel(tf);
+  return { score: (image, box) => livenessScore(tf, loaded, image, box) };
+}
+
+/**
+ * Every face in an RGB image: score, box and 128-number descriptor. With `liveness` (from
+ * loadLiveness), a lone face also gets its liveness score, on the same decoded image; a score that
+ * fails is null (with livenessError) and the faces stand.
+ * @param {{ score: (image: unknown, box: { x: number, y: number, width: number, height: number }) => number } | null} [liveness]
+ */
+export async function detectFaces(faceapi, { width, height, pixels }, liveness = null, { breakLiveness = false } = {}) {
   if (pixels.length !== width * height * 3) throw new Error("pixels must be RGB, width × height × 3 bytes");
   const input = faceapi.tf.tensor3d(pixels, [height, width, 3], "int32");
   try {
@@ -119,11 +142,21 @@ export async function detectFaces(faceapi, { width, height, pixels }) {
       .detectAllFaces(input, new faceapi.TinyFaceDetectorOptions(DETECTOR))
       .withFaceLandmarks()
       .withFaceDescriptors();
-    return found.map((f) => ({
+    const faces = found.map((f) => ({
       score: f.detection.score,
       box: { x: f.detection.box.x, y: f.detection.box.y, width: f.detection.box.width, height: f.detection.box.height },
       descriptor: Array.from(f.descriptor),
+      liveness: null,
     }));
+    if (liveness && faces.length === 1) {
+      try {
+        if (breakLiveness && process.env.NODE_ENV === "test") throw new Error("liveness broken for a test");
+        faces[0].liveness = liveness.score(input, faces[0].box);
+      } catch (error) {
+        faces[0].livenessError = String(error?.message ?? error);
+      }
+    }
+    return faces;
   } finally {
     input.dispose();
   }
@@ -138,7 +171,14 @@ async function serve(port) {
     port.postMessage({ type: "init-error", message: String(error?.message ?? error) });
     return;
   }
-  port.postMessage({ type: "ready", loadMs: performance.now() - started });
+  let liveness = null;
+  let livenessError = null;
+  try {
+    liveness = await loadLiveness(faceapi.tf);
+  } catch (error) {
+    livenessError = String(error?.message ?? error);
+  }
+  port.postMessage({ type: "ready", loadMs: performance.now() - started, livenessError });
   // One job at a time: the parent sends the next job only after this one's answer.
   port.on("message", async (job) => {
     const t0 = performance.now();
@@ -146,14 +186,16 @@ async function serve(port) {
     try {
       if (job.count) {
         const faces = await countFaces(faceapi, job);
-        port.postMessage({ id: job.id, faces, descriptor: null, ms: performance.now() - t0 });
+        port.postMessage({ id: job.id, faces, descriptor: null, liveness: null, ms: performance.now() - t0 });
         return;
       }
-      const faces = await detectFaces(faceapi, job);
+      const faces = await detectFaces(faceapi, job, job.liveness ? liveness : null, { breakLiveness: job.breakLiveness });
       port.postMessage({
         id: job.id,
         faces: faces.length,
         descriptor: faces.length === 1 ? faces[0].descriptor : null,
+        liveness: faces.length === 1 ? faces[0].liveness : null,
+        livenessError: faces.length === 1 ? (faces[0].livenessError ?? null) : null,
         boxes: faces.map((f) => f.box),
         ms: performance.now() - t0,
       });

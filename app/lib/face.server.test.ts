@@ -7,9 +7,11 @@ import {
   secondSelfieOfA,
   severalFacesImage,
 } from "../../tests/fixtures/faces";
+import { SPOOFS } from "../../tests/fixtures/spoofs";
 import { DomainError } from "./errors";
 import {
   DEFAULT_FACE_THRESHOLD,
+  DEFAULT_LIVENESS_THRESHOLD,
   FACE_ERRORS,
   DEFAULT_FACE_IDLE_MS,
   DEFAULT_FACE_JOB_TIMEOUT_MS,
@@ -22,7 +24,9 @@ import {
   faceCountRefusal,
   faceDistance,
   faceEngineStats,
+  breakNextLivenessForTests,
   hangNextFaceJobForTests,
+  readSelfie,
   warmUpFaceEngine,
 } from "./face.server";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
@@ -215,6 +219,45 @@ describe("computeDescriptor", { timeout: 60_000 }, () => {
     await computeDescriptor(photo);
     const busy = performance.eventLoopUtilization(before).utilization;
     expect(busy).toBeLessThan(0.5);
+  });
+
+  describe("the liveness score of a check-in selfie", () => {
+    it("is loaded in the worker with the face models", () => {
+      expect(faceEngineStats().livenessModel).toBe(true);
+    });
+
+    it("scores a real photo in 0–1, above the default threshold, with the same descriptor as computeDescriptor", async () => {
+      for (const photo of [await faceSelfie("a"), await faceSelfie("b"), await faceSelfie("c"), await secondSelfieOfA()]) {
+        const selfie = await readSelfie(photo);
+        expect(faceDistance(selfie.descriptor, await computeDescriptor(photo))).toBeLessThan(1e-6);
+        expect(selfie.liveness).toBeGreaterThanOrEqual(DEFAULT_LIVENESS_THRESHOLD);
+        expect(selfie.liveness).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it("scores a photo degraded like a screen replay lower than the original", async () => {
+      for (const person of ["a", "b", "c"] as const) {
+        const original = await faceSelfie(person);
+        const replayed = await SPOOFS.replay(original);
+        const [real, spoof] = [(await readSelfie(original)).liveness!, (await readSelfie(replayed)).liveness!];
+        expect(spoof, person).toBeLessThan(real - 0.05);
+      }
+    });
+
+    it("a score that fails is null and the descriptor stands", async () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      try {
+        const photo = await faceSelfie("a");
+        breakNextLivenessForTests();
+        const selfie = await readSelfie(photo);
+        expect(selfie.liveness).toBeNull();
+        expect(faceDistance(selfie.descriptor, a)).toBeLessThan(1e-6);
+        expect(String(warn.mock.calls[0]?.[0])).toContain("no liveness score for this selfie: liveness broken for a test");
+        expect((await readSelfie(photo)).liveness).toBeGreaterThan(0);
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 
   it("fails only the job of a crashed worker and replaces the worker", async () => {

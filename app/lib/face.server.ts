@@ -6,6 +6,8 @@
 // ~250 MB (a WASM heap that never shrinks), most of a small server's memory
 // (docs/decisions/026-memory-on-a-small-server.md). A watchdog kills and restarts a stuck worker,
 // and the pre-check counts faces with the same detector (docs/decisions/036-face-precheck-on-the-server.md).
+// A check-in selfie also gets a liveness score in the same job (docs/decisions/051-selfie-liveness-score.md);
+// a score that cannot be had is null, never a failed check-in.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +19,11 @@ import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 /** Same person when the Euclidean distance is below this (the settings hold the live value). */
 export const DEFAULT_FACE_THRESHOLD = 0.5;
+/**
+ * Below this liveness score a selfie goes to review: under every real photo measured (lowest 0.67),
+ * with a margin (docs/benchmarks.md "Liveness", docs/decisions/051-selfie-liveness-score.md).
+ */
+export const DEFAULT_LIVENESS_THRESHOLD = 0.6;
 /** Selfies are fitted inside this box before detection (never enlarged), as in the browser. */
 export const FACE_INPUT_SIZE = FACE_MAX_SIDE;
 /** A job that runs longer than this is stuck: the watchdog kills and restarts its worker (FACE_JOB_TIMEOUT_SECONDS). */
@@ -76,9 +83,12 @@ function workerPath(): string {
 }
 
 type Pixels = { width: number; height: number; pixels: Uint8Array };
-type Answer = { faces: number; descriptor: number[] | null; ms: number };
-/** `count`: a pre-check's job (faces counted, no descriptor), served after every real job waiting. */
-type Job = Pixels & { id: number; count: boolean; resolve: (a: Answer) => void; reject: (e: Error) => void };
+type Answer = { faces: number; descriptor: number[] | null; liveness: number | null; livenessError: string | null; ms: number };
+/**
+ * `count`: a pre-check's job (faces counted, no descriptor), served after every real job waiting.
+ * `liveness`: a check-in selfie's job, scored for liveness too.
+ */
+type Job = Pixels & { id: number; count: boolean; liveness: boolean; resolve: (a: Answer) => void; reject: (e: Error) => void };
 type Slot = {
   worker: Worker;
   ready: boolean;
@@ -104,6 +114,10 @@ let released = 0;
 let restarts = 0;
 /** Test hook: the next job sent to a worker blocks it (face-worker.mjs obeys only under NODE_ENV=test). */
 let hangNext = false;
+/** Test hook: the next liveness score fails in the worker (only under NODE_ENV=test). */
+let breakLivenessNext = false;
+/** Whether the last worker that got ready loaded the liveness model (null: none got ready yet). */
+let livenessLoaded: boolean | null = null;
 
 function startWorker(): Slot {
   const worker = new Worker(workerPath());
@@ -134,6 +148,8 @@ function startWorker(): Slot {
       slot.ready = true;
       clearTimeout(slot.timer);
       lastLoadMs = message.loadMs;
+      livenessLoaded = message.livenessError == null;
+      if (message.livenessError) console.warn(`Face engine: no liveness scores (the model did not load: ${message.livenessError})`);
       loaded.resolve();
       pump();
     } else if (message.type === "init-error") {
@@ -205,10 +221,12 @@ function pump() {
       slot.job = job;
       slot.timer = setTimeout(() => restartStuck(slot, `a job ran over ${jobTimeoutMs} ms`, { startAnother: true }), jobTimeoutMs);
       slot.timer.unref();
-      const { id, width, height, pixels, count } = job;
+      const { id, width, height, pixels, count, liveness } = job;
       const hang = hangNext;
+      const breakLiveness = breakLivenessNext && liveness;
       hangNext = false;
-      slot.worker.postMessage({ id, width, height, pixels, count, hang }, [pixels.buffer as ArrayBuffer]);
+      if (breakLiveness) breakLivenessNext = false;
+      slot.worker.postMessage({ id, width, height, pixels, count, liveness, hang, breakLiveness }, [pixels.buffer as ArrayBuffer]);
     }
     // Waiting or running work keeps the process alive; an idle worker does not.
     if (slot.job || (!slot.ready && queue.length > 0)) slot.worker.ref();
@@ -229,12 +247,15 @@ function enqueue(job: Job) {
   pump();
 }
 
-function runJob(input: Pixels): Promise<Answer> {
-  return new Promise((resolve, reject) => enqueue({ ...input, id: nextId++, count: false, resolve, reject }));
+function runJob(input: Pixels, liveness: boolean): Promise<Answer> {
+  return new Promise((resolve, reject) => enqueue({ ...input, id: nextId++, count: false, liveness, resolve, reject }));
 }
 
-/** Decodes (EXIF-rotated, fitted inside 640 px, flattened onto white) to raw RGB pixels. */
-async function toPixels(image: Uint8Array): Promise<Pixels> {
+/**
+ * Decodes (EXIF-rotated, fitted inside 640 px, flattened onto white) to raw RGB pixels: what the
+ * worker is sent (exported for scripts/bench-liveness.ts, which runs the models in its own thread).
+ */
+export async function toPixels(image: Uint8Array): Promise<Pixels> {
   const type = sniffImageType(image);
   if (!type) throw new DomainError(400, UPLOAD_MESSAGES.unsupported);
   try {
@@ -259,10 +280,24 @@ async function toPixels(image: Uint8Array): Promise<Pixels> {
  * 503 the engine failed (a crashed worker is replaced; try again).
  */
 export async function computeDescriptor(image: Uint8Array): Promise<number[]> {
-  const answer = await runJob(await toPixels(image));
+  return (await readFace(image, false)).descriptor;
+}
+
+/**
+ * A check-in selfie read once: the descriptor of its one face (as computeDescriptor, same errors)
+ * and the face's liveness score, 0 (a photo of a photo or a screen) to 1 (a live face), or null
+ * when the engine could not score it (the descriptor stands; docs/decisions/051-selfie-liveness-score.md).
+ */
+export async function readSelfie(image: Uint8Array): Promise<{ descriptor: number[]; liveness: number | null }> {
+  return readFace(image, true);
+}
+
+async function readFace(image: Uint8Array, liveness: boolean) {
+  const answer = await runJob(await toPixels(image), liveness);
   const refusal = faceCountRefusal(answer.faces);
   if (refusal) throw new DomainError(422, refusal);
-  return answer.descriptor!;
+  if (answer.livenessError) console.warn(`Face engine: no liveness score for this selfie: ${answer.livenessError}`);
+  return { descriptor: answer.descriptor!, liveness: answer.liveness };
 }
 
 /** Why a photo with this many faces is refused (the 422's text), or null for exactly one face. */
@@ -284,7 +319,7 @@ export async function countFaces(image: Uint8Array, { waitMs = PRECHECK_WAIT_MS 
   if (queue.length >= PRECHECK_MAX_WAITING) return null;
   let settle!: Pick<Job, "resolve" | "reject">;
   const answer = new Promise<Answer>((resolve, reject) => (settle = { resolve, reject }));
-  const job: Job = { ...pixels, id: nextId++, count: true, ...settle };
+  const job: Job = { ...pixels, id: nextId++, count: true, liveness: false, ...settle };
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
   enqueue(job);
@@ -342,6 +377,8 @@ export function faceEngineStats() {
     busy: slots.filter((s) => s.job).length,
     queued: queue.length,
     modelLoadMs: lastLoadMs,
+    /** The last worker that got ready has the liveness model (null: none got ready yet). */
+    livenessModel: livenessLoaded,
     idleMs,
     jobTimeoutMs,
     loadTimeoutMs,
@@ -355,6 +392,11 @@ export function faceEngineStats() {
 /** Test hook: the next job sent to a worker blocks it, as a stuck model would (only under NODE_ENV=test). */
 export function hangNextFaceJobForTests() {
   hangNext = true;
+}
+
+/** Test hook: the next liveness score fails in the worker, as a broken model would (only under NODE_ENV=test). */
+export function breakNextLivenessForTests() {
+  breakLivenessNext = true;
 }
 
 /** Test hook: kills the worker running the oldest job, as a crash would. */

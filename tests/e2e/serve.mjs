@@ -37,8 +37,8 @@ function snapshot() {
   fs.symlinkSync(path.join(root, "node_modules"), path.join(appDir, "node_modules"), "dir");
   // The face engine's worker thread is loaded from disk (app/lib/face.server.ts looks for
   // app/lib/face-worker.mjs under the working directory), not from the server bundle, with the
-  // detector settings it shares with the browser.
-  for (const file of ["app/lib/face-worker.mjs", "app/lib/face-detector.mjs"]) {
+  // detector settings it shares with the browser and its liveness model's loader.
+  for (const file of ["app/lib/face-worker.mjs", "app/lib/face-detector.mjs", "app/lib/face-liveness.mjs"]) {
     if (!fs.existsSync(path.join(root, file))) continue;
     fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
     fs.copyFileSync(path.join(root, file), path.join(appDir, file));
