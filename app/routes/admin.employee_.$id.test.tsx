@@ -35,6 +35,7 @@ const PROFILE = {
     { id: 2, name: "กะดึก", summary: "จ.–ศ. 22:00–06:00" },
   ],
   today: "2026-11-25",
+  kiosk_pin: { pin_set: false, issued_at: null },
   audit: {
     items: [{ id: 1, created_at: "2026-11-20T03:00:00.000Z", actor: { type: "admin", id: 1, name: "แอดมิน" }, action: "create", action_label: "เพิ่ม", entity: "employee", entity_label: "พนักงาน", entity_id: "7", subject: null, changes: null, lines: [] }],
     total: 1,

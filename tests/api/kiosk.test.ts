@@ -3,14 +3,12 @@
 // them): pairing (one use, expiry, throttle), the kiosk's QR and its revocation, check-ins placed by
 // the QR (current and previous step, expired, forged, another office's, replayed, the position kept
 // as evidence), and the PIN check-in at the kiosk with the face matched on the server.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { linkedEmployee } from "../fixtures/employees";
 import { faceSelfie, secondSelfieOfA } from "../fixtures/faces";
 import { makeJpeg } from "../fixtures/images";
-import { adminCookie, apiClient, cookieFrom, LIBFAKETIME, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, cookieFrom, movableClock, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "kiosk-admin", password: "kiosk-admin-password" };
 const HQ = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 100 };
@@ -19,18 +17,16 @@ const FAR = { lat: HQ.lat + 0.009, lng: HQ.lng }; // about 1 km north of HQ
 const DAY = "2026-12-08"; // a Tuesday
 const THAI = /[\u0E00-\u0E7F]/;
 
-let clockDir: string;
-let clockFile: string;
 let now = new Date();
 let server: RunningServer;
 let admin: string;
-let savedFaketime: string | undefined;
+let moved: ReturnType<typeof movableClock>;
 const api = apiClient(() => server, () => admin);
 
 /** Moves the server's clock to `time` (HH:mm:ss) on `date` in Bangkok; it runs on from there. */
 function clock(time: string, date = DAY) {
   now = new Date(`${date}T${time}+07:00`);
-  fs.writeFileSync(clockFile, `@${now.toISOString().slice(0, 19).replace("T", " ")}\n`);
+  moved.set(now);
 }
 
 async function answer(response: Response, status: number) {
@@ -110,18 +106,10 @@ let anyOffice: { id: number; cookie: string };
 let third: { id: number; cookie: string };
 
 beforeAll(async () => {
-  expect(fs.existsSync(LIBFAKETIME), "libfaketime is needed: apt-get install -y faketime").toBe(true);
-  clockDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-clock-"));
-  clockFile = path.join(clockDir, "faketime");
+  moved = movableClock();
   clock("07:30:00");
-  savedFaketime = process.env.FAKETIME;
-  delete process.env.FAKETIME;
   server = await startServer({
-    LD_PRELOAD: LIBFAKETIME,
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_NO_CACHE: "1",
-    DONT_FAKE_MONOTONIC: "1",
-    TZ: "UTC",
+    ...moved.env,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   });
@@ -137,8 +125,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (savedFaketime !== undefined) process.env.FAKETIME = savedFaketime;
-  if (clockDir) fs.rmSync(clockDir, { recursive: true, force: true });
+  moved?.restore();
 });
 
 describe("pairing", () => {

@@ -2,10 +2,7 @@
 // from a file the test rewrites, so one server lives through the day): a check-in or check-out
 // answers with the ledger's late/early minutes (approved half-day leave, a public holiday), and
 // a review decides the check-in or the check-out on its own (ADR 043).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { adminCookie, apiClient, cookieFrom, LIBFAKETIME, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, cookieFrom, movableClock, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "ledger-writers-admin", password: "ledger-writers-password" };
 const HQ = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 100 };
@@ -14,18 +11,16 @@ const SETUP = "2026-12-07"; // Monday: the office is configured (attendance coun
 const DAY = "2026-12-08"; // Tuesday, a working day
 const HOLIDAY = "2026-12-10"; // Thursday, วันรัฐธรรมนูญ
 
-let clockDir: string;
-let clockFile: string;
 let now = new Date();
 let server: RunningServer;
 let admin: string;
-let savedFaketime: string | undefined;
+let moved: ReturnType<typeof movableClock>;
 const api = apiClient(() => server, () => admin);
 
 /** Moves the server's clock to `time` (HH:mm) on `date` in Bangkok; it runs on from there. */
 function clock(date: string, time: string) {
   now = new Date(`${date}T${time}:00+07:00`);
-  fs.writeFileSync(clockFile, `@${now.toISOString().slice(0, 19).replace("T", " ")}\n`);
+  moved.set(now);
 }
 
 async function ok(response: Response, status = 200) {
@@ -85,20 +80,10 @@ async function dayStatus(e: Employee, date: string) {
 let morning: Employee, afternoon: Employee, reviewed: Employee, holidayWorker: Employee;
 
 beforeAll(async () => {
-  expect(fs.existsSync(LIBFAKETIME), "libfaketime is needed: apt-get install -y faketime").toBe(true);
-  clockDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-clock-"));
-  clockFile = path.join(clockDir, "faketime");
+  moved = movableClock();
   clock(SETUP, "09:00");
-  // FAKETIME (a whole run moved by the README's faketime) would win over the file.
-  savedFaketime = process.env.FAKETIME;
-  delete process.env.FAKETIME;
   server = await startServer({
-    LD_PRELOAD: LIBFAKETIME,
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_NO_CACHE: "1",
-    // Only the wall clock moves: a jump of the monotonic clock would close the idle keep-alive sockets.
-    DONT_FAKE_MONOTONIC: "1",
-    TZ: "UTC",
+    ...moved.env,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   });
@@ -114,8 +99,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (savedFaketime !== undefined) process.env.FAKETIME = savedFaketime;
-  if (clockDir) fs.rmSync(clockDir, { recursive: true, force: true });
+  moved?.restore();
 });
 
 describe("check-in/out answers with the ledger's minutes", () => {

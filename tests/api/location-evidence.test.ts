@@ -2,11 +2,8 @@
 // read from a file the test rewrites, as in ledger-writers.test.ts): speed depends on time. Each
 // flag comes with its evidence and sends its side to the review queue; an honest week at the office
 // raises none; a cabinet visit far from the morning's check-in an hour later is flagged.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { assignMachine, insertMachine, north, withServerDb } from "../fixtures/machines";
-import { adminCookie, apiClient, cookieFrom, LIBFAKETIME, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, cookieFrom, movableClock, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "location-evidence-admin", password: "location-evidence-password" };
 const HQ = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 150 };
@@ -16,18 +13,16 @@ const SETUP = "2026-12-07"; // Monday: the offices are configured
 // Tuesday to the next Monday; the tests run in order and the clock only moves forward.
 const DAYS = ["2026-12-08", "2026-12-09", "2026-12-10", "2026-12-11", "2026-12-12", "2026-12-14"] as const;
 
-let clockDir: string;
-let clockFile: string;
 let now = new Date();
 let server: RunningServer;
 let admin: string;
-let savedFaketime: string | undefined;
+let moved: ReturnType<typeof movableClock>;
 const api = apiClient(() => server, () => admin);
 
 /** Moves the server's clock to `time` (HH:mm) on `date` in Bangkok; it runs on from there. */
 function clock(date: string, time: string) {
   now = new Date(`${date}T${time}:00+07:00`);
-  fs.writeFileSync(clockFile, `@${now.toISOString().slice(0, 19).replace("T", " ")}\n`);
+  moved.set(now);
 }
 
 async function ok(response: Response, status = 200) {
@@ -81,20 +76,10 @@ async function queued(recordId: number): Promise<Record | undefined> {
 let traveller: Employee, replayer: Employee, steady: Employee, exact: Employee, honest: Employee, visitor: Employee;
 
 beforeAll(async () => {
-  expect(fs.existsSync(LIBFAKETIME), "libfaketime is needed: apt-get install -y faketime").toBe(true);
-  clockDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-clock-"));
-  clockFile = path.join(clockDir, "faketime");
+  moved = movableClock();
   clock(SETUP, "09:00");
-  // FAKETIME (a whole run moved by the README's faketime) would win over the file.
-  savedFaketime = process.env.FAKETIME;
-  delete process.env.FAKETIME;
   server = await startServer({
-    LD_PRELOAD: LIBFAKETIME,
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_NO_CACHE: "1",
-    // Only the wall clock moves: a jump of the monotonic clock would close the idle keep-alive sockets.
-    DONT_FAKE_MONOTONIC: "1",
-    TZ: "UTC",
+    ...moved.env,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   });
@@ -110,8 +95,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (savedFaketime !== undefined) process.env.FAKETIME = savedFaketime;
-  if (clockDir) fs.rmSync(clockDir, { recursive: true, force: true });
+  moved?.restore();
 });
 
 describe("location flags, in time order over a week", () => {

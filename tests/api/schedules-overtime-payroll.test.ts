@@ -2,27 +2,22 @@
 // file the test rewrites, so one server lives through October): a night shift, a Saturday half
 // day, a schedule changed from next Monday, approved overtime on a weekday and on a public
 // holiday, and a closed month that refuses a correction until it is reopened.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { linkedEmployee } from "../fixtures/employees";
-import { adminCookie, apiClient, cookieFrom, LIBFAKETIME, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, cookieFrom, movableClock, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "schedules-admin", password: "schedules-password" };
 const HQ = { name: "สำนักงานใหญ่", lat: 13.7563, lng: 100.5018, radius_m: 100 };
 
-let clockDir: string;
-let clockFile: string;
 let now = new Date();
 let server: RunningServer;
 let admin: string;
-let savedFaketime: string | undefined;
+let moved: ReturnType<typeof movableClock>;
 const api = apiClient(() => server, () => admin);
 
 /** Moves the server's clock to `time` (HH:mm) on `date` in Bangkok; it runs on from there. */
 function clock(date: string, time: string) {
   now = new Date(`${date}T${time}:00+07:00`);
-  fs.writeFileSync(clockFile, `@${now.toISOString().slice(0, 19).replace("T", " ")}\n`);
+  moved.set(now);
 }
 
 async function ok(response: Response, status = 200) {
@@ -98,18 +93,10 @@ let night: Employee, saturday: Employee, changing: Employee, overtime: Employee,
 let lateScheduleId = 0;
 
 beforeAll(async () => {
-  expect(fs.existsSync(LIBFAKETIME), "libfaketime is needed: apt-get install -y faketime").toBe(true);
-  clockDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-clock-"));
-  clockFile = path.join(clockDir, "faketime");
+  moved = movableClock();
   clock("2026-10-01", "09:00");
-  savedFaketime = process.env.FAKETIME;
-  delete process.env.FAKETIME;
   server = await startServer({
-    LD_PRELOAD: LIBFAKETIME,
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_NO_CACHE: "1",
-    DONT_FAKE_MONOTONIC: "1",
-    TZ: "UTC",
+    ...moved.env,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   });
@@ -140,8 +127,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (savedFaketime !== undefined) process.env.FAKETIME = savedFaketime;
-  if (clockDir) fs.rmSync(clockDir, { recursive: true, force: true });
+  moved?.restore();
 });
 
 describe("schedules in the ledger", () => {
