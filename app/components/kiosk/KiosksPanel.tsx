@@ -50,7 +50,7 @@ function KioskRow({ kiosk }: { kiosk: KioskItem }) {
         </div>
         {kiosk.revoked_at ? null : (
           <Button variant="light" color="red" size="xs" onClick={confirm} loading={fetcher.state !== "idle"} aria-label={`ยกเลิกเครื่องลงเวลาของ${kiosk.office}`}>
-            ยกเลิกเครื่องนี้
+            ยกเลิก
           </Button>
         )}
       </Group>
