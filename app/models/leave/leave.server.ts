@@ -24,6 +24,7 @@ import {
   carriedVacation,
   certificateMessage,
   defaultQuota,
+  eventWindowEnd,
   needsCertificate,
   vacationRightFrom,
   spansOverlap,
@@ -207,8 +208,7 @@ function requireTypeRules(
   if (type.event_window_days !== null) {
     if (!eventDate) throw new DomainError(400, LEAVE_MESSAGES.eventDateNeeded, { event_date: LEAVE_MESSAGES.eventDateNeeded });
     if (span.start < eventDate) throw new DomainError(400, LEAVE_MESSAGES.beforeEvent, { start_date: LEAVE_MESSAGES.beforeEvent });
-    // Civil and Commercial Code s.193/3: a period in days does not count its first day.
-    const last = addDays(eventDate, type.event_window_days);
+    const last = eventWindowEnd(eventDate, type.event_window_days);
     if (span.end > last) {
       const message = LEAVE_MESSAGES.outsideWindow(type.name_th, type.event_window_days, formatThaiDate(last));
       throw new DomainError(400, message, { end_date: message });

@@ -1,4 +1,5 @@
 import { LeaveStatus, LeaveType } from "~/lib/enums";
+import { addDays } from "~/lib/iso-day";
 import type { LeaveTypeRules } from "./catalogue";
 import type { LeaveHalf } from "./days";
 import type { LeaveSettings } from "./settings";
@@ -96,6 +97,12 @@ export function defaultQuota(
   if (type.id === LeaveType.vacation) return vacationEntitlement(year, startDate, { ...s, leave_quota_vacation: type.quota_days ?? 0 });
   return type.quota_days;
 }
+
+/**
+ * The last date a leave tied to an event (a birth) may end: `window` days counted from the day
+ * after the event (Civil and Commercial Code s.193/3: a period in days does not count its first day).
+ */
+export const eventWindowEnd = (eventDate: string, window: number) => addDays(eventDate, window);
 
 /**
  * The first date a vacation may be taken: the first service anniversary, unless the first year

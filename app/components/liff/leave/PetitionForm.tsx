@@ -11,7 +11,7 @@ import type { DayOfWeek } from "@mantine/dates";
 import { UPLOAD_MESSAGES } from "~/lib/uploads-shared";
 import { LeaveType } from "~/lib/enums";
 import type { LeaveHalf } from "~/models/leave/days";
-import { MAX_REASON, certificateMessage, needsCertificate } from "~/models/leave/rules";
+import { MAX_REASON, certificateMessage, eventWindowEnd, needsCertificate } from "~/models/leave/rules";
 import { empFetch, type EmpFields } from "~/components/liff/emp-api";
 import { CertificateField } from "./CertificateField";
 import { DateField } from "./DateField";
@@ -20,7 +20,7 @@ import { previewLeave } from "./leave-preview";
 import type { LeaveCalendar, LeaveTypeRules, Petition } from "./leave-types";
 import { LeavePreview } from "./LeavePreview";
 import { LeaveTypeChoice } from "./LeaveTypeChoice";
-import { EVENT_MESSAGES, certificateRule, eventDateProblems, eventWindowEnd } from "./petition-checks";
+import { EVENT_MESSAGES, certificateRule, eventDateProblems } from "./petition-checks";
 import type { LeaveYears } from "./use-leave-years";
 
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;

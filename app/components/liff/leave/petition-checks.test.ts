@@ -1,5 +1,6 @@
 import { LEAVE_CATALOGUE } from "~/models/leave/catalogue";
-import { certificateRule, eventDateProblems, eventWindowEnd, OVER_QUOTA_NOTICE, petitionNotices } from "./petition-checks";
+import { eventWindowEnd } from "~/models/leave/rules";
+import { certificateRule, eventDateProblems, OVER_QUOTA_NOTICE, petitionNotices } from "./petition-checks";
 
 const rules = (id: number) => LEAVE_CATALOGUE.find((t) => t.id === id)!;
 const balance = (used: number, pending: number, remaining: number | null) => ({ used, pending, remaining });

@@ -1,6 +1,6 @@
-import { addDays } from "~/lib/iso-day";
 import { formatThaiDate } from "~/lib/thai-date";
 import { payText, type LeaveTypeRules } from "~/models/leave/catalogue";
+import { eventWindowEnd } from "~/models/leave/rules";
 import { formatDays } from "./leave-format";
 import type { LeaveBalance } from "./leave-types";
 
@@ -40,12 +40,6 @@ export function certificateRule(type: Pick<LeaveTypeRules, "name_th" | "certific
   if (from === null || from <= 1) return `${type.name_th}ต้องมีใบรับรองแพทย์`;
   return `${type.name_th}ตั้งแต่ ${from} ${type.unit === "calendar_day" ? "วัน" : "วันทำงาน"}ขึ้นไป ต้องมีใบรับรองแพทย์`;
 }
-
-/**
- * The last date a leave tied to an event may end: `window` days counted from the day after the
- * event (Civil and Commercial Code s.193/3), as the server counts.
- */
-export const eventWindowEnd = (eventDate: string, window: number) => addDays(eventDate, window);
 
 export const EVENT_MESSAGES = {
   label: "วันที่คลอด / วันที่เกิดเหตุ",
