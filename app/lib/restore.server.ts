@@ -100,6 +100,33 @@ function ownProcesses(): Set<number> {
 }
 
 /**
+ * Refuses while a server of `dataDir` runs (its mark in DATA_DIR/run names a live process that is
+ * not this one or its parents); returns those own processes.
+ */
+function refuseRunningServer(dataDir: string) {
+  const own = ownProcesses();
+  const servers = runningServers(dataDir).filter((pid) => !own.has(pid));
+  if (servers.length) {
+    throw new RestoreError(
+      `${SERVER_RUNS} (pid ${servers.join(", ")}) ${STOP_FIRST} ` +
+        `ถ้าแน่ใจว่าไม่มีเซิร์ฟเวอร์ทำงานแล้ว ให้ลบไฟล์ ${servers.map((pid) => serverMarkFile(dataDir, pid)).join(", ")} แล้วลองใหม่`,
+    );
+  }
+  return own;
+}
+
+/**
+ * The refusals of restoreDatabase that need no backup file, for a restore that must first fetch
+ * one (from the replica): a server marked in DATA_DIR/run, or any connection holding tn.sqlite.
+ */
+export function refuseWhileServerRuns(dataDir: string) {
+  const folder = path.resolve(dataDir);
+  refuseRunningServer(folder);
+  const target = path.join(folder, DB_FILENAME);
+  if (fs.existsSync(target)) holdCurrentDatabase(target).close();
+}
+
+/**
  * Puts `file` in place of DATA_DIR/tn.sqlite while no server runs. A server is detected by the
  * lock its database connection holds on tn.sqlite (also from another PID namespace, where its PID
  * file proves nothing), and by a live process in DATA_DIR/run; either refuses before anything in
@@ -113,14 +140,7 @@ export function restoreDatabase(input: { dataDir: string; file: string; migratio
   const source = path.resolve(input.file);
   const target = path.join(dataDir, DB_FILENAME);
   if (source === target) throw new RestoreError("ไฟล์สำรองข้อมูลคือฐานข้อมูลที่ใช้อยู่แล้ว");
-  const own = ownProcesses();
-  const servers = runningServers(dataDir).filter((pid) => !own.has(pid));
-  if (servers.length) {
-    throw new RestoreError(
-      `${SERVER_RUNS} (pid ${servers.join(", ")}) ${STOP_FIRST} ` +
-        `ถ้าแน่ใจว่าไม่มีเซิร์ฟเวอร์ทำงานแล้ว ให้ลบไฟล์ ${servers.map((pid) => serverMarkFile(dataDir, pid)).join(", ")} แล้วลองใหม่`,
-    );
-  }
+  const own = refuseRunningServer(dataDir);
   const checked = checkBackupFile(source, input.migrationsDir);
 
   fs.mkdirSync(dataDir, { recursive: true });
