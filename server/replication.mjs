@@ -66,7 +66,10 @@ export function litestreamConfig({ dbPath, replicaUrl, metricsAddr, endpoint, re
   return `${lines.join("\n")}\n`;
 }
 
-/** The replica settings from the environment (REPLICA_URL and its S3/SFTP companions), or null. */
+/**
+ * The replica settings from the environment (REPLICA_URL and its S3/SFTP companions), or null.
+ * @param {Record<string, string | undefined>} source
+ */
 export function replicaFromEnv(source = process.env) {
   const replicaUrl = parseReplicaUrl(source.REPLICA_URL);
   if (!replicaUrl) return null;

@@ -23,13 +23,13 @@ test("--timestamp: ISO with a time zone, given to Litestream in UTC", () => {
 
 test("without REPLICA_URL nothing is fetched and the folder is untouched", () => {
   const dataDir = path.join(dir, "data");
-  expect(() => restoreFromReplica({ dataDir, migrationsDir: MIGRATIONS_DIR, env: {} })).toThrow("ยังไม่ได้ตั้ง REPLICA_URL");
+  expect(() => restoreFromReplica({ dataDir, migrationsDir: MIGRATIONS_DIR, env: { NODE_ENV: "test" } })).toThrow("ยังไม่ได้ตั้ง REPLICA_URL");
   expect(fs.existsSync(dataDir)).toBe(false);
 });
 
 test("an empty replica: a Thai refusal, and no file left behind", () => {
   const dataDir = path.join(dir, "data");
-  const env = { REPLICA_URL: `file://${path.join(dir, "empty-replica")}` };
+  const env = { NODE_ENV: "test" as const, REPLICA_URL: `file://${path.join(dir, "empty-replica")}` };
   expect(() => restoreFromReplica({ dataDir, migrationsDir: MIGRATIONS_DIR, env })).toThrow(/ไม่พบข้อมูลสำรองที่ file:\/\//);
   expect(fs.readdirSync(dataDir)).toEqual([]);
 });
@@ -41,7 +41,7 @@ test("a running server is refused before anything is fetched", () => {
   const other = spawn("sleep", ["30"]);
   const unmark = markServerRunning(dataDir, other.pid!);
   try {
-    expect(() => restoreFromReplica({ dataDir, migrationsDir: MIGRATIONS_DIR, env: { REPLICA_URL: "file:///nowhere/replica" } })).toThrow("เซิร์ฟเวอร์ยังทำงานอยู่");
+    expect(() => restoreFromReplica({ dataDir, migrationsDir: MIGRATIONS_DIR, env: { NODE_ENV: "test", REPLICA_URL: "file:///nowhere/replica" } })).toThrow("เซิร์ฟเวอร์ยังทำงานอยู่");
     expect(fs.readdirSync(dataDir)).toEqual(["run"]);
   } finally {
     unmark();

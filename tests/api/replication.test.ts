@@ -43,7 +43,7 @@ function restore(dataDir: string, extra: string[] = []) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     let output = "";
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/restore.ts", "--from-replica", ...extra], {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, REPLICA_URL: replicaUrl() },
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir, REPLICA_URL: replicaUrl() },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (d) => (output += String(d)));
