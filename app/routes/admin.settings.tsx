@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SETTINGS_LINKS } from "~/components/admin-menu";
 import { PageFrame } from "~/components/PageFrame";
-import { AttendanceSection, BackupsSection, JobsSection, LineSection } from "~/components/settings/HubSections";
+import { AttendanceSection, BackupsSection, JobsSection, LineSection, ReplicationSection } from "~/components/settings/HubSections";
 import { requireAdmin } from "~/http/guard.server";
 import { adminLoader } from "~/http/page-loaders.server";
 import { requestOrigin } from "~/http/request.server";
@@ -65,6 +65,7 @@ export default function SettingsPage() {
         <LineSection line={hub.line} webhookUrl={webhookUrl} />
         <JobsSection jobs={hub.jobs} />
         <BackupsSection backups={hub.backups} dataDir={hub.data_dir} />
+        <ReplicationSection replication={hub.replication} />
       </Stack>
     </PageFrame>
   );

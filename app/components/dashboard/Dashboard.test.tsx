@@ -13,6 +13,7 @@ const DATA: DashboardData = {
     counts: { present: 10, late: 2, early_leave: 1, missing_checkout: 1, pending_review: 1, leave: 3, absent: 2, off: 0 },
     day: { kind: "work" },
   },
+  replication_warning: null,
   pending_leave: {
     total: 7,
     items: [
@@ -60,6 +61,21 @@ function renderDashboard(data: DashboardData = DATA) {
 }
 
 describe("Dashboard", () => {
+  test("a replica more than 5 minutes behind is a warning at the top, with how long and why, linking to the settings hub", async () => {
+    renderDashboard({ ...DATA, replication_warning: { lag_seconds: 900, problem: "ติดต่อ Litestream ไม่ได้" } });
+    const warning = await screen.findByTestId("replication-warning");
+    expect(warning).toHaveTextContent("ข้อมูลยังไม่ได้สำรองออกนอกเครื่อง");
+    expect(warning).toHaveTextContent("ข้อมูลที่บันทึกในช่วง 15 นาที ที่ผ่านมายังไม่ถึงปลายทางสำรอง");
+    expect(warning).toHaveTextContent("(ติดต่อ Litestream ไม่ได้)");
+    expect(within(warning).getByRole("link", { name: "ดูสถานะการสำรองข้อมูลต่อเนื่อง" })).toHaveAttribute("href", "/admin/settings");
+  });
+
+  test("no warning while the replica keeps up (or replication is off)", async () => {
+    renderDashboard();
+    await screen.findByTestId("today-present");
+    expect(screen.queryByTestId("replication-warning")).toBeNull();
+  });
+
   test("today's counts link to the daily view filtered by their status and date, waiting records to the review queue", async () => {
     renderDashboard();
     const expected: [string, string][] = [

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
-import { IconBuildingStore, IconUsers } from "@tabler/icons-react";
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { IconAlertTriangle, IconBuildingStore, IconUsers } from "@tabler/icons-react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ADMIN_MENU } from "~/components/admin-menu";
@@ -9,6 +9,7 @@ import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
 import { typeLabel } from "~/components/leave/leave-labels";
 import { spanText, type PetitionHalf } from "~/models/leave/labels";
 import { formatThaiDate, formatThaiDateLong } from "~/lib/thai-date";
+import { formatSecondsThai } from "~/lib/thai-duration";
 import { TODAY_BUCKET_LABELS, TODAY_BUCKETS, type DayKind, type TodayBucket } from "~/models/dashboard/buckets";
 import { MACHINE_VISIT_STATUSES } from "~/models/machines/rules";
 import { MACHINE_VISIT_STATUS_LABELS } from "~/models/machines/labels";
@@ -22,6 +23,7 @@ type Listed<T> = { total: number; items: T[] };
 
 export type DashboardData = {
   today: { date: string; headcount: number; counts: Record<TodayBucket, number>; day: DayKind };
+  replication_warning: { lag_seconds: number; problem: string | null } | null;
   pending_leave: Listed<Span & { id: number; employee: Person; type: number; days: number }>;
   away: Listed<Span & { id: number; employee: Person; type: number; on_leave_today: boolean }> & { from: string; to: string; people: number };
   machines: { active: number; overdue: Listed<MachineAlert>; problems: Listed<MachineAlert> };
@@ -233,10 +235,26 @@ function MachinesCard({ data }: { data: DashboardData["machines"] }) {
   );
 }
 
+/** The off-site copy has fallen behind: what the office risks losing, and where to look. */
+function ReplicationWarning({ warning }: { warning: NonNullable<DashboardData["replication_warning"]> }) {
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title="ข้อมูลยังไม่ได้สำรองออกนอกเครื่อง" data-testid="replication-warning">
+      <Text fz="sm">
+        ข้อมูลที่บันทึกในช่วง {formatSecondsThai(warning.lag_seconds)} ที่ผ่านมายังไม่ถึงปลายทางสำรอง ถ้าเครื่องเสียตอนนี้ข้อมูลช่วงนี้จะหายไป
+        {warning.problem ? ` (${warning.problem})` : ""}
+      </Text>
+      <Anchor component={Link} to="/admin/settings" fz="sm">
+        ดูสถานะการสำรองข้อมูลต่อเนื่อง
+      </Anchor>
+    </Alert>
+  );
+}
+
 /** The admin home: today's attendance, leave waiting and away, cabinets needing a visit, two charts. */
 export function Dashboard({ data }: { data: DashboardData }) {
   return (
     <PageFrame title="ภาพรวม" description="สรุปงานที่ต้องดูแลวันนี้">
+      {data.replication_warning ? <ReplicationWarning warning={data.replication_warning} /> : null}
       {data.today.headcount === 0 ? (
         <Paper withBorder radius="md">
           <EmptyState icon={<IconUsers />} title="ยังไม่มีพนักงานในระบบ" hint="เพิ่มพนักงานได้ที่เมนูด้านล่าง แล้วสรุปการลงเวลาจะแสดงที่นี่" />

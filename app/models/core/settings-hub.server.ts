@@ -1,5 +1,5 @@
 // What the settings hub shows at a glance: the attendance and holiday settings in short, the LINE
-// channel's state (never its secrets), the scheduled jobs' last runs and the backups. Each part is
+// channel's state (never its secrets), the scheduled jobs' last runs, the backups and the replication. Each part is
 // one cheap query (a primary key or an index, LIMIT 1), so the page stays quick on a big database.
 import path from "node:path";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
@@ -7,6 +7,7 @@ import { holidays, jobRuns, linePushes, lineWebhookEvents } from "../../../db/sc
 import { workDate } from "~/lib/business-day.server";
 import { db } from "~/lib/db.server";
 import { env, isDemoMode } from "~/lib/env.server";
+import { replicationStatus } from "~/lib/replication.server";
 import { isBotConfigured } from "~/lib/line.server";
 import { differencesInSummary } from "~/models/attendance/ledger-check.server";
 import { listBackups } from "./backups.server";
@@ -112,6 +113,7 @@ export function settingsHub(now: Date = new Date()) {
     line: lineStatus(),
     jobs: jobsOverview(now).map((j) => ({ name: j.name, label: j.label, on: j.on, at: j.at, every: j.every, skip: j.skip, last_run: j.last_run })),
     backups: { keep: s.backup_keep, files: listBackups() },
+    replication: replicationStatus(now),
     /** Where tn.sqlite lives, for the restore steps (admins only). */
     data_dir: path.resolve(env().DATA_DIR),
   };

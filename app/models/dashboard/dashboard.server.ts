@@ -2,6 +2,7 @@ import { and, between, eq, sql, type SQL } from "drizzle-orm";
 import { attendanceDays, machines, machineVisits } from "../../../db/schema";
 import { workDate } from "~/lib/business-day.server";
 import { db, keptUntilWrite } from "~/lib/db.server";
+import { replicationStatus } from "~/lib/replication.server";
 import { LEAVE_TYPE_LABELS, LeaveStatus, rowFullName } from "~/lib/enums";
 import { addDays } from "~/lib/iso-day";
 import { startOfWeek } from "~/lib/thai-date";
@@ -229,6 +230,16 @@ export function dashboard(now: Date = new Date()) {
   const today = workDate(now);
   // Filled before the kept cards are read, so a fill's write does not discard what it kept.
   ensureLedger(addDays(today, -TREND_DAYS), today, now);
-  return { today: todayAttendance(today, now), ...keptUntilWrite("dashboard cards", today, () => dateCards(today, now)) };
+  return {
+    today: todayAttendance(today, now),
+    replication_warning: replicationWarning(now),
+    ...keptUntilWrite("dashboard cards", today, () => dateCards(today, now)),
+  };
+}
+
+/** The replica has not had every write for more than LAG_WARNING_SECONDS: how long, and why if known. */
+function replicationWarning(now: Date) {
+  const status = replicationStatus(now);
+  return status.lagging ? { lag_seconds: status.lag_seconds ?? 0, problem: status.problem } : null;
 }
 export type Dashboard = ReturnType<typeof dashboard>;
