@@ -6,6 +6,7 @@ import { closeDb, databasePath, openAtStart } from "~/lib/db.server";
 import { closeFaceEngine, configureFaceEngine } from "~/lib/face.server";
 import { env, isDemoMode } from "~/lib/env.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
+import { startReplicationWatch, stopReplicationWatch } from "~/lib/replication.server";
 import { markServerRunning } from "~/lib/server-presence.server";
 import { setAppTimeZone } from "~/lib/thai-date";
 import { purgeExpiredSessions, sessionSecrets } from "~/lib/session.server";
@@ -51,10 +52,12 @@ export async function onServerStart(log: (line: string) => void = console.log) {
     log(`First admin "${first.username}" created from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
   log(`Database: ${databasePath()}${isDemoMode(e) ? " · demo mode (no LIFF_ID)" : ""}`);
+  startReplicationWatch();
   startServerJobs(log);
 }
 
 export async function onServerStop() {
+  stopReplicationWatch();
   await stopServerJobs();
   await closeFaceEngine().catch(() => undefined);
   closeDb();

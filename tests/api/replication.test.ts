@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
+import { adminCookie, apiClient, movableClock, startServer, type RunningServer } from "../fixtures/server";
 
 const ADMIN = { username: "replica-admin", password: "replica-admin-password-1" };
 
@@ -149,4 +149,52 @@ test("the restore refuses while the server runs, before it fetches anything", as
   expect(refused.output).toContain("เซิร์ฟเวอร์ยังทำงานอยู่");
   expect(fs.readdirSync(dataDir).sort()).toEqual(before);
   expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+}, 120_000);
+
+test("the settings hub shows the replica caught up, at a position, with no lag", async () => {
+  const dataDir = path.join(dir, "office");
+  server ??= await startReplicating(dataDir);
+  const cookie = await adminCookie(server, ADMIN);
+  const api = apiClient(() => server!, () => cookie);
+  expect((await api("/api/message", { method: "POST", json: message("seen-by-the-hub") })).status).toBe(201);
+  type Hub = { hub: { replication: { enabled: boolean; running: boolean; replica: string; position: string | null; lag_seconds: number; problem: string | null } } };
+  let replication: Hub["hub"]["replication"] | undefined;
+  // Read every 10 s: the first reading after the write has the replica caught up with it.
+  for (let i = 0; i < 30; i++) {
+    replication = ((await (await api("/admin/settings?_data=routes%2Fadmin.settings")).json()) as Hub).hub.replication;
+    if (replication.position && replication.lag_seconds === 0) break;
+    await sleep(1000);
+  }
+  expect(replication).toMatchObject({ enabled: true, running: true, replica: replicaUrl(), lag_seconds: 0, problem: null });
+  expect(replication?.position).toMatch(/^[0-9a-f]{8}\/\d+$/);
+  const page = await (await api("/admin/settings")).text();
+  expect(page).toContain("สำรองข้อมูลต่อเนื่อง");
+  expect(page).toContain("สำรองครบทุกรายการแล้ว");
+}, 120_000);
+
+test("a server started without Litestream though REPLICA_URL is set: the dashboard warns once 5 minutes have passed", async () => {
+  await server?.stop({ keepData: true });
+  server = null;
+  const clock = movableClock();
+  let direct: RunningServer | null = null;
+  try {
+    const start = new Date();
+    clock.set(start);
+    direct = await startServer({ ...ADMIN_ENV, ...clock.env, REPLICA_URL: replicaUrl() });
+    const cookie = await adminCookie(direct, ADMIN);
+    const dashboard = async () =>
+      (await (await apiClient(() => direct!, () => cookie)("/admin/dashboard?_data=routes%2Fadmin.dashboard")).json()) as {
+        replication_warning: { lag_seconds: number; problem: string | null } | null;
+      };
+    expect((await dashboard()).replication_warning).toBeNull();
+    clock.set(new Date(start.getTime() + 6 * 60_000));
+    const { replication_warning } = await dashboard();
+    expect(replication_warning?.lag_seconds).toBeGreaterThan(5 * 60);
+    expect(replication_warning?.problem).toContain("npm start");
+    const page = await (await apiClient(() => direct!, () => cookie)("/admin/dashboard")).text();
+    expect(page).toContain("ข้อมูลยังไม่ได้สำรองออกนอกเครื่อง");
+  } finally {
+    await direct?.stop();
+    clock.restore();
+  }
 }, 120_000);
