@@ -32,5 +32,8 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrations run at start (onServerStart), never at build. Node itself is PID 1, so SIGTERM reaches
-# the server and the WAL is checkpointed on `docker stop`.
+# the server and the WAL is checkpointed on `docker stop`. With REPLICA_URL (and the replica's
+# credentials, e.g. LITESTREAM_ACCESS_KEY_ID/LITESTREAM_SECRET_ACCESS_KEY) start.mjs runs the server
+# under Litestream (`litestream replicate -exec`, its binary from @flydotio/litestream in
+# node_modules), which passes SIGTERM on and sends the last writes to the replica before it exits.
 CMD ["node", "scripts/start.mjs"]

@@ -2,7 +2,8 @@
 // Docker, which this machine does not have: each stage is a directory standing for its WORKDIR,
 // COPY copies from the build context (minus .dockerignore) or an earlier stage, RUN runs in the
 // stage's directory with its ENV, and CMD starts the server, which must answer the HEALTHCHECK,
-// print the first admin's password, serve the sign-in page, and stop cleanly on SIGTERM.
+// print the first admin's password, serve the sign-in page, and stop cleanly on SIGTERM; then once
+// more with a file:// REPLICA_URL, under the image's own Litestream.
 // It also checks that the README's install and start commands are the ones the Dockerfile runs.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -112,39 +113,68 @@ async function freePort() {
   });
 }
 
-const port = await freePort();
-const dataDir = path.join(work, "volume-data");
-const env = { ...final.env, PORT: String(port), DATA_DIR: dataDir };
-log(`CMD ${final.cmd.join(" ")} (PORT ${port}, DATA_DIR as the /data volume)`);
-const server = spawn(final.cmd[0], final.cmd.slice(1), { cwd: final.dir, env, stdio: ["ignore", "pipe", "pipe"] });
-let output = "";
-server.stdout.on("data", (d) => (output += d));
-server.stderr.on("data", (d) => (output += d));
-const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
+/** Runs the image's CMD on a fresh volume with `extraEnv`; `checks` runs while it is healthy. Returns the volume and the output. */
+async function runImage(label, extraEnv, checks) {
+  const port = await freePort();
+  const dataDir = path.join(work, `volume-${label}`);
+  const env = { ...final.env, PORT: String(port), DATA_DIR: dataDir, ...extraEnv };
+  log(`CMD ${final.cmd.join(" ")} (${label}: PORT ${port}, DATA_DIR as the /data volume${extraEnv.REPLICA_URL ? `, REPLICA_URL ${extraEnv.REPLICA_URL}` : ""})`);
+  const server = spawn(final.cmd[0], final.cmd.slice(1), { cwd: final.dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  server.stdout.on("data", (d) => (output += d));
+  server.stderr.on("data", (d) => (output += d));
+  const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
 
-try {
-  const deadline = Date.now() + 60_000;
-  let healthy = false;
-  while (!healthy && Date.now() < deadline) {
-    healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (!healthy) await new Promise((r) => setTimeout(r, 250));
+  try {
+    const deadline = Date.now() + 60_000;
+    let healthy = false;
+    while (!healthy && Date.now() < deadline) {
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (!healthy) await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!healthy) fail(`the server did not answer /healthz within 60 s:\n${output}`);
+    const check = spawnSync("sh", ["-c", final.healthcheck], { cwd: final.dir, env });
+    if (check.status !== 0) fail(`HEALTHCHECK exited with ${check.status}`);
+    await checks({ port, output: () => output });
+  } finally {
+    server.kill("SIGTERM");
   }
-  if (!healthy) fail(`the server did not answer /healthz within 60 s:\n${output}`);
-  const check = spawnSync("sh", ["-c", final.healthcheck], { cwd: final.dir, env });
-  if (check.status !== 0) fail(`HEALTHCHECK exited with ${check.status}`);
-  if (!/password: \S+/.test(output)) fail(`the first admin's password was not printed:\n${output}`);
+  const stop = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 15_000))]);
+  if (!stop) {
+    server.kill("SIGKILL");
+    fail(`the server did not stop within 15 s of SIGTERM:\n${output}`);
+  }
+  if (stop.code !== 0) fail(`the server exited with ${stop.code ?? stop.signal} on SIGTERM:\n${output}`);
+  if (!fs.existsSync(path.join(dataDir, "tn.sqlite"))) fail("no tn.sqlite in the data volume");
+  return { dataDir, output };
+}
+
+const plain = await runImage("plain", {}, async ({ port, output }) => {
+  if (!/password: \S+/.test(output())) fail(`the first admin's password was not printed:\n${output()}`);
   const login = await fetch(`http://127.0.0.1:${port}/login`);
   if (login.status !== 200 || !(await login.text()).includes("เข้าสู่ระบบ")) fail(`/login answered ${login.status}`);
   log("healthy; HEALTHCHECK ok; first admin printed; /login served");
-} finally {
-  server.kill("SIGTERM");
-}
-const stop = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 15_000))]);
-if (!stop) {
-  server.kill("SIGKILL");
-  fail("the server did not stop within 15 s of SIGTERM");
-}
-if (stop.code !== 0) fail(`the server exited with ${stop.code ?? stop.signal} on SIGTERM:\n${output}`);
-if (!fs.existsSync(path.join(dataDir, "tn.sqlite"))) fail("no tn.sqlite in the data volume");
-if (fs.existsSync(path.join(dataDir, "tn.sqlite-wal"))) fail("the WAL was not checkpointed on SIGTERM");
-log("stopped cleanly on SIGTERM; the volume holds one checkpointed tn.sqlite. Dockerfile steps ok.");
+});
+if (fs.existsSync(path.join(plain.dataDir, "tn.sqlite-wal"))) fail("the WAL was not checkpointed on SIGTERM");
+log("stopped cleanly on SIGTERM; the volume holds one checkpointed tn.sqlite.");
+
+// Continuous replication: the image carries Litestream for its platform, and with REPLICA_URL the
+// CMD runs the server under it (scripts/start.mjs).
+const litestream = spawnSync(path.join(final.dir, "node_modules", "@flydotio", `litestream-${process.platform}-${process.arch}`, "litestream"), ["version"], { encoding: "utf8" });
+if (litestream.status !== 0 || !/^v\d+\.\d+/.test(litestream.stdout)) fail(`the image's Litestream binary does not run: ${litestream.error?.message ?? litestream.stderr}`);
+log(`Litestream ${litestream.stdout.trim()} in the image`);
+const replica = path.join(work, "replica");
+await runImage("replicated", { REPLICA_URL: `file://${replica}` }, async ({ output }) => {
+  const deadline = Date.now() + 20_000;
+  const snapshot = () =>
+    fs.existsSync(path.join(replica, "generations")) &&
+    fs.readdirSync(path.join(replica, "generations")).some((g) => {
+      const snapshots = path.join(replica, "generations", g, "snapshots");
+      return fs.existsSync(snapshots) && fs.readdirSync(snapshots).length > 0;
+    });
+  while (!snapshot() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  if (!snapshot()) fail(`no snapshot reached the replica within 20 s:\n${output()}`);
+  if (!output().includes("Replicating")) fail(`the CMD did not start Litestream:\n${output()}`);
+  log("healthy under Litestream; the replica has its first snapshot");
+});
+log("stopped cleanly on SIGTERM under Litestream. Dockerfile steps ok.");
