@@ -9,6 +9,7 @@ import * as schema from "../../db/schema";
 import { env } from "./env.server";
 import { createPrivateFile, keepPrivate, makePrivateFolder } from "./private-files.server";
 import { sqliteCode, storageFailure } from "./storage-errors.server";
+import { underLitestream } from "./replication.server";
 import { guardWrites, unwritableReason } from "./write-guard.server";
 
 export { sqliteCode, storageFailure } from "./storage-errors.server";
@@ -175,7 +176,8 @@ export function openAtStart(): Db {
 }
 
 /**
- * Checkpoints the WAL into the main file and closes, so a stopped server's tn.sqlite is complete.
+ * Checkpoints the WAL into the main file and closes, so a stopped server's tn.sqlite is complete
+ * (under Litestream, as far as its read lock lets a checkpoint go).
  * Not while the data folder cannot be written: a checkpoint (close() runs one too) stores into the
  * -shm mapping, a SIGBUS then (write-guard.server.ts). The WAL keeps every commit; the next start reads it.
  */
@@ -188,7 +190,10 @@ export function closeDb(log: (line: string) => void = console.warn) {
     log(`data folder cannot be written (${unwritable}): the database is left open, its WAL not checkpointed`);
     return;
   }
-  current.$client.pragma("wal_checkpoint(TRUNCATE)");
+  // Litestream holds a read transaction on the WAL to copy it: a TRUNCATE checkpoint would wait the
+  // whole busy timeout for it and then give up. A passive one copies what it can; Litestream
+  // checkpoints the rest after its last sync.
+  current.$client.pragma(underLitestream() ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
   current.$client.close();
 }
 
