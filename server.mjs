@@ -1,7 +1,8 @@
 // The production (and dev) HTTP server: Remix behind a thin express layer that adds what every
 // request needs (server/security.mjs, the body limit in server/body-limit.mjs, compression and
 // cache headers), migrates before listening and checkpoints on exit. Requests no route could
-// answer are refused before express (server/request-shape.mjs).
+// answer are refused before express (server/request-shape.mjs). Every request gets an id, its
+// log lines carry it, and it is counted in the metrics at GET /metrics (ADR 054).
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
@@ -10,9 +11,13 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { bodyLimitMiddleware } from "./server/body-limit.mjs";
+import { setEdgeLogger } from "./server/edge-answers.mjs";
+import { METRICS_PATH, metricsAccess, metricsEndpoint } from "./server/metrics-endpoint.mjs";
 import { buildAssets } from "./server/precompressed.mjs";
 import { readsGiveWay } from "./server/reads-give-way.mjs";
 import { remixHandler, sendBadRequest, sendStorageFailure } from "./server/remix.mjs";
+import { assignRequestId, requestIdOf } from "./server/request-id.mjs";
+import { labelRoute, requestLog, routeLabel, STATIC } from "./server/request-log.mjs";
 import { remixPathname, requestShape } from "./server/request-shape.mjs";
 import { routeMatcher } from "./server/routes.mjs";
 import { securityMiddleware } from "./server/security.mjs";
@@ -27,6 +32,8 @@ const BUILD_PATH = path.join(here, "build", "index.js");
 const dev = process.env.NODE_ENV === "development";
 
 const build = await import(url.pathToFileURL(BUILD_PATH).href);
+const { logger, inRequest, metricsAnswer, observeRequest } = build.entry.module;
+setEdgeLogger(logger);
 try {
   await build.entry.module.onServerStart();
 } catch (error) {
@@ -38,9 +45,14 @@ try {
 
 const routes = routeMatcher(build.routes);
 const refuseMalformed = requestShape({ routes });
+const trackRequest = requestLog({ log: logger, observe: observeRequest });
 
 const app = express();
 app.disable("x-powered-by");
+app.use((req, res, next) => {
+  labelRoute(res, routeLabel(remixPathname(req), routes));
+  next();
+});
 app.use(securityMiddleware({ dev }));
 app.use(bodyLimitMiddleware({ routeOf: (req) => routes.leafFor(remixPathname(req)) }));
 // brotli or gzip for text (HTML, JS, CSS, JSON); images and `no-transform` responses are left alone.
@@ -52,6 +64,13 @@ const compress = compression({ threshold: "8kb" });
 // 4 → 1: 562 → 127 ms, 4.3 → 5.8 MB).
 const compressExport = compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } });
 app.use((req, res, next) => (req.query.format === "csv" ? compressExport : compress)(req, res, next));
+app.get(
+  METRICS_PATH,
+  metricsEndpoint({
+    allowed: metricsAccess({ token: process.env.METRICS_TOKEN?.trim(), trustProxy: process.env.TRUST_PROXY }),
+    answer: metricsAnswer,
+  }),
+);
 // Every file under /build has its content hash in its name, so it never changes. Its JS and CSS
 // are brotli-compressed at build time; assets carry no page headers (server/precompressed.mjs).
 app.use("/build", buildAssets(path.join(here, "public", "build")));
@@ -59,15 +78,19 @@ app.use(
   "/build",
   express.static(path.join(here, "public", "build"), { immutable: true, maxAge: "1y" }),
 );
-app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
+app.use(express.static(path.join(here, "public"), { maxAge: "1h", setHeaders: (res) => labelRoute(res, STATIC) }));
 app.all(
   "*",
   readsGiveWay(),
+  // The request's scope again: the body limit and readsGiveWay call `next` from a stream's event
+  // or another request's end, where the scope is not this request's (or is another's).
+  (req, res, next) => inRequest(requestIdOf(req), next),
   remixHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({
+    getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
+      requestId: requestIdOf(req),
       reportStorageFailure: (failure) => {
         res.locals.storageFailure = failure;
       },
@@ -80,11 +103,11 @@ app.use((error, req, res, _next) => {
   // decode) with a 4xx status: the client's mistake, answered as one, not logged as a crash.
   const status = error?.status ?? error?.statusCode;
   if (Number.isInteger(status) && status >= 400 && status < 500 && !res.headersSent) {
-    console.warn(`refused ${req.method} ${req.originalUrl.slice(0, 200)}: ${status} ${error.message}`);
+    logger.warn({ req_id: requestIdOf(req) }, `refused ${req.method} ${req.originalUrl.slice(0, 200)}: ${status} ${error.message}`);
     sendBadRequest(req, res, status);
     return;
   }
-  if (!res.locals.storageFailure) console.error(error);
+  if (!res.locals.storageFailure) logger.error({ req_id: requestIdOf(req), err: error }, `unexpected error on ${req.method} ${req.path}`);
   if (res.headersSent) {
     res.destroy();
     return;
@@ -93,7 +116,11 @@ app.use((error, req, res, _next) => {
     sendStorageFailure(req, res, res.locals.storageFailure);
     return;
   }
-  res.status(500).type("text/plain; charset=utf-8").send("เกิดข้อผิดพลาดในเซิร์ฟเวอร์ กรุณาลองใหม่อีกครั้ง");
+  const reference = requestIdOf(req);
+  res
+    .status(500)
+    .type("text/plain; charset=utf-8")
+    .send(`เกิดข้อผิดพลาดในเซิร์ฟเวอร์ กรุณาลองใหม่อีกครั้ง${reference ? ` (รหัสอ้างอิง: ${reference})` : ""}`);
 });
 
 const port = Number(process.env.PORT ?? 3000);
@@ -109,7 +136,11 @@ const server = http.createServer(
     connectionsCheckingInterval: 5_000,
   },
   (req, res) => {
-    if (!refuseMalformed(req, res)) app(req, res);
+    const requestId = assignRequestId(req, res);
+    trackRequest(req, res, requestId);
+    inRequest(requestId, () => {
+      if (!refuseMalformed(req, res)) app(req, res);
+    });
   },
 );
 // Idle keep-alive connections outlive a reverse proxy's pool (nginx keeps upstream ones 60 s) and
@@ -118,7 +149,7 @@ const server = http.createServer(
 // (headersTimeout counts from a request's first byte, not from the connection's idle start.)
 server.keepAliveTimeout = 65_000;
 server.listen(port, () => {
-  console.log(`TN Management listening on http://localhost:${port}`);
+  logger.info(`TN Management listening on http://localhost:${port}`);
   if (dev) broadcastDevReady(build);
 });
 
@@ -126,7 +157,7 @@ let stopping = false;
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  logger.info(`${signal}: closing`);
   const stop = () => Promise.resolve(build.entry.module.onServerStop()).finally(() => process.exit(0));
   server.close(stop);
   server.closeIdleConnections?.();

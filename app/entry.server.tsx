@@ -2,11 +2,15 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { bytesResponse } from "~/http/answers.server";
+import { logger } from "./lib/log.server";
 import { pageRenders } from "./lib/page-renders.server";
 import { NonceProvider } from "./lib/nonce";
 import { sqliteCode, storageFailure } from "./lib/storage-errors.server";
 
 export { onServerStart, onServerStop } from "~/jobs/startup.server";
+// For server.mjs: the one logger and request scope, and the metrics (ADR 054).
+export { inRequest, logger } from "./lib/log.server";
+export { metricsAnswer, observeRequest } from "./lib/metrics.server";
 
 /**
  * An uncaught loader/action error. A storage failure (disk full, data folder read-only, ...) is
@@ -15,14 +19,14 @@ export { onServerStart, onServerStop } from "~/jobs/startup.server";
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const failure = storageFailure(error);
   if (failure) {
-    console.warn(`storage failure (${sqliteCode(error)}) on ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : ""}`);
+    logger.warn(`storage failure (${sqliteCode(error)}) on ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : ""}`);
     context.reportStorageFailure?.(failure);
     return;
   }
   if (!request.signal.aborted) {
     // Remix's default: a thrown route error response carries the original error in `error`.
     const inner: unknown = isRouteErrorResponse(error) && "error" in error ? error.error : undefined;
-    console.error(inner ?? error);
+    logger.error({ err: inner ?? error }, `unexpected error on ${request.method} ${new URL(request.url).pathname}`);
   }
 }
 

@@ -29,8 +29,9 @@ export const meta: MetaFunction = () => [{ title: "TN Management" }];
 
 // The browser formats dates in the server's APP_TIMEZONE (entry.client.tsx reads it off <html>).
 // A list's first render is the layout the browser hints at (PhoneHint): one layout, not both.
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  json({ timeZone: appTimeZoneFromEnv(), phoneHint: phoneHint(request.headers) });
+// The request's id is the reference the error page shows when this very document failed.
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  json({ timeZone: appTimeZoneFromEnv(), phoneHint: phoneHint(request.headers), requestId: context.requestId ?? null });
 
 export const shouldRevalidate = () => false;
 

@@ -2,6 +2,7 @@
 // Thai JSON `{error}` for the API and Remix data requests, a small Thai page otherwise. It works
 // on a plain Node response as well as on express's, because some requests are refused before
 // express has looked at them.
+import { requestIdOf } from "./request-id.mjs";
 
 /** Whether the client expects JSON: an /api path, a Remix `_data` request, or an Accept naming JSON. Reads the raw target only. */
 export function wantsJsonAnswer(req) {
@@ -40,8 +41,23 @@ export function sendEdgeAnswer(req, res, { status, title, message, pageMessage =
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** One line in the log for a refused request: what, where, why. The target is cut short and quoted. */
+/** A JSON log line like the app's logger writes, for tests and anything that runs without it. */
+const jsonWarning = {
+  warn: (fields, message) => console.warn(JSON.stringify({ level: "warn", time: new Date().toISOString(), ...fields, msg: message })),
+};
+let logger = jsonWarning;
+
+/** The app's logger (app/lib/log.server.ts), which server.mjs hands over once the build is loaded. */
+export function setEdgeLogger(appLogger) {
+  logger = appLogger ?? jsonWarning;
+}
+
+/**
+ * One line in the log for a refused request: what, where, why, and the request's id (named here:
+ * a refusal may come from a timer or a stream's event, outside the request's scope). The target is
+ * cut short and quoted.
+ */
 export function logRefusal(req, status, reason) {
   const target = JSON.stringify(String(req.originalUrl ?? req.url ?? "").slice(0, 200));
-  console.warn(`refused ${String(req.method).slice(0, 20)} ${target}: ${status} ${reason}`);
+  logger.warn({ req_id: requestIdOf(req) }, `refused ${String(req.method).slice(0, 20)} ${target}: ${status} ${reason}`);
 }

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { createRequestHandler as createNodeHandler } from "@remix-run/node";
 import { sendBodyIdle, sendTooLarge } from "./body-limit.mjs";
 import { logRefusal } from "./edge-answers.mjs";
+import { requestIdOf } from "./request-id.mjs";
 
 export const NO_STORE = "private, no-store";
 
@@ -17,6 +18,12 @@ export function isPrivatePath(path, query = {}) {
 
 function wantsJson(req) {
   return req.path.startsWith("/api/") || Object.prototype.hasOwnProperty.call(req.query, "_data");
+}
+
+/** The request's reference for a page that says something went wrong (ADR 054), as HTML; empty without one. */
+export function referenceHtml(req) {
+  const id = requestIdOf(req);
+  return id ? `<p><small>รหัสอ้างอิง: ${escapeHtml(id)}</small></p>` : "";
 }
 
 /** A storage failure reported by the app's handleError (a DomainError: 503, Thai message, Retry-After). */
@@ -32,7 +39,7 @@ export function sendStorageFailure(req, res, failure) {
     .type("html")
     .send(
       `<!doctype html><html lang="th"><head><meta charset="utf-8"><title>บันทึกข้อมูลไม่ได้</title></head>` +
-        `<body><h1>บันทึกข้อมูลไม่ได้ในขณะนี้</h1><p>${escapeHtml(failure.message)}</p><p><a href="/">กลับหน้าแรก</a></p></body></html>`,
+        `<body><h1>บันทึกข้อมูลไม่ได้ในขณะนี้</h1><p>${escapeHtml(failure.message)}</p>${referenceHtml(req)}<p><a href="/">กลับหน้าแรก</a></p></body></html>`,
     );
 }
 
@@ -153,6 +160,30 @@ function toRemixRequest(req, res) {
   return new Request(url.href, init);
 }
 
+/**
+ * Remix's answer to a crash, with the request's id as its reference (ADR 054): a data request's
+ * `{message}` (X-Remix-Error) becomes `Unexpected Server Error (ref <id>)`, which the error page
+ * reads (app/lib/error-reference.ts); a resource route's plain-text 500 gets a line with it. Any
+ * other response is returned as it is.
+ */
+export async function withReference(response, id) {
+  if (response.status < 500 || !id) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (response.headers.get("x-remix-error") === "yes") {
+    const data = await response.json();
+    return new Response(JSON.stringify({ ...data, message: `${data?.message ?? "Unexpected Server Error"} (ref ${id})` }), init);
+  }
+  if ((response.headers.get("content-type") ?? "").startsWith("text/plain")) {
+    return new Response(`${await response.text()}
+
+รหัสอ้างอิง / reference: ${id}
+`, init);
+  }
+  return response;
+}
+
 /** The edge's own answer when it gave up on the body while Remix read it, else false. */
 function answerForBrokenBody(req, res) {
   if (res.headersSent) return false;
@@ -197,7 +228,7 @@ export function remixHandler({ build, mode, getLoadContext }) {
       if (isPrivatePath(req.path, req.query) && !response.headers.has("cache-control")) {
         res.setHeader("Cache-Control", NO_STORE);
       }
-      await sendRemixResponse(res, response);
+      await sendRemixResponse(res, await withReference(response, requestIdOf(req)));
     } catch (error) {
       if (answerForBrokenBody(req, res)) return;
       next(error);

@@ -2,7 +2,7 @@ import compression from "compression";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { ANSWER_BYTES, sendRemixResponse, writeBody } from "./remix.mjs";
+import { ANSWER_BYTES, sendRemixResponse, withReference, writeBody } from "./remix.mjs";
 
 const CHUNK = 1024 * 1024;
 const CHUNKS = 64;
@@ -139,5 +139,34 @@ describe("sendRemixResponse", () => {
   test("a page without them is read from its body, whole", async () => {
     const response = new Response("<p>ทั้งหน้า</p>", { headers: { "content-type": "text/html; charset=utf-8" } });
     expect(await sent(response)).toEqual({ text: "<p>ทั้งหน้า</p>", length: String(Buffer.byteLength("<p>ทั้งหน้า</p>")) });
+  });
+});
+
+describe("withReference", () => {
+  const ID = "q4t7z2m9k3c8";
+
+  test("a data request's crash (X-Remix-Error) names the request in its message, which the error page reads", async () => {
+    const crash = Response.json({ message: "Unexpected Server Error" }, { status: 500, headers: { "X-Remix-Error": "yes" } });
+    const answer = await withReference(crash, ID);
+    expect(answer.status).toBe(500);
+    expect(answer.headers.get("x-remix-error")).toBe("yes");
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual({ message: `Unexpected Server Error (ref ${ID})` });
+  });
+
+  test("a resource route's plain-text crash gets a line with the reference", async () => {
+    const crash = new Response("Unexpected Server Error", { status: 500, headers: { "Content-Type": "text/plain" } });
+    expect(await (await withReference(crash, ID)).text()).toBe(`Unexpected Server Error\n\nรหัสอ้างอิง / reference: ${ID}\n`);
+  });
+
+  test("anything else goes out as it is", async () => {
+    const page = new Response("<p>404</p>", { status: 404, headers: { "Content-Type": "text/html" } });
+    expect(await withReference(page, ID)).toBe(page);
+    const refused = Response.json({ error: "x" }, { status: 403, headers: { "X-Remix-Error": "yes" } });
+    expect(await withReference(refused, ID)).toBe(refused);
+    const document = new Response("<html>500</html>", { status: 500, headers: { "Content-Type": "text/html" } });
+    expect(await withReference(document, ID)).toBe(document);
+    const crash = Response.json({ message: "Unexpected Server Error" }, { status: 500, headers: { "X-Remix-Error": "yes" } });
+    expect(await withReference(crash, undefined)).toBe(crash);
   });
 });

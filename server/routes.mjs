@@ -28,6 +28,20 @@ export function routeMatcher(manifest) {
     }));
   const routes = tree("");
   const known = new Set(Object.keys(manifest));
+  const patterns = new Map();
+  /** The whole path pattern of a route: its own path after its parents' (`/api/employee/:id`). */
+  function patternOf(id) {
+    let pattern = patterns.get(id);
+    if (pattern === undefined) {
+      const segments = [];
+      for (let route = manifest[id]; route; route = route.parentId ? manifest[route.parentId] : undefined) {
+        if (route.path) segments.unshift(route.path);
+      }
+      pattern = `/${segments.join("/")}`;
+      patterns.set(id, pattern);
+    }
+    return pattern;
+  }
 
   /** The ids of the routes `pathname` reaches, the root first; empty when none does. */
   function idsFor(pathname) {
@@ -39,6 +53,14 @@ export function routeMatcher(manifest) {
     /** The route that answers `pathname` (the deepest match), or null. */
     leafFor(pathname) {
       return idsFor(pathname).at(-1) ?? null;
+    },
+    /**
+     * The path pattern of the route that answers `pathname` (`/api/employee/:id` for
+     * `/api/employee/42`), or null: a label with no ids in it, for the metrics and the access log.
+     */
+    patternFor(pathname) {
+      const leaf = idsFor(pathname).at(-1);
+      return leaf === undefined ? null : patternOf(leaf);
     },
     /** Whether Remix would answer `?_data=<routeId>` on `pathname` (it refuses any other id). */
     servesData(pathname, routeId) {

@@ -7,6 +7,9 @@ const manifest = {
   "routes/api.auth.login": { id: "routes/api.auth.login", parentId: "root", path: "api/auth/login" },
   "routes/admin": { id: "routes/admin", parentId: "root", path: "admin" },
   "routes/admin.employee": { id: "routes/admin.employee", parentId: "routes/admin", path: "employee" },
+  "routes/api.employee.$id": { id: "routes/api.employee.$id", parentId: "root", path: "api/employee/:id" },
+  "routes/admin.employee_.$id": { id: "routes/admin.employee_.$id", parentId: "routes/admin", path: "employee/:id" },
+  "routes/admin._index": { id: "routes/admin._index", parentId: "routes/admin", index: true },
   "routes/$": { id: "routes/$", parentId: "root", path: "*" },
 };
 
@@ -19,6 +22,18 @@ describe("routeMatcher", () => {
     expect(routes.leafFor("/")).toBe("routes/_index");
     expect(routes.leafFor("/nowhere")).toBe("routes/$");
     expect(routes.idsFor("/admin/employee")).toEqual(["root", "routes/admin", "routes/admin.employee"]);
+  });
+
+  test("the pattern of the answering route stands for the path: no ids, whatever the spelling", () => {
+    expect(routes.patternFor("/api/employee/42")).toBe("/api/employee/:id");
+    expect(routes.patternFor("/api/employee/43")).toBe("/api/employee/:id");
+    expect(routes.patternFor("/admin/employee/7")).toBe("/admin/employee/:id");
+    expect(routes.patternFor("/admin/employee")).toBe("/admin/employee");
+    expect(routes.patternFor("/admin")).toBe("/admin");
+    expect(routes.patternFor("/LOGIN/")).toBe("/login");
+    expect(routes.patternFor("/")).toBe("/");
+    expect(routes.patternFor("/no/such/page/123")).toBe("/*");
+    expect(routeMatcher({ root: { id: "root", path: "" }, "routes/login": { id: "routes/login", parentId: "root", path: "login" } }).patternFor("/nope")).toBeNull();
   });
 
   test("a `_data` route is served only on a path that reaches it", () => {

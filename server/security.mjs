@@ -62,7 +62,7 @@ export function contentSecurityPolicy(nonce, { dev = false } = {}) {
 }
 
 /** `::ffff:10.0.0.1` and `10.0.0.1` are the same IPv4 peer. */
-function normalizeIp(address) {
+export function normalizeIp(address) {
   const trimmed = String(address ?? "").trim();
   return trimmed.toLowerCase().startsWith("::ffff:") && net.isIPv4(trimmed.slice(7)) ? trimmed.slice(7) : trimmed.toLowerCase();
 }

@@ -1,5 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import { json } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import { GeneralErrorBoundary } from "./GeneralErrorBoundary";
@@ -44,4 +45,56 @@ test("a 403 without a message gets the status's Thai text and a way home", async
   render(<Stub initialEntries={["/"]} />);
   expect(await screen.findByRole("heading", { name: "ไม่มีสิทธิ์เข้าถึง" })).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "กลับหน้าแรก" })).toHaveAttribute("href", "/");
+});
+
+/** The app's shape: the root loader returns the document's request id, a page below it fails. */
+function stubUnderRoot(thrown: () => never, requestId: string | null) {
+  return createRemixStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => json({ requestId }),
+      Component: () => <Outlet />,
+      children: [
+        {
+          index: true,
+          Component: () => <p>ไม่ควรเห็น</p>,
+          ErrorBoundary: () => (
+            <MantineProvider env="test">
+              <GeneralErrorBoundary />
+            </MantineProvider>
+          ),
+          loader: () => thrown(),
+        },
+      ],
+    },
+  ]);
+}
+
+test("the document's own unexpected error shows the request id the root loader returned as its reference", async () => {
+  // What production Remix hands the boundary in place of the error thrown on the server.
+  const Stub = stubUnderRoot(() => {
+    throw new Error("Unexpected Server Error");
+  }, "k3v9q2m7x4b8");
+  render(<Stub initialEntries={["/"]} />);
+  expect(await screen.findByTestId("error-status")).toHaveTextContent("500");
+  expect(screen.getByRole("heading", { name: "เกิดข้อผิดพลาด" })).toBeInTheDocument();
+  expect(screen.getByTestId("error-reference")).toHaveTextContent("รหัสอ้างอิง: k3v9q2m7x4b8");
+});
+
+test("a later data request's error shows the reference server.mjs put in its message, not the document's", async () => {
+  const Stub = stubUnderRoot(() => {
+    throw new Error("Unexpected Server Error (ref p8n2w5c1z6d0)");
+  }, "k3v9q2m7x4b8");
+  render(<Stub initialEntries={["/"]} />);
+  expect(await screen.findByTestId("error-reference")).toHaveTextContent("รหัสอ้างอิง: p8n2w5c1z6d0");
+});
+
+test("a status page has no reference: it is no crash", async () => {
+  const Stub = stubUnderRoot(() => {
+    throw json({ error: "ไม่พบข้อมูลพนักงาน" }, { status: 404 });
+  }, "k3v9q2m7x4b8");
+  render(<Stub initialEntries={["/"]} />);
+  expect(await screen.findByTestId("error-status")).toHaveTextContent("404");
+  expect(screen.queryByTestId("error-reference")).toBeNull();
 });

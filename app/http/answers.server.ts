@@ -51,6 +51,17 @@ export function domainErrorResponse(error: DomainError) {
   );
 }
 
+export const UNEXPECTED_ERROR = "ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง";
+
+/**
+ * The API's answer to a crash: 500, Thai, and the request's id as `reference`, also in the message
+ * so that a screenshot of it finds the log lines (ADR 054).
+ */
+export function unexpectedErrorResponse(reference: string | undefined) {
+  const error = reference ? `${UNEXPECTED_ERROR} (รหัสอ้างอิง: ${reference})` : UNEXPECTED_ERROR;
+  return jsonAnswer({ error, reference: reference ?? null }, { status: 500 });
+}
+
 /**
  * A page action's failure as data for its form: a DomainError becomes `{ ok: false, error,
  * fields }` with its status; anything else (a redirect, a real crash) is thrown on.

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi, requireEmployeeApi, requireLineIdentityApi } from "~/http/guard.server";
 import type { LineIdentity } from "~/lib/employee-session.server";
 import { DomainError } from "~/lib/errors";
-import { domainErrorResponse, methodNotAllowed } from "./answers.server";
+import { domainErrorResponse, methodNotAllowed, unexpectedErrorResponse } from "./answers.server";
+import { logger } from "~/lib/log.server";
 import { sqliteCode, storageFailure } from "~/lib/storage-errors.server";
 import type { SessionAdmin } from "~/lib/session.server";
 import type { Actor } from "~/models/audit/audit.server";
@@ -54,7 +55,8 @@ async function guard<A extends ApiAuth>(auth: A, args: Args): Promise<ApiContext
  * Other methods get 405 with the Thai `{error}`; the guard runs before the handler; a DomainError
  * becomes the API's error response (its headers and extra body included), and a thrown Response
  * (a guard's 401/403) is answered as it is. A storage failure (disk full, read-only data folder)
- * is a 503 in Thai. Anything else is a real crash and goes on to Remix.
+ * is a 503 in Thai. Anything else is a real crash: logged with its stack, answered 500 in Thai with
+ * the request's id as its reference.
  */
 export function apiRoute<A extends ApiAuth>(
   handlers: Partial<Record<ApiMethod, ApiHandler<A>>>,
@@ -72,10 +74,11 @@ export function apiRoute<A extends ApiAuth>(
       if (error instanceof DomainError) return domainErrorResponse(error);
       const failure = storageFailure(error);
       if (failure) {
-        console.warn(`storage failure (${sqliteCode(error)}) on ${method} ${new URL(args.request.url).pathname}`);
+        logger.warn(`storage failure (${sqliteCode(error)}) on ${method} ${new URL(args.request.url).pathname}`);
         return domainErrorResponse(failure);
       }
-      throw error;
+      if (!args.request.signal.aborted) logger.error({ err: error }, `unexpected error on ${method} ${new URL(args.request.url).pathname}`);
+      return unexpectedErrorResponse(args.context.requestId);
     }
   };
   const meta = { methods: [...methods], auth: options.auth };

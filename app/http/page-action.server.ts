@@ -6,6 +6,7 @@ import { DomainError } from "~/lib/errors";
 import { BAD_ID_MESSAGE, parsePositiveInt } from "./request.server";
 import { readMultipartImage } from "~/lib/multipart.server";
 import { fieldErrors } from "~/lib/validation";
+import { logger } from "~/lib/log.server";
 
 export type Fields = Record<string, string>;
 
@@ -92,7 +93,7 @@ async function readForm(request: Request, fileField: string | undefined) {
   try {
     return { fields: textFields(await request.formData()), file: null };
   } catch (error) {
-    console.warn(`page action: unreadable form body (${String(error)})`);
+    logger.warn(`page action: unreadable form body (${String(error)})`);
     return null;
   }
 }

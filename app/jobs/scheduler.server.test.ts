@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { holidays, holidayYears, jobRuns } from "../../db/schema";
 import { db } from "~/lib/db.server";
+import { metrics } from "~/lib/metrics.server";
 import { claimRun, INTERRUPTED } from "~/models/core/job-runs.server";
 import { dailyJobs, type DailyJob, type DayPlan } from "~/models/flows/scheduled-jobs.server";
 import { createScheduler, lateSkip, type Scheduler } from "./scheduler.server";
@@ -126,8 +127,32 @@ describe("when a job runs", () => {
     expect(broken.calls).toHaveLength(1);
     expect(fine.calls).toHaveLength(1);
     expect(rows(broken.job.name).map((r) => [r.status, r.result])).toEqual([["failed", "disk full"]]);
-    expect(errors.mock.calls[0]).toEqual([`Job "${broken.job.name}" failed:`, new Error("disk full")]);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(errors.mock.calls[0][0]))).toMatchObject({
+      level: "error",
+      msg: `Job "${broken.job.name}" failed`,
+      job: broken.job.name,
+      err: { type: "Error", message: "disk full" },
+    });
     errors.mockClear();
+  });
+
+  test("each job's runs are counted by outcome in tn_job_runs_total, every outcome a series from the start", async () => {
+    const count = async (job: string, outcome: string) =>
+      (await metrics.jobRuns.get()).values.find((v) => v.labels.job === job && v.labels.outcome === outcome)?.value;
+    const fine = job();
+    const broken = job({}, async () => Promise.reject(new Error("disk full")));
+    const holiday = job({ skip: "วันหยุด" });
+    const s = createScheduler({ jobs: [fine.job, broken.job, holiday.job], log: () => undefined });
+    for (const j of [fine.job, broken.job, holiday.job]) {
+      for (const outcome of ["ok", "failed", "skipped"]) expect(await count(j.name, outcome), `${j.name} ${outcome}`).toBe(0);
+    }
+    const errors = vi.mocked(console.error).mockImplementation(() => undefined);
+    await s.runDue(bkk("2026-11-24", "09:00"));
+    await s.runDue(bkk("2026-11-24", "09:30"));
+    errors.mockClear();
+    expect([await count(fine.job.name, "ok"), await count(broken.job.name, "failed"), await count(holiday.job.name, "skipped")]).toEqual([1, 1, 1]);
+    expect([await count(fine.job.name, "failed"), await count(broken.job.name, "ok"), await count(holiday.job.name, "ok")]).toEqual([0, 0, 0]);
   });
 
   test("a run cut off by a stop is marked failed at the next start and not repeated that day", async () => {

@@ -7,6 +7,8 @@
 // of its plan that day, reclaiming the same row; its run finds by itself whom it already reminded.
 import { Cron } from "croner";
 import { workDate } from "~/lib/business-day.server";
+import { logger } from "~/lib/log.server";
+import { metrics } from "~/lib/metrics.server";
 import { appTimeZone, clockTimeOf } from "~/lib/thai-date";
 import { claimRun, dayRunOf, failInterruptedRuns, finishRun, reclaimRun, recordSkip } from "~/models/core/job-runs.server";
 import { resendUndeliveredNotices } from "~/models/line/notifier.server";
@@ -26,20 +28,26 @@ export type SchedulerOptions = {
   log?: (line: string) => void;
 };
 
-export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), log = console.log }: SchedulerOptions = {}) {
+const OUTCOMES = ["ok", "failed", "skipped"] as const satisfies readonly RunOutcome["status"][];
+const info = (line: string) => logger.info(line);
+
+export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), log = info }: SchedulerOptions = {}) {
   const stop = new AbortController();
+  for (const job of jobs) for (const outcome of OUTCOMES) metrics.jobRuns.inc({ job: job.name, outcome }, 0);
 
   async function runJob(job: DailyJob, date: string, now: Date, id: number | null): Promise<RunOutcome | null> {
     if (id === null) return null;
     try {
       const result = await job.run({ date, now, signal: stop.signal });
       finishRun(id, "ok", result, clock());
+      metrics.jobRuns.inc({ job: job.name, outcome: "ok" });
       log(`Job ${job.name} (${date}): ${result}`);
       return { job: job.name, date, status: "ok", result };
     } catch (error) {
       const result = error instanceof Error ? error.message : String(error);
       finishRun(id, "failed", result, clock());
-      console.error(`Job "${job.name}" failed:`, error);
+      metrics.jobRuns.inc({ job: job.name, outcome: "failed" });
+      logger.error({ err: error, job: job.name }, `Job "${job.name}" failed`);
       return { job: job.name, date, status: "failed", result };
     }
   }
@@ -64,7 +72,10 @@ export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), 
       }
       const skip = plan.skip ?? (time > plan.until ? lateSkip(plan.until) : null);
       if (skip !== null) {
-        if (recordSkip(job.name, date, skip, now)) outcomes.push({ job: job.name, date, status: "skipped", result: skip });
+        if (recordSkip(job.name, date, skip, now)) {
+          metrics.jobRuns.inc({ job: job.name, outcome: "skipped" });
+          outcomes.push({ job: job.name, date, status: "skipped", result: skip });
+        }
         continue;
       }
       const outcome = await runJob(job, date, now, claimRun(job.name, date, now));
@@ -78,7 +89,7 @@ export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), 
   function tick(now: Date = clock()) {
     if (busy || stop.signal.aborted) return busy ?? Promise.resolve();
     busy = runDue(now)
-      .catch((error: unknown) => console.error("Scheduler wake failed:", error))
+      .catch((error: unknown) => logger.error({ err: error }, "Scheduler wake failed"))
       .finally(() => {
         busy = null;
       });
@@ -93,7 +104,7 @@ export function createScheduler({ jobs = dailyJobs(), clock = () => new Date(), 
         if (tried > 0) log(`LINE notices sent again: ${sent} of ${tried}`);
         if (gaveUp > 0) log(`LINE notices given up after a day or 12 attempts: ${gaveUp}`);
       })
-      .catch((error: unknown) => console.error("LINE notice retry failed:", error))
+      .catch((error: unknown) => logger.error({ err: error }, "LINE notice retry failed"))
       .finally(() => {
         retrying = null;
       });
@@ -132,7 +143,7 @@ export type Scheduler = ReturnType<typeof createScheduler>;
 let running: Scheduler | null = null;
 
 /** The server's background jobs (the only place they start): the daily jobs and the notice re-send. */
-export function startServerJobs(log: (line: string) => void = console.log) {
+export function startServerJobs(log: (line: string) => void = info) {
   void running?.stop();
   running = createScheduler({ log });
   running.start();

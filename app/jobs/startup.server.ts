@@ -5,6 +5,7 @@ import { ensureHolidaySeeds } from "~/models/leave/holidays.server";
 import { closeDb, databasePath, openAtStart } from "~/lib/db.server";
 import { closeFaceEngine, configureFaceEngine } from "~/lib/face.server";
 import { env, isDemoMode } from "~/lib/env.server";
+import { logger } from "~/lib/log.server";
 import { pruneLoginAttempts } from "~/lib/rate-limit.server";
 import { startReplicationWatch, stopReplicationWatch } from "~/lib/replication.server";
 import { markServerRunning } from "~/lib/server-presence.server";
@@ -14,8 +15,14 @@ import { startServerJobs, stopServerJobs } from "./scheduler.server";
 
 let unmarkServer: (() => void) | undefined;
 
-/** Runs before the server listens: migrate, make sure a secret and a first admin exist. */
-export async function onServerStart(log: (line: string) => void = console.log) {
+/**
+ * Runs before the server listens: migrate, make sure a secret and a first admin exist. What it
+ * says goes to `print` when given, else to the log; the first admin's password is a notice for the
+ * operator, printed as plain text on stdout either way (README: `journalctl -u tn | grep -A3 "first admin"`).
+ */
+export async function onServerStart(print?: (line: string) => void) {
+  const log = print ?? ((line: string) => logger.info(line));
+  const notice = print ?? ((text: string) => console.log(text));
   const e = env();
   setAppTimeZone(e.APP_TIMEZONE);
   configureFaceEngine({ idleMs: e.FACE_IDLE_SECONDS * 1000, jobTimeoutMs: e.FACE_JOB_TIMEOUT_SECONDS * 1000 });
@@ -36,7 +43,7 @@ export async function onServerStart(log: (line: string) => void = console.log) {
   pruneLoginAttempts();
   const first = await ensureFirstAdmin({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD });
   if (first?.password) {
-    log(
+    notice(
       [
         "",
         "==================================================================",

@@ -18,8 +18,11 @@ import {
   MIGRATIONS_DIR,
   openDatabase,
   preparedQuery,
+  sqliteCode,
+  storageFailure,
   SYNCHRONOUS_FULL,
 } from "./db.server";
+import { metrics } from "./metrics.server";
 import { databaseBefore } from "./migration.test-helpers";
 
 describe("database", () => {
@@ -305,5 +308,45 @@ describe("the data folder is private", () => {
     checkDataDir(path.join(dir, "tn.sqlite"), (line) => logged.push(line));
     expect(mode(dir)).toBe(0o755);
     expect(logged).toEqual([expect.stringMatching(/^Data folder: .* is 0755 and holds other things \(someone-elses\.txt\): left as it is/)]);
+  });
+});
+
+describe("immediate() in the metrics", () => {
+  const value = async (metric: { get(): Promise<{ values: { metricName?: string; value: number }[] }> }, name: string) =>
+    (await metric.get()).values.find((v) => (v.metricName ?? name) === name)?.value ?? 0;
+  const waits = () => value(metrics.sqliteWriteWait, "tn_sqlite_write_wait_seconds_count");
+  const busy = () => value(metrics.sqliteBusy, "tn_sqlite_busy_total");
+
+  test("each outermost write transaction's wait for the lock is observed once; a nested one is not", async () => {
+    const before = await waits();
+    immediate(() => immediate(() => db().run(sql`select 1`)));
+    immediate(() => undefined);
+    expect(await waits()).toBe(before + 2);
+  });
+
+  test("a write lock still held when busy_timeout runs out is counted once in tn_sqlite_busy_total, and thrown", async () => {
+    const other = new Database(databasePath());
+    const client = db().$client;
+    other.prepare("BEGIN IMMEDIATE").run();
+    client.pragma("busy_timeout = 20");
+    const [waitsBefore, busyBefore] = [await waits(), await busy()];
+    try {
+      let thrown: unknown;
+      try {
+        immediate(() => "never runs");
+      } catch (error) {
+        thrown = error;
+      }
+      expect(sqliteCode(thrown)).toBe("SQLITE_BUSY");
+      expect(await busy()).toBe(busyBefore + 1);
+      // The same error on its way to the request's answer is not counted again.
+      expect(storageFailure(thrown)?.status).toBe(503);
+      expect(await busy()).toBe(busyBefore + 1);
+      expect(await waits()).toBe(waitsBefore);
+    } finally {
+      client.pragma("busy_timeout = 5000");
+      other.prepare("ROLLBACK").run();
+      other.close();
+    }
   });
 });

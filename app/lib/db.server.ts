@@ -7,8 +7,10 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
+import { logger } from "./log.server";
+import { metrics, secondsSince } from "./metrics.server";
 import { createPrivateFile, keepPrivate, makePrivateFolder } from "./private-files.server";
-import { sqliteCode, storageFailure } from "./storage-errors.server";
+import { countBusy, sqliteCode, storageFailure } from "./storage-errors.server";
 import { underLitestream } from "./replication.server";
 import { guardWrites, unwritableReason } from "./write-guard.server";
 
@@ -101,7 +103,7 @@ function reasonOf(error: unknown) {
  * file, and tn.sqlite with its -wal and -shm files, where present, open for writing. Then the
  * folder and those files are made private (private-files.server.ts), said in the log.
  */
-export function checkDataDir(file: string, log: (line: string) => void = console.warn) {
+export function checkDataDir(file: string, log: (line: string) => void = (line) => logger.warn(line)) {
   const folder = path.dirname(file);
   try {
     makePrivateFolder(folder);
@@ -181,7 +183,7 @@ export function openAtStart(): Db {
  * Not while the data folder cannot be written: a checkpoint (close() runs one too) stores into the
  * -shm mapping, a SIGBUS then (write-guard.server.ts). The WAL keeps every commit; the next start reads it.
  */
-export function closeDb(log: (line: string) => void = console.warn) {
+export function closeDb(log: (line: string) => void = (line) => logger.warn(line)) {
   const current = holder.__tnDb;
   if (!current) return;
   holder.__tnDb = undefined;
@@ -236,10 +238,25 @@ export function encodeColumns<T extends SQLiteTable>(table: T, row: Partial<T["$
   return encoded;
 }
 
-/** BEGIN IMMEDIATE: every check-then-write runs under the write lock. */
+/**
+ * BEGIN IMMEDIATE: every check-then-write runs under the write lock. The wait for the lock is
+ * measured (tn_sqlite_write_wait_seconds), and a wait that ran out counted (tn_sqlite_busy_total).
+ */
 export function immediate<T>(fn: (tx: Db) => T): T {
   const d = db();
-  return d.$client.transaction(() => fn(d)).immediate();
+  const asked = performance.now();
+  const outermost = !d.$client.inTransaction;
+  try {
+    return d.$client
+      .transaction(() => {
+        if (outermost) metrics.sqliteWriteWait.observe(secondsSince(asked));
+        return fn(d);
+      })
+      .immediate();
+  } catch (error) {
+    countBusy(error);
+    throw error;
+  }
 }
 
 /**

@@ -58,4 +58,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "127.0.0.1" }).TRUST_PROXY).toBe("127.0.0.1");
     expect(parseEnv({ TRUST_PROXY: "10.0.0.2, ::1" }).TRUST_PROXY).toBe("10.0.0.2, ::1");
   });
+
+  test("METRICS_TOKEN: unset, or at least 16 characters without spaces", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: " 0123456789abcdef " }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => parseEnv({ METRICS_TOKEN: "0123456789 abcdef" })).toThrow(/METRICS_TOKEN/);
+  });
+
+  test("LOG_LEVEL: info by default, one of pino's levels in any case", () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe("info");
+    expect(parseEnv({ LOG_LEVEL: "WARN" }).LOG_LEVEL).toBe("warn");
+    expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+  });
 });

@@ -1,5 +1,6 @@
 import net from "node:net";
 import { z } from "zod";
+import { LOG_LEVELS } from "./log.server";
 
 const optional = z
   .string()
@@ -39,6 +40,17 @@ const EnvSchema = z.object({
   TRUST_PROXY: optional.refine((v) => v === undefined || v.split(",").every((ip) => net.isIP(ip.trim()) !== 0), {
     message: "TRUST_PROXY must be the IP address of the reverse proxy (several: comma-separated)",
   }),
+  // Read by server.mjs (GET /metrics); validated here so a typo stops the start (ADR 054).
+  METRICS_TOKEN: optional.refine((v) => v === undefined || (v.length >= 16 && !/\s/.test(v)), {
+    message: "METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)",
+  }),
+  // Read by the logger itself (log.server.ts), which must exist before this is parsed.
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("info")
+    .pipe(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),
   APP_TIMEZONE: z
     .string()
     .trim()

@@ -29,6 +29,7 @@ import {
   readSelfie,
   warmUpFaceEngine,
 } from "./face.server";
+import { metrics } from "./metrics.server";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 async function domainError(promise: Promise<unknown>): Promise<DomainError> {
@@ -41,6 +42,21 @@ async function domainError(promise: Promise<unknown>): Promise<DomainError> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The face engine's series in the metrics registry: queue, watchdog restarts, descriptor jobs by outcome. */
+async function faceMetrics() {
+  const values = async (name: string) => (await metrics.registry.getSingleMetric(name)!.get()).values;
+  const job = (all: { metricName?: string; labels: Partial<Record<string, string | number>>; value: number }[], suffix: string, outcome: string) =>
+    all.find((v) => v.metricName === `tn_face_job_duration_seconds_${suffix}` && v.labels.kind === "descriptor" && v.labels.outcome === outcome)?.value ?? 0;
+  const jobs = await values("tn_face_job_duration_seconds");
+  return {
+    queued: (await values("tn_face_queue_length"))[0]?.value,
+    restarts: (await values("tn_face_worker_restarts_total"))[0]?.value ?? 0,
+    ok: job(jobs, "count", "ok"),
+    failed: job(jobs, "count", "failed"),
+    failedSeconds: job(jobs, "sum", "failed"),
+  };
+}
 
 // First in the file: nothing has used the engine yet.
 it("starts no worker and loads no model before the first photo", () => {
@@ -372,11 +388,14 @@ describe("the watchdog: a stuck worker is killed and restarted", { timeout: 60_0
     const photo = await faceSelfie("a");
     const expected = await computeDescriptor(photo);
     const before = faceEngineStats();
+    const metricsBefore = await faceMetrics();
     hangNextFaceJobForTests();
     const started = performance.now();
     const stuck = domainError(computeDescriptor(photo));
     while (faceEngineStats().busy === 0) await sleep(2);
     const waiting = domainError(computeDescriptor(photo));
+    while (faceEngineStats().queued === 0) await sleep(2);
+    expect((await faceMetrics()).queued).toBe(1);
     const [error, behind] = await Promise.all([stuck, waiting]);
     const took = performance.now() - started;
     expect([error.status, error.message]).toEqual([503, FACE_ERRORS.engine]);
@@ -389,6 +408,15 @@ describe("the watchdog: a stuck worker is killed and restarted", { timeout: 60_0
     const again = await computeDescriptor(photo);
     expect(faceDistance(expected, again)).toBeLessThan(1e-6);
     expect(faceEngineStats()).toMatchObject({ restarts: before.restarts + 1, started: before.started + 1 });
+    // The stuck job is timed as failed (at the limit), the one that never reached the worker not at all.
+    const metricsAfter = await faceMetrics();
+    expect(metricsAfter).toMatchObject({
+      queued: 0,
+      restarts: metricsBefore.restarts + 1,
+      failed: metricsBefore.failed + 1,
+      ok: metricsBefore.ok + 1,
+    });
+    expect(metricsAfter.failedSeconds - metricsBefore.failedSeconds).toBeGreaterThanOrEqual((LIMIT - 100) / 1000);
   });
 
   it("a pre-check on a stuck engine says nothing after its wait, and is not queued behind two waiting jobs", async () => {

@@ -15,6 +15,8 @@ import { Worker } from "node:worker_threads";
 import { DomainError } from "./errors";
 import { FACE_MAX_SIDE } from "./face-detector.mjs";
 import { imageDecodeError, openImage, sniffImageType } from "./image.server";
+import { logger } from "./log.server";
+import { collectedGauge, metrics, secondsSince } from "./metrics.server";
 import { UPLOAD_MESSAGES } from "./uploads-shared";
 
 /** Same person when the Euclidean distance is below this (the settings hold the live value). */
@@ -107,6 +109,7 @@ function engineError(detail: string): DomainError {
 
 let slots: Slot[] = [];
 const queue: Job[] = [];
+collectedGauge({ name: "tn_face_queue_length", help: "Face engine jobs waiting for the worker", read: () => queue.length });
 let nextId = 1;
 let lastLoadMs: number | null = null;
 let started = 0;
@@ -149,7 +152,7 @@ function startWorker(): Slot {
       clearTimeout(slot.timer);
       lastLoadMs = message.loadMs;
       livenessLoaded = message.livenessError == null;
-      if (message.livenessError) console.warn(`Face engine: no liveness scores (the model did not load: ${message.livenessError})`);
+      if (message.livenessError) logger.warn(`Face engine: no liveness scores (the model did not load: ${message.livenessError})`);
       loaded.resolve();
       pump();
     } else if (message.type === "init-error") {
@@ -182,14 +185,15 @@ function startWorker(): Slot {
 function restartStuck(slot: Slot, detail: string, { startAnother }: { startAnother: boolean }) {
   if (!slots.includes(slot)) return;
   restarts += 1;
+  metrics.faceWorkerRestarts.inc();
   const waiting = queue.splice(0);
-  console.warn(`Face engine: ${detail}; the worker is restarted and ${waiting.length} waiting job(s) fail (503)`);
+  logger.warn(`Face engine: ${detail}; the worker is restarted and ${waiting.length} waiting job(s) fail (503)`);
   for (const job of waiting) job.reject(engineError(`${detail}; the worker was restarted`));
   slot.fail(detail);
   try {
     if (startAnother && slots.length < POOL_SIZE) startWorker();
   } catch (error) {
-    console.warn(`Face engine: no worker after the restart: ${error instanceof Error ? error.message : String(error)}`);
+    logger.warn(`Face engine: no worker after the restart: ${error instanceof Error ? error.message : String(error)}`);
   }
   pump();
 }
@@ -217,7 +221,7 @@ function pump() {
   }
   for (const slot of slots) {
     if (slot.ready && !slot.job && queue.length > 0) {
-      const job = queue.shift()!;
+      const job = timed(queue.shift()!);
       slot.job = job;
       slot.timer = setTimeout(() => restartStuck(slot, `a job ran over ${jobTimeoutMs} ms`, { startAnother: true }), jobTimeoutMs);
       slot.timer.unref();
@@ -238,6 +242,23 @@ function pump() {
       slot.idleTimer.unref();
     }
   }
+}
+
+/** The job, its answer timed from now (its hand-over to the worker) into tn_face_job_duration_seconds. */
+function timed(job: Job): Job {
+  const sent = performance.now();
+  const kind = job.count ? "precheck" : job.liveness ? "selfie" : "descriptor";
+  const done = (outcome: "ok" | "failed") => metrics.faceJobDuration.observe({ kind, outcome }, secondsSince(sent));
+  const { resolve, reject } = job;
+  job.resolve = (answer) => {
+    done("ok");
+    resolve(answer);
+  };
+  job.reject = (error) => {
+    done("failed");
+    reject(error);
+  };
+  return job;
 }
 
 /** Queues a job: a real one goes ahead of the pre-checks waiting, a pre-check to the back. */
@@ -296,7 +317,7 @@ async function readFace(image: Uint8Array, liveness: boolean) {
   const answer = await runJob(await toPixels(image), liveness);
   const refusal = faceCountRefusal(answer.faces);
   if (refusal) throw new DomainError(422, refusal);
-  if (answer.livenessError) console.warn(`Face engine: no liveness score for this selfie: ${answer.livenessError}`);
+  if (answer.livenessError) logger.warn(`Face engine: no liveness score for this selfie: ${answer.livenessError}`);
   return { descriptor: answer.descriptor!, liveness: answer.liveness };
 }
 

@@ -2,6 +2,7 @@
 // the address is evidence for an admin, so a failure leaves it empty and never fails or holds up
 // the check-in beyond the timeout.
 import { env } from "./env.server";
+import { logger } from "./log.server";
 
 export const GEOCODER_TIMEOUT_MS = 2000;
 const MAX_ADDRESS_LENGTH = 300;
@@ -12,7 +13,7 @@ const warned = new Set<FailureKind>();
 function warnOnce(kind: FailureKind, detail: string) {
   if (warned.has(kind)) return;
   warned.add(kind);
-  console.warn(`Reverse geocoding failed (${kind}): ${detail}; check-ins are stored without an address.`);
+  logger.warn(`Reverse geocoding failed (${kind}): ${detail}; check-ins are stored without an address.`);
 }
 
 /** The display address of a position in Thai, or null (not configured, or any failure). */

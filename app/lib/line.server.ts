@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import { env } from "./env.server";
 import { DomainError } from "./errors";
+import { logger } from "./log.server";
 
 export type LineMessage = Record<string, unknown> & { type: string };
 
@@ -68,7 +69,7 @@ export class LineFailure extends DomainError {
  */
 export function lineErrorToDomain(error: LineApiError, messages: { unauthorized?: string; failed?: string } = {}): LineFailure {
   if (error.notConfigured) {
-    console.warn(`LINE is not configured: ${error.message} (see README)`);
+    logger.warn(`LINE is not configured: ${error.message} (see README)`);
     return new LineFailure(503, LINE_NOT_CONFIGURED);
   }
   if (error.status === 503) return new LineFailure(503, error.message);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { DomainError } from "./errors";
+import { metrics } from "./metrics.server";
 import { STORAGE_FAILURE_MESSAGE, sqliteCode, storageFailure } from "./storage-errors.server";
 
 function caught(fn: () => unknown): unknown {
@@ -42,6 +43,27 @@ describe("storageFailure", () => {
     expect(storageFailure(error)?.status).toBe(503);
     expect(storageFailure(new Error("query failed", { cause: error }))?.status).toBe(503);
     readonly.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a write lock still held after busy_timeout is a storage failure, counted once in tn_sqlite_busy_total", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-storage-"));
+    const file = path.join(dir, "busy.sqlite");
+    const holder = new Database(file);
+    holder.exec("create table t (x)");
+    holder.prepare("BEGIN IMMEDIATE").run();
+    const writer = new Database(file);
+    writer.pragma("busy_timeout = 10");
+    const busy = async () => (await metrics.sqliteBusy.get()).values[0]?.value ?? 0;
+    const before = await busy();
+    const error = caught(() => writer.exec("insert into t values (1)"));
+    expect(sqliteCode(error)).toBe("SQLITE_BUSY");
+    expect(storageFailure(error)?.status).toBe(503);
+    expect(storageFailure(error)?.status).toBe(503);
+    expect(await busy()).toBe(before + 1);
+    writer.close();
+    holder.prepare("ROLLBACK").run();
+    holder.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

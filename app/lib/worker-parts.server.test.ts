@@ -32,8 +32,9 @@ const quietErrors = () => vi.mocked(console.error).mockImplementation(() => unde
 
 function expectLogged(errors: ReturnType<typeof quietErrors>, message: string | RegExp) {
   expect(errors).toHaveBeenCalledTimes(1);
-  expect(errors.mock.calls[0][0]).toBe("An export failed:");
-  expect((errors.mock.calls[0][1] as Error).message).toMatch(message);
+  const line = JSON.parse(String(errors.mock.calls[0][0])) as { level: string; msg: string; err: { message: string } };
+  expect(line).toMatchObject({ level: "error", msg: "An export failed" });
+  expect(line.err.message).toMatch(message);
   errors.mockClear();
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
+import { logger } from "./log.server";
 import { CANCELLED, CREDIT, type FromPartsWorker, type PartsWorkerData } from "./worker-parts";
 
 /** Chunks a worker may make ahead of the reader: with the stream's one, what an export holds. */
@@ -170,7 +171,7 @@ export function partsStream<T>(
         } catch (error) {
           const stopped = ended;
           end();
-          if (!stopped) console.error("An export failed:", error);
+          if (!stopped) logger.error({ err: error }, "An export failed");
           throw error;
         }
       },

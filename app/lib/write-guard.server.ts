@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database, { type Statement } from "better-sqlite3";
+import { logger } from "./log.server";
 
 /** Why the data folder of `file` cannot take a write now ("EROFS /data/tn.sqlite-shm"), or null. */
 export function unwritableReason(file: string): string | null {
@@ -44,7 +45,7 @@ export function unwritableError(reason: string) {
  * Guards the writes of the connection `sqlite` to the database `file` (see the top of this file):
  * its statements that write and its transactions. Install once per connection, after migrating.
  */
-export function guardWrites(sqlite: Database.Database, file: string, { probe = unwritableReason, log = console.warn }: WriteGuardOptions = {}) {
+export function guardWrites(sqlite: Database.Database, file: string, { probe = unwritableReason, log = (line) => logger.warn(line) }: WriteGuardOptions = {}) {
   const takeMark = sqlite.prepare("PRAGMA data_version").pluck();
   let refusing: string | null = null;
 

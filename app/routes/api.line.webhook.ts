@@ -6,6 +6,7 @@ import {
   parseWebhookBody,
 } from "~/models/flows/line-webhook.server";
 import { apiRoute } from "~/http/api-route.server";
+import { logger } from "~/lib/log.server";
 
 /** The raw bytes, at most `max`; null when the body is larger. */
 async function readRaw(request: Request, max: number): Promise<Uint8Array | null> {
@@ -48,7 +49,7 @@ async function receive({ request }: { request: Request }) {
   const events = parseWebhookBody(new TextDecoder().decode(raw));
   if (!events) return apiError(400, "รูปแบบข้อมูล webhook ไม่ถูกต้อง");
   handleWebhookEvents(events).catch((error: unknown) => {
-    console.warn(`LINE webhook: ${(error as Error).message}`);
+    logger.warn(`LINE webhook: ${(error as Error).message}`);
   });
   return jsonAnswer({});
 }

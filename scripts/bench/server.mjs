@@ -65,8 +65,10 @@ export async function startServer({ cwd, env = {}, startTimeoutMs = 30_000, onSp
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout.on("data", (d) => (output += String(d)));
-  child.stderr.on("data", (d) => (output += String(d)));
+  // The tail only: the server logs a line per request (ADR 054), millions in a soak.
+  const keep = (d) => (output = (output + String(d)).slice(-256 * 1024));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
 
   let stopped = false;
   const stop = async () => {

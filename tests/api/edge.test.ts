@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { linkedEmployee } from "../fixtures/employees";
 import { lineEnv, signWebhook, startFakeLine, type FakeLine } from "../fixtures/fake-line";
 import { makeJpeg } from "../fixtures/images";
+import { eventLines } from "../fixtures/log-lines";
 import { assignMachine, insertMachine, SITE, withServerDb } from "../fixtures/machines";
 import { head, rawRequest } from "../fixtures/raw-http";
 import { adminCookie, apiClient, startServer, type RunningServer } from "../fixtures/server";
@@ -139,12 +140,12 @@ describe("requests no route could answer: 405 or 400 in Thai, one log line, no s
     if (!answer) throw new Error(`no answer to ${lines[0]}`);
     return answer;
   }
-  /** Runs `send` and returns the log lines it added. */
+  /** Runs `send` and returns the messages it logged (besides each request's access line). */
   async function logged(send: () => Promise<unknown>) {
     const before = server.logs().length;
     await send();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return server.logs().slice(before).split("\n").filter(Boolean);
+    return eventLines(server.logs().slice(before)).map((line) => line.msg);
   }
 
   test("TRACE (and any method the app does not use) is a 405 with Allow", async () => {

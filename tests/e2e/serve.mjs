@@ -72,6 +72,8 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   ADMIN_USERNAME: E2E_ADMIN_USERNAME,
   ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+  // Warnings and errors only: an access line per request (ADR 054) would bury them in Playwright's output.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });
 // No LINE / geocoder settings: nothing in the suite may reach the network.
 for (const name of [

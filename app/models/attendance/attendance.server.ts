@@ -25,6 +25,7 @@ import { crossesMidnight } from "~/models/schedules/schedule-day";
 import { employeeRulesOn } from "~/models/schedules/schedule-rules.server";
 import { NIGHT_CHECKOUT_GRACE_MINUTES } from "./ledger-day";
 import { isoWeekday } from "./status";
+import { logger } from "~/lib/log.server";
 
 export const ATTENDANCE_MESSAGES = {
   alreadyIn: "วันนี้ลงเวลาเข้างานแล้ว",
@@ -146,7 +147,7 @@ async function decideFace(employeeId: number, photo: Uint8Array | null): Promise
     if (!result.registered) return { ...none, selfie: true };
     return { match: result.match, distance: result.distance, selfie: true, confirmed: result.confirmed, liveness: result.liveness };
   } catch (error) {
-    if (!(error instanceof DomainError)) console.warn(`Face match failed; the check-in goes to review: ${String(error)}`);
+    if (!(error instanceof DomainError)) logger.warn(`Face match failed; the check-in goes to review: ${String(error)}`);
     return { ...none, selfie: true };
   }
 }

@@ -8,6 +8,7 @@ import { ATTENDANCE_SETTING_DEFAULTS, ATTENDANCE_SETTING_SCHEMAS, workHoursOrder
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { LEAVE_SETTING_DEFAULTS, LEAVE_SETTING_SCHEMAS } from "~/models/leave/settings";
 import { REMINDER_SETTING_DEFAULTS, REMINDER_SETTING_SCHEMAS } from "~/models/flows/reminder-settings";
+import { logger } from "~/lib/log.server";
 
 type Entry<T> = { schema: z.ZodType<T>; default: T };
 
@@ -88,7 +89,7 @@ function readStored<K extends SettingKey>(key: K, stored: unknown): Settings[K] 
   const id = `${key}=${JSON.stringify(stored)}`;
   if (!warned.has(id)) {
     warned.add(id);
-    console.warn(`Setting "${key}" holds ${JSON.stringify(stored)}, which is no longer valid; using the default ${JSON.stringify(def.default)}.`);
+    logger.warn(`Setting "${key}" holds ${JSON.stringify(stored)}, which is no longer valid; using the default ${JSON.stringify(def.default)}.`);
   }
   return def.default;
 }

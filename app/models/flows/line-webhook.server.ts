@@ -11,6 +11,7 @@ import { linkAdminByCode, parseAdminLineCode } from "~/models/admins/line-accoun
 import { handleApprovalPostback } from "./line-approvals.server";
 import { recordGroupJoin, recordGroupLeave } from "~/models/line/group.server";
 import { findReplyFor } from "~/models/line/reply-message.server";
+import { logger } from "~/lib/log.server";
 
 /** The parts of LINE webhook events this app reads; anything else is ignored. */
 export type WebhookEvent = {
@@ -145,7 +146,7 @@ async function dispatch(event: WebhookEvent, now: Date) {
 
 /**
  * Handles the events of one webhook call, in order. Each event is claimed first (a redelivered
- * one is skipped); a failure in one is logged with console.warn and does not stop the others, so
+ * one is skipped); a failure in one is logged as a warning and does not stop the others, so
  * the returned promise never rejects. In standby mode nothing is sent to LINE; the event is still
  * recorded, and group and follower state still follows it.
  */
@@ -160,7 +161,7 @@ export async function handleWebhookEvents(events: WebhookEvent[], now = () => ne
       await dispatch(event, now());
       outcomes.push("handled");
     } catch (error) {
-      console.warn(`LINE webhook ${event.type} ${event.webhookEventId ?? ""}: ${(error as Error).message}`);
+      logger.warn(`LINE webhook ${event.type} ${event.webhookEventId ?? ""}: ${(error as Error).message}`);
       outcomes.push("failed");
     }
   }

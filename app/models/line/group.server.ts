@@ -13,6 +13,7 @@ import { pushToGroup } from "./notifier.server";
 import { recordAudit, type Actor } from "~/models/audit/audit.server";
 import { MAX_TEXT_LENGTH } from "./message-schema";
 import { MAX_GROUP_NAME_LENGTH } from "./limits";
+import { logger } from "~/lib/log.server";
 
 type Row = typeof lineGroups.$inferSelect;
 
@@ -121,7 +122,7 @@ async function replacePicture(row: Row, pictureUrl: string | undefined) {
     });
   } catch (error) {
     const reason = (error as Error).message;
-    console.warn(`LINE group ${row.groupId}: picture not stored (${reason})`);
+    logger.warn(`LINE group ${row.groupId}: picture not stored (${reason})`);
   }
 }
 
@@ -143,7 +144,7 @@ export async function recordGroupJoin(groupId: string, now = new Date()): Promis
     }
     await replacePicture(row, summary.pictureUrl);
   } catch (error) {
-    console.warn(`LINE group ${groupId}: summary not read (${(error as Error).message})`);
+    logger.warn(`LINE group ${groupId}: summary not read (${(error as Error).message})`);
   }
   return requireGroup(row.id);
 }

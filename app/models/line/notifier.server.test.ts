@@ -6,6 +6,7 @@ import { startFakeLine, type FakeLine } from "../../../tests/fixtures/fake-line"
 import { databasePath, db } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
+import { metrics } from "~/lib/metrics.server";
 import { createAdmin } from "~/models/admins/admin.server";
 import { listAudit } from "~/models/audit/audit.server";
 import { EmployeeCreateSchema } from "~/models/employees/schema";
@@ -310,6 +311,33 @@ describe("pushToEmployee", () => {
     expect(entry.changes).toMatchObject({ push_id: push.id, kind: "manual", messages: [{ type: "text", text: "ตรวจสอบ" }] });
     const row = db().select().from(linePushes).where(eq(linePushes.id, push.id)).get();
     expect(row?.createdBy).toBe(admin.id);
+  });
+});
+
+describe("the metrics", () => {
+  const outcomes = async () => {
+    const values = (await metrics.linePushes.get()).values;
+    const of = (outcome: string) => values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    return { sent: of("sent"), failed: of("failed"), pending: of("pending"), retries: (await metrics.lineRetries.get()).values[0]?.value ?? 0 };
+  };
+
+  test("each push ends counted once by outcome in tn_line_push_total; each attempt made again in tn_line_retries_total", async () => {
+    const e = employee();
+    const before = await outcomes();
+    fake.pushPlan = [500, 503, 200];
+    await pushToEmployee({ employeeId: e.id, text: "ครั้งที่สามได้", kind: "manual", retry: { sleep: async () => undefined } });
+    fake.pushPlan = [400];
+    await rejection(pushToEmployee({ employeeId: e.id, text: "ไม่รับ", kind: "manual" }), PushError);
+    process.env.LINE_TIMEOUT_SECONDS = "0.3";
+    resetEnvCache();
+    try {
+      fake.stallAfterHeaders = ["/v2/bot/message/push"];
+      await rejection(pushToEmployee({ employeeId: e.id, text: "ค้างกลางทาง", kind: "manual" }), PushError);
+    } finally {
+      delete process.env.LINE_TIMEOUT_SECONDS;
+      resetEnvCache();
+    }
+    expect(await outcomes()).toEqual({ sent: before.sent + 1, failed: before.failed + 1, pending: before.pending + 1, retries: before.retries + 2 });
   });
 });
 

@@ -14,6 +14,8 @@ import { workingColumn } from "~/models/employees/employee.server";
 import { LineMessagesSchema } from "./message-schema";
 
 import { PUSH_MESSAGES, pushTargetProblem, pushTextProblem } from "~/models/line/push-rules";
+import { logger } from "~/lib/log.server";
+import { metrics } from "~/lib/metrics.server";
 export const NOT_LINKED = PUSH_MESSAGES.notLinked;
 export const NOT_CONFIGURED = LINE_NOT_CONFIGURED;
 export const SEND_FAILED = "ส่งข้อความ LINE ไม่สำเร็จ";
@@ -160,13 +162,15 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
     try {
       await pushMessage({ to: row.to, messages: row.messages as LineMessage[], retryKey: row.retryKey });
       updateRow(id, { status: "sent", sentAt: new Date(), lastError: null });
+      metrics.linePushes.inc({ outcome: "sent" });
       return { push: getPush(id), outcome: { ok: true } };
     } catch (error) {
       if (!(error instanceof LineApiError)) throw error;
       if (error.timedOut) {
         const lastError = `${error.message} (HTTP -)`;
         updateRow(id, { status: "pending", lastError });
-        console.warn(`LINE push ${id}: no answer in time, left pending for the re-send (${error.message})`);
+        metrics.linePushes.inc({ outcome: "pending" });
+        logger.warn(`LINE push ${id}: no answer in time, left pending for the re-send (${error.message})`);
         return { push: getPush(id), outcome: { ok: false, status: 502, error: `${failureMessage(error, tried)} ${OUTCOME_UNKNOWN}` } };
       }
       const notConfigured = error.notConfigured;
@@ -180,12 +184,14 @@ async function deliver(id: number, options: RetryOptions = {}): Promise<{ push: 
       const tooLong = error.status === 429 && delay > o.maxRetryAfterMs;
       if (!retryable || tooLong || tried >= o.maxAttempts) {
         updateRow(id, { status: "failed", lastError });
-        console.warn(`LINE push ${id} failed after ${tried} attempt(s): ${lastError}`);
+        metrics.linePushes.inc({ outcome: "failed" });
+        logger.warn(`LINE push ${id} failed after ${tried} attempt(s): ${lastError}`);
         const failure = lineErrorToDomain(error, notConfigured ? {} : { failed: failureMessage(error, tried) });
         const status = failure.status === 503 ? 503 : 502;
         return { push: getPush(id), outcome: { ok: false, status, error: failure.message } };
       }
       updateRow(id, { lastError });
+      metrics.lineRetries.inc();
       await o.sleep(delay);
     }
   }
@@ -261,7 +267,7 @@ export async function pushToEmployee(input: PushToEmployeeInput): Promise<PushDt
     });
   } catch (error) {
     if (input.bestEffort && error instanceof DomainError && error.status === 409) {
-      console.warn(`LINE push to employee ${input.employeeId} skipped: ${error.message}`);
+      logger.warn(`LINE push to employee ${input.employeeId} skipped: ${error.message}`);
       return null;
     }
     throw error;
@@ -318,8 +324,9 @@ export async function pushToGroups(input: {
         deliver(id, input.retry).then(
           (r) => r.push,
           (error: unknown) => {
-            console.warn(`LINE push ${id} to a group failed: ${String(error)}`);
+            logger.warn(`LINE push ${id} to a group failed: ${String(error)}`);
             updateRow(id, { status: "failed", lastError: String(error) });
+            metrics.linePushes.inc({ outcome: "failed" });
             return getPush(id);
           },
         ),
@@ -327,7 +334,7 @@ export async function pushToGroups(input: {
     );
     return results;
   } catch (error) {
-    console.warn(`LINE group notification (${input.kind}) not sent: ${String(error)}`);
+    logger.warn(`LINE group notification (${input.kind}) not sent: ${String(error)}`);
     return [];
   }
 }
@@ -350,7 +357,7 @@ export function dispatchNotice(what: string, send: () => Promise<unknown>) {
   }
   const tracked: Promise<void> = started.then(
     () => undefined,
-    (error: unknown) => console.warn(`LINE notice (${what}) not sent: ${String(error)}`),
+    (error: unknown) => logger.warn(`LINE notice (${what}) not sent: ${String(error)}`),
   );
   inFlight.add(tracked);
   void tracked.finally(() => inFlight.delete(tracked));

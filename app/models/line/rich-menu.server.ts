@@ -18,6 +18,7 @@ import {
 import type { Actor } from "~/models/audit/audit.server";
 import { RICH_MENU_HEIGHT, RICH_MENU_WIDTH, richMenuPng, tileBounds, type RichMenuTile } from "./rich-menu-image.server";
 import { getSetting, setSetting } from "~/models/core/settings.server";
+import { logger } from "~/lib/log.server";
 
 /** A set-up is already under way in this server: a second one would only make the same menu again. */
 export const RICH_MENU_BUSY = "กำลังตั้งค่าเมนูอยู่ กรุณารอสักครู่แล้วดูผลอีกครั้ง";
@@ -87,7 +88,7 @@ async function setUp(liffId: string, actor: Actor): Promise<RichMenuResult> {
     });
   } catch (error) {
     await deleteRichMenu(id).catch((cleanup: unknown) =>
-      console.warn(`Could not delete the unfinished rich menu ${id}: ${(cleanup as Error).message}`),
+      logger.warn(`Could not delete the unfinished rich menu ${id}: ${(cleanup as Error).message}`),
     );
     throw error;
   }
@@ -109,7 +110,7 @@ async function deleteOtherMenus(current: string, previous: string): Promise<Set<
     }
   } catch (error) {
     if (!(error instanceof LineApiError)) throw error;
-    console.warn(`Could not list the rich menus on LINE: ${error.message}`);
+    logger.warn(`Could not list the rich menus on LINE: ${error.message}`);
   }
   const deleted = new Set<string>();
   for (const id of others) {
@@ -118,7 +119,7 @@ async function deleteOtherMenus(current: string, previous: string): Promise<Set<
       deleted.add(id);
     } catch (error) {
       if (!(error instanceof LineApiError)) throw error;
-      console.warn(`Could not delete the old rich menu ${id}: ${error.message}`);
+      logger.warn(`Could not delete the old rich menu ${id}: ${error.message}`);
     }
   }
   return deleted;
