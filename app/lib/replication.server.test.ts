@@ -65,3 +65,28 @@ test("REPLICA_URL set but the server not started under Litestream (not through n
   await pollReplication(at(0), direct, litestream(1, 1));
   expect(replicationStatus(at(301), direct)).toMatchObject({ enabled: true, running: false, lagging: true, problem: expect.stringContaining("npm start") });
 });
+
+test("/metrics: enabled, up and the lag with the replica (its password hidden); no lag series while off", async () => {
+  const { metrics } = await import("./metrics.server");
+  const saved = { url: process.env.REPLICA_URL, metrics: process.env.TN_REPLICATION_METRICS_URL };
+  try {
+    delete process.env.REPLICA_URL;
+    let text = await metrics.registry.metrics();
+    expect(text).toContain("tn_replication_enabled 0");
+    expect(text).not.toMatch(/^tn_replication_lag_seconds\{/m);
+    process.env.REPLICA_URL = source.replicaUrl;
+    process.env.TN_REPLICATION_METRICS_URL = source.metricsUrl;
+    await pollReplication(new Date(Date.now() - 42_000), source, litestream(4096, 4096));
+    await pollReplication(new Date(), source, litestream(8192, 4096));
+    text = await metrics.registry.metrics();
+    expect(text).toContain("tn_replication_enabled 1");
+    expect(text).toContain('tn_replication_up{replica="sftp://tn:***@backup.example/tn"} 1');
+    expect(text).toMatch(/^tn_replication_lag_seconds\{replica="sftp:\/\/tn:\*\*\*@backup\.example\/tn"\} 4[12]$/m);
+    expect(text).not.toContain("secret");
+  } finally {
+    if (saved.url === undefined) delete process.env.REPLICA_URL;
+    else process.env.REPLICA_URL = saved.url;
+    if (saved.metrics === undefined) delete process.env.TN_REPLICATION_METRICS_URL;
+    else process.env.TN_REPLICATION_METRICS_URL = saved.metrics;
+  }
+});

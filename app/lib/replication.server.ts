@@ -2,6 +2,7 @@
 // server (scripts/start.mjs) and serves its own Prometheus metrics on loopback; the server reads
 // them every few seconds and remembers when the replica last held everything written here.
 import { parseReplicaUrl, readLitestreamMetrics, redactReplicaUrl } from "../../server/replication.mjs";
+import { collectedGauge } from "./metrics.server";
 
 /** A replica this far behind the database is a warning on the dashboard. */
 export const LAG_WARNING_SECONDS = 5 * 60;
@@ -137,3 +138,24 @@ export function stopReplicationWatch() {
 
 /** Under Litestream the server leaves the WAL's truncation to it: see closeDb. */
 export const underLitestream = () => Boolean(process.env[METRICS_URL_VARIABLE]);
+
+/** /metrics: replication on or off, Litestream answering, and the lag (with the replica, only while on). */
+collectedGauge({ name: "tn_replication_enabled", help: "1 when REPLICA_URL is set", read: () => (replicationStatus().enabled ? 1 : 0) });
+collectedGauge({
+  name: "tn_replication_up",
+  help: "1 when Litestream answered the server's last reading of its metrics",
+  labelNames: ["replica"],
+  read: () => {
+    const status = replicationStatus();
+    return status.enabled ? [{ labels: { replica: status.replica ?? "" }, value: status.running ? 1 : 0 }] : [];
+  },
+});
+collectedGauge({
+  name: "tn_replication_lag_seconds",
+  help: "Seconds since the replica last held every write (0: caught up)",
+  labelNames: ["replica"],
+  read: () => {
+    const status = replicationStatus();
+    return status.enabled ? [{ labels: { replica: status.replica ?? "" }, value: status.lag_seconds ?? 0 }] : [];
+  },
+});

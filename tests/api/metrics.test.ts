@@ -28,6 +28,9 @@ const FAMILIES: [name: string, type: string][] = [
   ["tn_line_push_total", "counter"],
   ["tn_line_retries_total", "counter"],
   ["tn_job_runs_total", "counter"],
+  ["tn_replication_enabled", "gauge"],
+  ["tn_replication_up", "gauge"],
+  ["tn_replication_lag_seconds", "gauge"],
 ];
 
 type Sample = { name: string; labels: Record<string, string>; value: number };

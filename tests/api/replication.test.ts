@@ -170,6 +170,10 @@ test("the settings hub shows the replica caught up, at a position, with no lag",
   const page = await (await api("/admin/settings")).text();
   expect(page).toContain("สำรองข้อมูลต่อเนื่อง");
   expect(page).toContain("สำรองครบทุกรายการแล้ว");
+  const scrape = await (await fetch(`${server.baseUrl}/metrics`)).text();
+  expect(scrape).toMatch(/^tn_replication_enabled 1$/m);
+  expect(scrape).toContain(`tn_replication_up{replica="${replicaUrl()}"} 1`);
+  expect(scrape).toContain(`tn_replication_lag_seconds{replica="${replicaUrl()}"} 0`);
 }, 120_000);
 
 test("a server started without Litestream though REPLICA_URL is set: the dashboard warns once 5 minutes have passed", async () => {
