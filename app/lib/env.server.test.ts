@@ -67,6 +67,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ METRICS_TOKEN: "0123456789 abcdef" })).toThrow(/METRICS_TOKEN/);
   });
 
+  test("REPLICA_URL and REPLICA_ENDPOINT: unset, or what Litestream can use; a typo stops the start with its reason", () => {
+    expect(parseEnv({}).REPLICA_URL).toBeUndefined();
+    expect(parseEnv({ REPLICA_URL: " s3://tn-backup/office " }).REPLICA_URL).toBe("s3://tn-backup/office");
+    expect(parseEnv({ REPLICA_URL: "file:///mnt/backup/tn", REPLICA_ENDPOINT: "https://acc.r2.cloudflarestorage.com" }).REPLICA_ENDPOINT).toBe(
+      "https://acc.r2.cloudflarestorage.com",
+    );
+    expect(() => parseEnv({ REPLICA_URL: "/mnt/backup/tn" })).toThrow(/REPLICA_URL: REPLICA_URL is not a URL/);
+    expect(() => parseEnv({ REPLICA_URL: "https://example.com/tn" })).toThrow(/REPLICA_URL must start with file:\/\//);
+    expect(() => parseEnv({ REPLICA_ENDPOINT: "r2.example" })).toThrow(/REPLICA_ENDPOINT must be an http\(s\) URL/);
+  });
+
   test("LOG_LEVEL: info by default, one of pino's levels in any case", () => {
     expect(parseEnv({}).LOG_LEVEL).toBe("info");
     expect(parseEnv({ LOG_LEVEL: "WARN" }).LOG_LEVEL).toBe("warn");

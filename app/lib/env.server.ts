@@ -1,5 +1,6 @@
 import net from "node:net";
 import { z } from "zod";
+import { replicaFromEnv } from "../../server/replication.mjs";
 import { LOG_LEVELS } from "./log.server";
 
 const optional = z
@@ -43,6 +44,22 @@ const EnvSchema = z.object({
   // Read by server.mjs (GET /metrics); validated here so a typo stops the start (ADR 054).
   METRICS_TOKEN: optional.refine((v) => v === undefined || (v.length >= 16 && !/\s/.test(v)), {
     message: "METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)",
+  }),
+  // Read by scripts/start.mjs (it runs the server under Litestream) and the replication state;
+  // validated here too, so a server started without npm start stops on a typo as well (ADR 053).
+  REPLICA_URL: optional.superRefine((value, ctx) => {
+    try {
+      replicaFromEnv({ REPLICA_URL: value });
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  }),
+  REPLICA_ENDPOINT: optional.superRefine((value, ctx) => {
+    try {
+      replicaFromEnv({ REPLICA_URL: "s3://bucket/tn", REPLICA_ENDPOINT: value });
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
   }),
   // Read by the logger itself (log.server.ts), which must exist before this is parsed.
   LOG_LEVEL: z
