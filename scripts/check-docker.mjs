@@ -7,10 +7,10 @@
 // It also checks that the README's install and start commands are the ones the Dockerfile runs.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseDockerfile, readmeCommands } from "./dockerfile.mjs";
+import { freePort } from "./free-port.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const started = Date.now();
@@ -100,17 +100,6 @@ for (const [file, mark] of [
 ]) {
   const patched = fs.readFileSync(path.join(final.dir, "node_modules", file), "utf8");
   if (!patched.includes(mark)) fail(`the image's ${file} is not patched (patches/ not applied by the install)`);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs the image's CMD on a fresh volume with `extraEnv`; `checks` runs while it is healthy. Returns the volume and the output. */

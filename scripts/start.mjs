@@ -9,10 +9,10 @@
 // the database's WAL to the replica while the server runs (docs/decisions/053).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { missingBuildFiles } from "./build-files.mjs";
+import { freePort } from "./free-port.mjs";
 import { litestreamBinary, litestreamConfig, redactReplicaUrl, replicaFromEnv, shellWord } from "../server/replication.mjs";
 
 process.env.NODE_ENV ??= "production";
@@ -33,18 +33,6 @@ if (missingBuildFiles().length) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** A port on the loopback interface nobody listens on, for Litestream's own metrics. */
-function freeLoopbackPort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const heapLimited = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? "");
 if (!replica && process.env.MALLOC_ARENA_MAX && heapLimited) {
   await import("../server.mjs");
@@ -55,7 +43,7 @@ if (!replica && process.env.MALLOC_ARENA_MAX && heapLimited) {
   let configDir = null;
   if (replica) {
     const dbPath = path.resolve(process.env.DATA_DIR?.trim() || "./data", "tn.sqlite");
-    const metricsAddr = `127.0.0.1:${await freeLoopbackPort()}`;
+    const metricsAddr = `127.0.0.1:${await freePort()}`;
     configDir = fs.mkdtempSync(path.join(os.tmpdir(), "tn-litestream-"));
     const config = path.join(configDir, "litestream.yml");
     fs.writeFileSync(config, litestreamConfig({ dbPath, metricsAddr, ...replica }), { mode: 0o600 });

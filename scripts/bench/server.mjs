@@ -2,21 +2,12 @@
 // port on 127.0.0.1, and a stop() that always ends the child and removes the directory.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { clearTimeout, setTimeout } from "node:timers";
+import { freePort } from "../free-port.mjs";
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** VmRSS / VmHWM of a Linux process in bytes; null where /proc is not there. */
 export function memoryOf(pid) {
