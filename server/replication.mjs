@@ -67,17 +67,26 @@ export function litestreamConfig({ dbPath, replicaUrl, metricsAddr, endpoint, re
 }
 
 /**
+ * REPLICA_ENDPOINT (an S3-compatible store's URL), or undefined when unset; throws for anything
+ * that is not an http(s) URL.
+ * @param {string | undefined} value
+ */
+export function parseReplicaEndpoint(value) {
+  const endpoint = (value ?? "").trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error("REPLICA_ENDPOINT must be an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com");
+  return endpoint;
+}
+
+/**
  * The replica settings from the environment (REPLICA_URL and its S3/SFTP companions), or null.
  * @param {Record<string, string | undefined>} source
  */
 export function replicaFromEnv(source = process.env) {
   const replicaUrl = parseReplicaUrl(source.REPLICA_URL);
   if (!replicaUrl) return null;
-  const endpoint = (source.REPLICA_ENDPOINT ?? "").trim() || undefined;
-  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error("REPLICA_ENDPOINT must be an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com");
   return {
     replicaUrl,
-    endpoint,
+    endpoint: parseReplicaEndpoint(source.REPLICA_ENDPOINT),
     region: (source.REPLICA_REGION ?? "").trim() || undefined,
     keyPath: (source.REPLICA_SFTP_KEY_PATH ?? "").trim() || undefined,
   };

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { z } from "zod";
-import { replicaFromEnv } from "../../server/replication.mjs";
+import { parseReplicaEndpoint, parseReplicaUrl } from "../../server/replication.mjs";
 import { LOG_LEVELS } from "./log.server";
 
 const optional = z
@@ -16,6 +16,17 @@ const baseUrl = (fallback: string) =>
     .default(fallback)
     .transform((v) => (v === "" ? fallback : v).replace(/\/+$/, ""))
     .pipe(z.url({ protocol: /^https?$/ }));
+
+/** A zod rule from one of server/replication.mjs's parsers: its error is the variable's message. */
+function replicaRule(parse: (value: string | undefined) => unknown) {
+  return (value: string | undefined, ctx: z.RefinementCtx) => {
+    try {
+      parse(value);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  };
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -47,20 +58,8 @@ const EnvSchema = z.object({
   }),
   // Read by scripts/start.mjs (it runs the server under Litestream) and the replication state;
   // validated here too, so a server started without npm start stops on a typo as well (ADR 053).
-  REPLICA_URL: optional.superRefine((value, ctx) => {
-    try {
-      replicaFromEnv({ REPLICA_URL: value });
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: (error as Error).message });
-    }
-  }),
-  REPLICA_ENDPOINT: optional.superRefine((value, ctx) => {
-    try {
-      replicaFromEnv({ REPLICA_URL: "s3://bucket/tn", REPLICA_ENDPOINT: value });
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: (error as Error).message });
-    }
-  }),
+  REPLICA_URL: optional.superRefine(replicaRule(parseReplicaUrl)),
+  REPLICA_ENDPOINT: optional.superRefine(replicaRule(parseReplicaEndpoint)),
   // Read by the logger itself (log.server.ts), which must exist before this is parsed.
   LOG_LEVEL: z
     .string()
