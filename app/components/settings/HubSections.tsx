@@ -1,14 +1,14 @@
-import { Anchor, Button, Code, CopyButton, Group, List, NumberInput, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Code, CopyButton, Group, List, NumberInput, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCheck, IconCopy, IconDownload } from "@tabler/icons-react";
 import { Link, useFetcher } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useActionToasts } from "~/components/action-toasts";
 import { formatBytesThai } from "~/lib/thai-bytes";
 import { formatThaiDate, formatThaiDateTime } from "~/lib/thai-date";
-import { formatSecondsThai } from "~/lib/thai-duration";
 import type { JobRunStatus } from "~/models/core/job-runs.server";
 import type { SettingsHub } from "~/models/core/settings-hub.server";
 import { PlainBadge, PlainGroup, PlainText } from "~/components/PlainMantine";
+import { No, Row, Section, Yes } from "./HubParts";
 
 export const BACKUP_KEEP_INTENT = "backup_keep";
 
@@ -34,41 +34,6 @@ const EVENT_LABELS: Record<string, string> = {
   memberLeft: "สมาชิกออกจากกลุ่ม",
 };
 
-function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title} data-testid={testId}>
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={3} fz="lg">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      <Stack gap="xs">{children}</Stack>
-    </Paper>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <PlainGroup gap="xs" align="flex-start" wrap="wrap">
-      <PlainText fz="sm" c="dimmed" style={{ minWidth: "calc(9.375rem * var(--mantine-scale))" }}>
-        {label}
-      </PlainText>
-      <div style={{ flex: "1 1 200px", minWidth: 0, overflowWrap: "anywhere" }}>{children}</div>
-    </PlainGroup>
-  );
-}
-
-const Yes = ({ children }: { children: ReactNode }) => (
-  <PlainBadge color="green" variant="light">
-    {children}
-  </PlainBadge>
-);
-const No = ({ children }: { children: ReactNode }) => (
-  <PlainBadge color="orange" variant="light">
-    {children}
-  </PlainBadge>
-);
 
 /** The weekly day ledger check's newest result (ADR 043). */
 function LedgerCheckRow({ check }: { check: SettingsHub["ledger_check"] }) {
@@ -326,53 +291,6 @@ export function BackupsSection({ backups, dataDir }: { backups: SettingsHub["bac
         </List.Item>
         <List.Item>เริ่มเซิร์ฟเวอร์ใหม่ (ระบบจะปรับโครงสร้างฐานข้อมูลให้เป็นรุ่นปัจจุบันเอง) แล้วเข้าระบบเพื่อตรวจข้อมูล</List.Item>
       </List>
-    </Section>
-  );
-}
-
-/** Continuous replication (Litestream): on or off, where to, how far the replica has come and how fresh it is. */
-export function ReplicationSection({ replication }: { replication: SettingsHub["replication"] }) {
-  return (
-    <Section title="สำรองข้อมูลต่อเนื่อง" testId="hub-replication">
-      <Row label="สถานะ">
-        {!replication.enabled ? (
-          <No>ปิดอยู่: มีเพียงสำรองรายคืนในเครื่องนี้ (ผู้ดูแลเซิร์ฟเวอร์เปิดได้ตามคู่มือ)</No>
-        ) : replication.problem ? (
-          <PlainBadge color="red" variant="light">
-            มีปัญหา
-          </PlainBadge>
-        ) : (
-          <Yes>เปิดอยู่ ส่งข้อมูลที่บันทึกไปยังปลายทางสำรองภายในไม่กี่วินาที</Yes>
-        )}
-        {replication.problem ? (
-          <Text fz="xs" c="red.8">
-            {replication.problem}
-          </Text>
-        ) : null}
-      </Row>
-      {replication.enabled ? (
-        <>
-          <Row label="ปลายทางสำรอง">
-            <Code>{replication.replica}</Code>
-          </Row>
-          <Row label="ตำแหน่งล่าสุดที่สำรอง">
-            <PlainText fz="sm">
-              {replication.position && replication.replicated_at
-                ? `${replication.position} เมื่อ ${formatThaiDateTime(replication.replicated_at)}`
-                : "ยังไม่มีข้อมูลจาก Litestream"}
-            </PlainText>
-          </Row>
-          <Row label="ความล่าช้า">
-            {replication.lag_seconds === 0 ? (
-              <Yes>สำรองครบทุกรายการแล้ว</Yes>
-            ) : (
-              <PlainText fz="sm" c={replication.lagging ? "red.8" : undefined}>
-                ข้อมูลใหม่ยังไม่ได้สำรองมา {formatSecondsThai(replication.lag_seconds ?? 0)}
-              </PlainText>
-            )}
-          </Row>
-        </>
-      ) : null}
     </Section>
   );
 }
